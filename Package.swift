@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+//
+// social-gateway: a GraphQL gateway over a social domain.
+// Module map (see docs/DESIGN.md): GraphQLLanguage <- GraphQLEngine <- SocialGateway;
+// SocialDomain <- EmbeddedStore / SupabaseStore; the `social-gateway` executable on top.
+import PackageDescription
+
+let package = Package(
+    name: "social-gateway",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "social-gateway", targets: ["SocialGatewayCLI"]),
+        .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
+        .library(name: "SocialDomain", targets: ["SocialDomain"]),
+        .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
+        .target(name: "GraphQLLanguage"),
+        // The social domain: models, use cases, ports, domain errors. No I/O.
+        .target(name: "SocialDomain"),
+        // The default store: the domain's ports on one SQLite file.
+        .target(
+            name: "EmbeddedStore",
+            dependencies: ["SocialDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "SocialGatewayCLI",
+            dependencies: [
+                "GraphQLLanguage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/social-gateway"
+        ),
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
+        .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
+        .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "SocialDomain"]),
+        .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),
+    ]
+)

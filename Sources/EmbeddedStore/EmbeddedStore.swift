@@ -1,0 +1,3 @@
+import SocialDomain
+// Placeholder: replaced by the embedded store work (issue 4).
+public enum EmbeddedStoreModule {}

@@ -1,0 +1,2 @@
+// Placeholder: replaced by the domain work (issue 4).
+public enum SocialDomainModule {}
