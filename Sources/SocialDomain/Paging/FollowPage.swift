@@ -1,0 +1,66 @@
+/// One page of one follow list, as asked of ``FollowStore/followPages(_:viewer:)``.
+public struct FollowPageRequest: Sendable, Hashable {
+    public var list: FollowList
+    public var page: PageRequest
+    public init(list: FollowList, page: PageRequest = PageRequest()) {
+        self.list = list
+        self.page = page
+    }
+}
+
+/// A follow plus the profile on the other end (the follower for `followers`, the followee for
+/// `following`), with its cursor.
+public struct FollowEdge: Sendable, Hashable {
+    public var follow: Follow
+    public var profile: Profile
+    public var cursor: String
+
+    public init(list: FollowList, follow: Follow, profile: Profile) {
+        self.follow = follow
+        self.profile = profile
+        self.cursor = PageCursor.follow(list, follow.keyset).encoded
+    }
+}
+
+/// A page of a follow list, newest follow first, with Relay's page info.
+///
+/// `totalCount` is the owner's stored counter (follower or following count), read in the same
+/// statement; edges whose profile the viewer may not see are left out, so it can exceed the
+/// number of visible edges.
+public struct FollowPage: Sendable, Hashable {
+    public var list: FollowList
+    public var edges: [FollowEdge]
+    public var hasNextPage: Bool
+    public var hasPreviousPage: Bool
+    public var totalCount: Int
+
+    public init(list: FollowList, edges: [FollowEdge], hasNextPage: Bool, hasPreviousPage: Bool, totalCount: Int) {
+        self.list = list
+        self.edges = edges
+        self.hasNextPage = hasNextPage
+        self.hasPreviousPage = hasPreviousPage
+        self.totalCount = totalCount
+    }
+
+    public var startCursor: String? { edges.first?.cursor }
+    public var endCursor: String? { edges.last?.cursor }
+
+    /// Builds a page from `limit + 1` rows fetched in the request's direction (newest first for
+    /// forward, oldest first for backward), the recipe both stores share.
+    public static func assemble(
+        request: FollowPageRequest, fetched: [FollowEdge], totalCount: Int
+    ) -> FollowPage {
+        let limit = request.page.limit
+        let more = fetched.count > limit
+        var edges = Array(fetched.prefix(limit))
+        switch request.page.direction {
+        case .forward:
+            return FollowPage(list: request.list, edges: edges, hasNextPage: more,
+                              hasPreviousPage: request.page.cursor != nil, totalCount: totalCount)
+        case .backward:
+            edges.reverse()
+            return FollowPage(list: request.list, edges: edges, hasNextPage: request.page.cursor != nil,
+                              hasPreviousPage: more, totalCount: totalCount)
+        }
+    }
+}

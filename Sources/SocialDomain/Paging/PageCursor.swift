@@ -1,0 +1,126 @@
+import Foundation
+
+/// Which list a follow page belongs to: the followers of `owner`, or whom `owner` follows.
+public struct FollowList: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case followers, following
+    }
+    public var kind: Kind
+    public var owner: UUID
+    public init(_ kind: Kind, of owner: UUID) {
+        self.kind = kind
+        self.owner = owner
+    }
+}
+
+/// The position of a follow in a newest-first list: (created_at, id), both exact.
+public struct FollowKeyset: Sendable, Hashable, Comparable {
+    public var createdAtMicroseconds: Int64
+    public var followId: UUID
+    public init(createdAtMicroseconds: Int64, followId: UUID) {
+        self.createdAtMicroseconds = createdAtMicroseconds
+        self.followId = followId
+    }
+    /// Ascending (oldest first); ties broken by the lower-case id, as SQL compares them.
+    public static func < (a: FollowKeyset, b: FollowKeyset) -> Bool {
+        (a.createdAtMicroseconds, a.followId.lowercased) < (b.createdAtMicroseconds, b.followId.lowercased)
+    }
+}
+
+/// The position of a profile in search results ordered by lower-cased handle, then id.
+public struct SearchKeyset: Sendable, Hashable {
+    /// The handle in lower case (handles are unique case-insensitively).
+    public var handleKey: String
+    public var profileId: UUID
+    public init(handleKey: String, profileId: UUID) {
+        self.handleKey = handleKey
+        self.profileId = profileId
+    }
+}
+
+/// An opaque, versioned keyset cursor shared by both stores.
+///
+/// Wire form: base64url (no padding) of an ASCII payload, fields separated by `:`:
+/// - `v1:followers:<owner uuid>:<created_at µs>:<follow uuid>`
+/// - `v1:following:<owner uuid>:<created_at µs>:<follow uuid>`
+/// - `v1:search:<lower-case handle>:<profile uuid>`
+///
+/// The list kind and owner are inside, so a search cursor given to `followers`, or another
+/// profile's cursor, is detected and rejected. Decoding is strict: only the canonical form of
+/// each field is accepted.
+///
+/// ```swift
+/// let cursor = PageCursor.follow(FollowList(.followers, of: id), keyset).encoded
+/// ```
+public enum PageCursor: Sendable, Hashable {
+    case follow(FollowList, FollowKeyset)
+    case search(SearchKeyset)
+
+    static let version = "v1"
+
+    public var encoded: String {
+        let payload: String
+        switch self {
+        case .follow(let list, let key):
+            payload = [Self.version, list.kind.rawValue, list.owner.lowercased,
+                       String(key.createdAtMicroseconds), key.followId.lowercased].joined(separator: ":")
+        case .search(let key):
+            payload = [Self.version, "search", key.handleKey, key.profileId.lowercased].joined(separator: ":")
+        }
+        return Base64URL.encode(Array(payload.utf8))
+    }
+
+    /// Nil for anything that is not a cursor this version wrote.
+    public static func decode(_ text: String) -> PageCursor? {
+        guard text.utf8.count <= 200, let bytes = Base64URL.decode(text),
+              let payload = String(bytes: bytes, encoding: .utf8), payload.allSatisfy(\.isASCII)
+        else { return nil }
+        let parts = payload.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.first == version, parts.count >= 2 else { return nil }
+        switch parts[1] {
+        case "followers", "following":
+            guard parts.count == 5, let kind = FollowList.Kind(rawValue: parts[1]),
+                  let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
+                  let followId = canonicalUUID(parts[4]) else { return nil }
+            return .follow(FollowList(kind, of: owner),
+                           FollowKeyset(createdAtMicroseconds: micros, followId: followId))
+        case "search":
+            guard parts.count == 4, HandleRule.isValid(parts[2]), parts[2] == parts[2].lowercased(),
+                  let id = canonicalUUID(parts[3]) else { return nil }
+            return .search(SearchKeyset(handleKey: parts[2], profileId: id))
+        default:
+            return nil
+        }
+    }
+
+    private static func canonicalUUID(_ text: String) -> UUID? {
+        guard let id = UUID(uuidString: text), id.lowercased == text else { return nil }
+        return id
+    }
+
+    private static func canonicalInt64(_ text: String) -> Int64? {
+        guard let n = Int64(text), String(n) == text else { return nil }
+        return n
+    }
+}
+
+/// RFC 4648 §5 base64url without padding.
+enum Base64URL {
+    static func encode(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decode(_ text: String) -> [UInt8]? {
+        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        if base64.count % 4 == 1 { return nil }
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        let bytes = [UInt8](data)
+        return encode(bytes) == text ? bytes : nil
+    }
+}

@@ -1,0 +1,60 @@
+/// A validated slice request for a follow list: direction, size and an optional keyset.
+///
+/// Built by ``PageRequest/validate(first:after:last:before:list:)`` from Relay's
+/// `first/after/last/before`; stores receive only validated values.
+///
+/// ```swift
+/// let page = try PageRequest.validate(first: 10, after: cursor, last: nil, before: nil,
+///                                     list: FollowList(.followers, of: profileId))
+/// ```
+public struct PageRequest: Sendable, Hashable {
+    public enum Direction: Sendable, Hashable {
+        /// Newest first, starting after ``PageRequest/cursor`` (`first`/`after`).
+        case forward
+        /// The `limit` entries just before ``PageRequest/cursor`` (`last`/`before`), still returned
+        /// newest first.
+        case backward
+    }
+
+    public var direction: Direction
+    public var limit: Int
+    public var cursor: FollowKeyset?
+
+    public static let defaultLimit = 20
+    public static let maxLimit = 50
+
+    public init(direction: Direction = .forward, limit: Int = PageRequest.defaultLimit, cursor: FollowKeyset? = nil) {
+        self.direction = direction
+        self.limit = limit
+        self.cursor = cursor
+    }
+
+    /// Checks Relay arguments for one list.
+    ///
+    /// Rules: `first`/`last` in 0...50 (default 20); forward and backward arguments cannot be
+    /// mixed; a cursor must be one this list issued (same kind and owner).
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument.
+    public static func validate(
+        first: Int?, after: String?, last: Int?, before: String?, list: FollowList
+    ) throws -> PageRequest {
+        let backward = last != nil || before != nil
+        if backward && (first != nil || after != nil) {
+            throw DomainError.badUserInput(
+                "Use either first/after or last/before, not both", field: first != nil ? "first" : "after")
+        }
+        let sizeField = backward ? "last" : "first"
+        let size = (backward ? last : first) ?? defaultLimit
+        guard (0...maxLimit).contains(size) else {
+            throw DomainError.badUserInput("\(sizeField) must be between 0 and \(maxLimit)", field: sizeField)
+        }
+        let cursorField = backward ? "before" : "after"
+        var keyset: FollowKeyset?
+        if let text = backward ? before : after {
+            guard case .follow(let cursorList, let key)? = PageCursor.decode(text), cursorList == list else {
+                throw DomainError.badUserInput("\(cursorField) is not a valid cursor for this list", field: cursorField)
+            }
+            keyset = key
+        }
+        return PageRequest(direction: backward ? .backward : .forward, limit: size, cursor: keyset)
+    }
+}

@@ -1,0 +1,56 @@
+/// A validated profile search: trimmed text (2+ characters), page size 1...50, optional keyset.
+///
+/// Results are public profiles whose handle or display name contains ``text`` case-insensitively,
+/// ordered by lower-cased handle then id.
+public struct SearchQuery: Sendable, Hashable {
+    public var text: String
+    public var limit: Int
+    public var after: SearchKeyset?
+
+    public init(text: String, limit: Int = SearchQuery.defaultLimit, after: SearchKeyset? = nil) {
+        self.text = text
+        self.limit = limit
+        self.after = after
+    }
+
+    public static let minLength = 2
+    public static let maxLength = 100
+    public static let defaultLimit = 20
+    public static let maxLimit = 50
+
+    /// A `LIKE`/`ILIKE` pattern matching ``text`` anywhere, with `\`, `%` and `_` escaped by a
+    /// backslash so they match literally (`... LIKE :pattern ESCAPE '\'`).
+    public var containsPattern: String {
+        var escaped = ""
+        for character in text.lowercased() {
+            if character == "\\" || character == "%" || character == "_" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "%" + escaped + "%"
+    }
+}
+
+/// A search hit with its cursor.
+public struct SearchEdge: Sendable, Hashable {
+    public var profile: Profile
+    public var cursor: String
+    public init(profile: Profile) {
+        self.profile = profile
+        self.cursor = PageCursor.search(
+            SearchKeyset(handleKey: profile.handle.lowercased(), profileId: profile.id)).encoded
+    }
+}
+
+/// A page of search results.
+public struct SearchPage: Sendable, Hashable {
+    public var edges: [SearchEdge]
+    public var hasNextPage: Bool
+    public var hasPreviousPage: Bool
+    public init(edges: [SearchEdge], hasNextPage: Bool, hasPreviousPage: Bool) {
+        self.edges = edges
+        self.hasNextPage = hasNextPage
+        self.hasPreviousPage = hasPreviousPage
+    }
+    public var startCursor: String? { edges.first?.cursor }
+    public var endCursor: String? { edges.last?.cursor }
+}

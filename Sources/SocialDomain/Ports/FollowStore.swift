@@ -1,0 +1,22 @@
+import Foundation
+
+/// Follow relationships in a backend, batch-shaped.
+///
+/// ```swift
+/// let pages = try await store.followPages(owners.map { FollowPageRequest(list: FollowList(.followers, of: $0)) },
+///                                         viewer: viewer)   // one call for 50 profiles
+/// ```
+public protocol FollowStore: Sendable {
+    /// One page per request, in request order, in one round trip. Lists are newest follow first
+    /// (created_at, id descending), only active follows, only profiles the viewer may see.
+    func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage]
+
+    /// Which of `pairs` are active follows.
+    func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair>
+
+    /// Follows, unfollows or toggles atomically; re-following restores the soft-deleted row;
+    /// counters change in the same transaction. The follower must be the viewer.
+    /// - Throws: `FORBIDDEN` (follower is not the viewer), `NOT_FOUND` (followee missing or
+    ///   hidden), `CANNOT_FOLLOW_SELF`.
+    func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Profiles in a backend, batch-shaped: every read takes many keys, because the gateway's
+/// loaders call it once per query level, not once per node.
+///
+/// Visibility is the store's job too (the embedded store emulates row-level security by
+/// `viewer`; Supabase enforces it with the forwarded token): private profiles only reach their
+/// owner. Errors are ``DomainError``s; anything else is treated as `BACKEND_UNAVAILABLE`.
+///
+/// ```swift
+/// let byId = try await store.profiles(ids: ids, viewer: viewer)   // [UUID: Profile]
+/// ```
+public protocol ProfileStore: Sendable {
+    /// The visible profiles among `ids`; missing and hidden ones are absent from the result.
+    func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile]
+
+    /// The visible profiles among `handles`, keyed by the lower-cased handle.
+    func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile]
+
+    /// One page of search results (public profiles only), see ``SearchQuery``.
+    func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage
+
+    /// Applies validated changes to the viewer's own profile and returns it.
+    /// - Throws: `NOT_FOUND` (no such profile), `FORBIDDEN` (not the viewer's),
+    ///   `HANDLE_TAKEN` (another profile has the handle, in any case).
+    func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile
+}

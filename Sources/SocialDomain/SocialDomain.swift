@@ -1,2 +1,0 @@
-// Placeholder: replaced by the domain work (issue 4).
-public enum SocialDomainModule {}

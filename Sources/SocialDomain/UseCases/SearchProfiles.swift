@@ -1,0 +1,46 @@
+import Foundation
+
+/// Finds public profiles by handle or display name (seeds 000/001/003), keyset-paginated.
+///
+/// The query is trimmed and needs 2+ characters; `%` and `_` match literally; page size 1...50,
+/// default 20.
+///
+/// ```swift
+/// let page = try await SearchProfiles(profiles: store).execute(query: "ali", first: 10, after: nil, viewer: viewer)
+/// ```
+public struct SearchProfiles: Sendable {
+    public let profiles: any ProfileStore
+
+    public init(profiles: any ProfileStore) { self.profiles = profiles }
+
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` (`query`, `first`, `after`), `BACKEND_UNAVAILABLE`.
+    public func execute(query: String, first: Int?, after: String?, viewer: Viewer) async throws -> SearchPage {
+        let search = try Self.validate(query: query, first: first, after: after)
+        return try await backend { try await profiles.searchProfiles(search, viewer: viewer) }
+    }
+
+    /// The argument rules, without touching a store.
+    public static func validate(query: String, first: Int?, after: String?) throws -> SearchQuery {
+        let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count >= SearchQuery.minLength else {
+            throw DomainError.badUserInput(
+                "Search query must be at least \(SearchQuery.minLength) characters", field: "query")
+        }
+        guard text.count <= SearchQuery.maxLength else {
+            throw DomainError.badUserInput(
+                "Search query must be at most \(SearchQuery.maxLength) characters", field: "query")
+        }
+        let limit = first ?? SearchQuery.defaultLimit
+        guard (1...SearchQuery.maxLimit).contains(limit) else {
+            throw DomainError.badUserInput("first must be between 1 and \(SearchQuery.maxLimit)", field: "first")
+        }
+        var keyset: SearchKeyset?
+        if let after {
+            guard case .search(let key)? = PageCursor.decode(after) else {
+                throw DomainError.badUserInput("after is not a valid cursor for this list", field: "after")
+            }
+            keyset = key
+        }
+        return SearchQuery(text: text, limit: limit, after: keyset)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Flips whether the viewer follows a profile and returns the new state (seed 001
+/// `ToggleFollowUseCase`). The store flips atomically, so two concurrent toggles never lose one.
+///
+/// ```swift
+/// let outcome = try await ToggleFollow(follows: store).execute(profileId: bob, viewer: alice)
+/// outcome.isFollowing   // true: alice now follows bob
+/// ```
+public struct ToggleFollow: Sendable {
+    public let follows: any FollowStore
+    public init(follows: any FollowStore) { self.follows = follows }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `CANNOT_FOLLOW_SELF`, `NOT_FOUND`,
+    ///   `BACKEND_UNAVAILABLE`.
+    public func execute(profileId: UUID, viewer: Viewer) async throws -> FollowOutcome {
+        try await FollowChange.apply(.toggle, to: profileId, viewer: viewer, store: follows)
+    }
+}
+
+/// Makes the viewer follow a profile; following again is a no-op, following after an unfollow
+/// restores the soft-deleted row (seed 000 `followUser`).
+public struct FollowProfile: Sendable {
+    public let follows: any FollowStore
+    public init(follows: any FollowStore) { self.follows = follows }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `CANNOT_FOLLOW_SELF`, `NOT_FOUND`,
+    ///   `BACKEND_UNAVAILABLE`.
+    public func execute(profileId: UUID, viewer: Viewer) async throws -> FollowOutcome {
+        try await FollowChange.apply(.follow, to: profileId, viewer: viewer, store: follows)
+    }
+}
+
+/// Makes the viewer stop following a profile (a soft delete); unfollowing twice is a no-op.
+public struct UnfollowProfile: Sendable {
+    public let follows: any FollowStore
+    public init(follows: any FollowStore) { self.follows = follows }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `CANNOT_FOLLOW_SELF`, `NOT_FOUND`,
+    ///   `BACKEND_UNAVAILABLE`.
+    public func execute(profileId: UUID, viewer: Viewer) async throws -> FollowOutcome {
+        try await FollowChange.apply(.unfollow, to: profileId, viewer: viewer, store: follows)
+    }
+}
+
+extension FollowChange {
+    /// The rules shared by the three follow mutations: signed in, not yourself.
+    static func apply(_ action: FollowAction, to profileId: UUID, viewer: Viewer, store: any FollowStore)
+        async throws -> FollowOutcome
+    {
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "follow users") }
+        guard me != profileId else { throw DomainError.cannotFollowSelf }
+        let change = FollowChange(pair: FollowPair(follower: me, followee: profileId), action: action)
+        return try await backend { try await store.changeFollow(change, viewer: viewer) }
+    }
+}

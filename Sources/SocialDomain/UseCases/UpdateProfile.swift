@@ -1,0 +1,103 @@
+import Foundation
+
+/// Edits the viewer's own profile (seed 001 `UpdateProfileUseCase`).
+///
+/// Order: signed in, owner, then each field's rule, then the store. Text fields are trimmed;
+/// a field that is empty after trimming is cleared. Lengths count Unicode code points, as
+/// Postgres `char_length` and SQLite `length` do, so the database constraints agree.
+///
+/// ```swift
+/// var input = ProfileUpdateInput(); input.bio = .set("Crimps and coffee")
+/// let profile = try await UpdateProfile(profiles: store).execute(input: input, viewer: viewer)
+/// ```
+public struct UpdateProfile: Sendable {
+    public static let maxBioLength = 280
+    public static let maxDisplayNameLength = 50
+    public static let maxTextLength = 100
+
+    public let profiles: any ProfileStore
+    public let clock: any WallClock
+
+    public init(profiles: any ProfileStore, clock: any WallClock = SystemClock()) {
+        self.profiles = profiles
+        self.clock = clock
+    }
+
+    /// - Parameters:
+    ///   - profileId: the profile to edit; nil means the viewer's own.
+    /// - Throws: ``DomainError``: `UNAUTHENTICATED`, `FORBIDDEN`, `BAD_USER_INPUT` (with the
+    ///   field), `HANDLE_TAKEN`, `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
+    public func execute(profileId: UUID? = nil, input: ProfileUpdateInput, viewer: Viewer) async throws -> Profile {
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "update your profile") }
+        let id = profileId ?? me
+        guard id == me else { throw DomainError.notProfileOwner }
+        let changes = try validate(input)
+        if changes.isEmpty {
+            guard let current = try await backend({ try await profiles.profiles(ids: [id], viewer: viewer) })[id]
+            else { throw DomainError.profileNotFound }
+            return current
+        }
+        return try await backend { try await profiles.updateProfile(id: id, changes: changes, viewer: viewer) }
+    }
+
+    /// The field rules, without touching a store.
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` with the field.
+    public func validate(_ input: ProfileUpdateInput) throws -> ProfileChanges {
+        var changes = ProfileChanges(updatedAt: clock.now())
+        switch input.handle.map(Self.trimmed) {
+        case .keep: break
+        case .clear: throw DomainError.badUserInput("Handle cannot be empty", field: "handle")
+        case .set(let handle):
+            guard HandleRule.isValid(handle) else {
+                throw DomainError.badUserInput("Invalid handle: \(HandleRule.requirement)", field: "handle")
+            }
+            changes.handle = handle
+        }
+        changes.displayName = Self.text(input.displayName)
+        if case .set(let name) = changes.displayName, name.unicodeScalars.count > Self.maxDisplayNameLength {
+            throw DomainError.badUserInput(
+                "Display name exceeds \(Self.maxDisplayNameLength) characters", field: "displayName")
+        }
+        changes.bio = Self.text(input.bio)
+        if case .set(let bio) = changes.bio, bio.unicodeScalars.count > Self.maxBioLength {
+            throw DomainError.badUserInput(
+                "Bio is too long (\(bio.unicodeScalars.count)/\(Self.maxBioLength) characters)", field: "bio")
+        }
+        changes.homeGym = try Self.shortText(input.homeGym, field: "homeGym", label: "Home gym")
+        changes.favoriteStyle = try Self.shortText(input.favoriteStyle, field: "favoriteStyle", label: "Favorite style")
+        switch input.avatarURL {
+        case .keep: break
+        case .clear: changes.avatarURL = .clear
+        case .set:
+            throw DomainError.badUserInput("avatarURL can only be set by uploading an avatar", field: "avatarURL")
+        }
+        changes.climbingSince = input.climbingSince
+        switch input.isPublic {
+        case .keep: break
+        case .clear: throw DomainError.badUserInput("isPublic cannot be null", field: "isPublic")
+        case .set(let value): changes.isPublic = value
+        }
+        return changes
+    }
+
+    static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Trims; empty after trimming means clear.
+    static func text(_ update: FieldUpdate<String>) -> FieldUpdate<String> {
+        switch update {
+        case .keep: .keep
+        case .clear: .clear
+        case .set(let value): trimmed(value).isEmpty ? .clear : .set(trimmed(value))
+        }
+    }
+
+    static func shortText(_ update: FieldUpdate<String>, field: String, label: String) throws -> FieldUpdate<String> {
+        let result = text(update)
+        if case .set(let value) = result, value.unicodeScalars.count > maxTextLength {
+            throw DomainError.badUserInput("\(label) exceeds \(maxTextLength) characters", field: field)
+        }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import SocialDomain
+
+@Suite("Follow use cases (seeds 000/001/003)")
+struct FollowUseCaseTests {
+    @Test("following yourself is rejected with CANNOT_FOLLOW_SELF before any store call")
+    func selfFollow() async {
+        let store = await Fixture.store()
+        for run in [
+            { try await ToggleFollow(follows: store).execute(profileId: Fixture.alice, viewer: Fixture.aliceViewer) },
+            { try await FollowProfile(follows: store).execute(profileId: Fixture.alice, viewer: Fixture.aliceViewer) },
+        ] {
+            let error = await domainError { _ = try await run() }
+            #expect(error == DomainError(.cannotFollowSelf, "You cannot follow yourself"))
+        }
+        #expect(await store.calls.isEmpty)
+    }
+
+    @Test("an anonymous viewer cannot follow: UNAUTHENTICATED")
+    func anonymous() async {
+        let store = await Fixture.store()
+        let error = await domainError { _ = try await UnfollowProfile(follows: store).execute(profileId: Fixture.bob, viewer: .anonymous) }
+        #expect(error == DomainError(.unauthenticated, "You must be logged in to follow users"))
+    }
+
+    @Test("toggle returns the new state each time")
+    func toggleState() async throws {
+        let store = await Fixture.store()
+        let toggle = ToggleFollow(follows: store)
+        #expect(try await toggle.execute(profileId: Fixture.bob, viewer: Fixture.aliceViewer).isFollowing)
+        #expect(try await !toggle.execute(profileId: Fixture.bob, viewer: Fixture.aliceViewer).isFollowing)
+        #expect(try await FollowProfile(follows: store).execute(profileId: Fixture.bob, viewer: Fixture.aliceViewer).isFollowing)
+    }
+
+    @Test("follow states for many profiles are one store call; anonymous makes none")
+    func followStates() async throws {
+        let store = await Fixture.store()
+        _ = try await FollowProfile(follows: store).execute(profileId: Fixture.bob, viewer: Fixture.aliceViewer)
+        let carol = UUID()
+        let states = try await GetFollowStates(follows: store)
+            .execute(profileIds: [Fixture.bob, carol, Fixture.alice, Fixture.bob], viewer: Fixture.aliceViewer)
+        #expect(states.map(\.viewerIsFollowing) == [true, false, false, true])
+        #expect(states.map(\.followsViewer) == [false, false, false, false])
+        let reverse = try await GetFollowStates(follows: store).execute(profileIds: [Fixture.alice], viewer: Fixture.bobViewer)
+        #expect(reverse == [FollowState(profileId: Fixture.alice, viewerIsFollowing: false, followsViewer: true)])
+        #expect(await store.calls == ["changeFollow", "activeFollows", "activeFollows"])
+        let anonymous = try await GetFollowStates(follows: store).execute(profileIds: [Fixture.bob], viewer: .anonymous)
+        #expect(anonymous == [FollowState(profileId: Fixture.bob, viewerIsFollowing: false, followsViewer: false)])
+        #expect(await store.calls.count == 3)
+    }
+
+    @Test("followers of a private profile are NOT_FOUND for others")
+    func privateOwner() async {
+        let store = await Fixture.store()
+        let carol = UUID()
+        await store.add(Fixture.profile(carol, "carol_creator", isPublic: false))
+        let error = await domainError {
+            _ = try await GetFollowers(profiles: store, follows: store).execute(profileId: carol, viewer: Fixture.aliceViewer)
+        }
+        #expect(error == DomainError(.notFound, "Profile not found"))
+    }
+
+    @Test("page arguments are checked before any store call")
+    func pageArgumentsFirst() async {
+        let store = await Fixture.store()
+        let error = await domainError {
+            _ = try await GetFollowing(profiles: store, follows: store).execute(profileId: Fixture.bob, first: 51, viewer: .anonymous)
+        }
+        #expect(error == DomainError(.badUserInput, "first must be between 0 and 50", field: "first"))
+        #expect(await store.calls.isEmpty)
+    }
+}

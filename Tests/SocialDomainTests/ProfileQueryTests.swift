@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import SocialDomain
+
+@Suite("GetProfile, BatchGetProfiles, SearchProfiles")
+struct ProfileQueryTests {
+    @Test("a private profile is visible only to its owner")
+    func privateProfile() async throws {
+        let store = await Fixture.store()
+        let carol = UUID()
+        await store.add(Fixture.profile(carol, "carol_creator", isPublic: false))
+        let get = GetProfile(profiles: store)
+        #expect(try await get.execute(.id(carol), viewer: Fixture.aliceViewer) == nil)
+        #expect(try await get.execute(.handle("CAROL_creator"), viewer: .anonymous) == nil)
+        #expect(try await get.execute(.id(carol), viewer: .user(id: carol, token: "t"))?.handle == "carol_creator")
+        #expect(try await get.execute(.handle("Alice_Wonder"), viewer: .anonymous)?.id == Fixture.alice)
+    }
+
+    @Test("batch reads keep the order, repeat duplicates, give nil for missing, in one store call")
+    func batchOrder() async throws {
+        let store = await Fixture.store()
+        let missing = UUID()
+        let result = try await BatchGetProfiles(profiles: store)
+            .execute(ids: [Fixture.bob, missing, Fixture.alice, Fixture.bob], viewer: .anonymous)
+        #expect(result.map { $0?.handle } == ["bob_builder", nil, "alice_wonder", "bob_builder"])
+        let byHandle = try await BatchGetProfiles(profiles: store)
+            .execute(handles: ["ALICE_WONDER", "nobody_here", "bad handle!", "bob_builder"], viewer: .anonymous)
+        #expect(byHandle.map { $0?.id } == [Fixture.alice, nil, nil, Fixture.bob])
+        #expect(await store.calls == ["profilesByID", "profilesByHandle"])
+    }
+
+    @Test("more than 100 ids in one batch is BAD_USER_INPUT")
+    func batchLimit() async {
+        let store = await Fixture.store()
+        let error = await domainError {
+            _ = try await BatchGetProfiles(profiles: store).execute(ids: (0..<101).map { _ in UUID() }, viewer: .anonymous)
+        }
+        #expect(error == DomainError(.badUserInput, "At most 100 ids can be requested at once", field: "ids"))
+    }
+
+    @Test("search query under 2 characters after trimming is rejected with BAD_USER_INPUT")
+    func searchTooShort() async {
+        let store = await Fixture.store()
+        let error = await domainError {
+            _ = try await SearchProfiles(profiles: store).execute(query: "  a \n", first: nil, after: nil, viewer: .anonymous)
+        }
+        #expect(error == DomainError(.badUserInput, "Search query must be at least 2 characters", field: "query"))
+        #expect(await store.calls.isEmpty)
+    }
+
+    @Test("search page size must be between 1 and 50, default 20")
+    func searchLimit() throws {
+        #expect(try SearchProfiles.validate(query: " al ", first: nil, after: nil) == SearchQuery(text: "al", limit: 20))
+        for bad in [0, 51] {
+            #expect(throws: DomainError(.badUserInput, "first must be between 1 and 50", field: "first")) {
+                try SearchProfiles.validate(query: "al", first: bad, after: nil)
+            }
+        }
+    }
+
+    @Test("a follow cursor given to search is BAD_USER_INPUT")
+    func searchForeignCursor() {
+        let cursor = PageCursor.follow(FollowList(.followers, of: Fixture.alice),
+                                       FollowKeyset(createdAtMicroseconds: 1, followId: Fixture.bob)).encoded
+        #expect(throws: DomainError(.badUserInput, "after is not a valid cursor for this list", field: "after")) {
+            try SearchProfiles.validate(query: "al", first: 5, after: cursor)
+        }
+    }
+
+    @Test("% and _ in the search query are escaped for LIKE")
+    func likeEscaping() {
+        #expect(SearchQuery(text: "50%_Off\\x").containsPattern == "%50\\%\\_off\\\\x%")
+    }
+}

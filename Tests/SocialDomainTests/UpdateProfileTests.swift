@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import SocialDomain
+
+@Suite("UpdateProfile (seed 001)")
+struct UpdateProfileTests {
+    let clock = ManualClock(Fixture.t0.addingTimeInterval(60))
+
+    func update(_ input: ProfileUpdateInput, store: InMemorySocialStore, viewer: Viewer = Fixture.aliceViewer,
+                id: UUID? = nil) async throws -> Profile {
+        try await UpdateProfile(profiles: store, clock: clock).execute(profileId: id, input: input, viewer: viewer)
+    }
+
+    @Test("bio over 280 characters is rejected with BAD_USER_INPUT")
+    func bioTooLong() async {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        input.bio = .set(String(repeating: "a", count: 281))
+        let error = await domainError { _ = try await update(input, store: store) }
+        #expect(error == DomainError(.badUserInput, "Bio is too long (281/280 characters)", field: "bio"))
+        #expect(await store.calls.isEmpty)
+    }
+
+    @Test("bio of 280 characters plus surrounding whitespace is accepted and stored trimmed")
+    func bioTrimmed() async throws {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        let bio = String(repeating: "é", count: 280)
+        input.bio = .set("  \n\(bio)\t ")
+        #expect(try await update(input, store: store).bio == bio)
+    }
+
+    @Test("display name over 50 characters after trimming is rejected with BAD_USER_INPUT")
+    func displayNameTooLong() async {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        input.displayName = .set(" " + String(repeating: "x", count: 51) + " ")
+        let error = await domainError { _ = try await update(input, store: store) }
+        #expect(error == DomainError(.badUserInput, "Display name exceeds 50 characters", field: "displayName"))
+        input.displayName = .set("  " + String(repeating: "x", count: 50) + "  ")
+        #expect(try! await update(input, store: store).displayName == String(repeating: "x", count: 50))
+    }
+
+    @Test("handle must match ^[a-zA-Z][a-zA-Z0-9_]{2,29}$")
+    func handleFormat() async throws {
+        let store = await Fixture.store()
+        for bad in ["ab", "1abc", "_abc", "abc-def", "abc def", "ábc", String(repeating: "a", count: 31)] {
+            var input = ProfileUpdateInput()
+            input.handle = .set(bad)
+            let error = await domainError { _ = try await update(input, store: store) }
+            #expect(error == DomainError(.badUserInput, "Invalid handle: Must be 3-30 characters, start with a letter, and contain only letters, numbers, and underscores", field: "handle"), "\(bad)")
+        }
+        for good in ["abc", "A_1", String(repeating: "z", count: 30)] {
+            var input = ProfileUpdateInput()
+            input.handle = .set(good)
+            #expect(try await update(input, store: store).handle == good)
+        }
+    }
+
+    @Test("a handle taken by someone else in another case is HANDLE_TAKEN; your own in another case is fine")
+    func handleTaken() async throws {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        input.handle = .set("Bob_Builder")
+        let error = await domainError { _ = try await update(input, store: store) }
+        #expect(error == DomainError(.handleTaken, "This handle is already taken", field: "handle"))
+        input.handle = .set("Alice_Wonder")
+        #expect(try await update(input, store: store).handle == "Alice_Wonder")
+    }
+
+    @Test("an absent field stays, an explicit null clears, and updatedAt moves")
+    func triState() async throws {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        input.bio = .set("Crimps")
+        input.homeGym = .set(" Boulderwelt ")
+        input.climbingSince = .set(CalendarDay("2019-04-01")!)
+        _ = try await update(input, store: store)
+        var second = ProfileUpdateInput()
+        second.homeGym = .clear
+        let profile = try await update(second, store: store)
+        #expect(profile.bio == "Crimps")
+        #expect(profile.homeGym == nil)
+        #expect(profile.climbingSince?.description == "2019-04-01")
+        #expect(profile.displayName == "Alice Wonderland")
+        #expect(profile.updatedAt == clock.now())
+        #expect(profile.updatedAt > Fixture.t0)
+    }
+
+    @Test("only the owner may update: another profile is FORBIDDEN, anonymous is UNAUTHENTICATED")
+    func ownership() async {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        input.bio = .set("hi")
+        let forbidden = await domainError { _ = try await update(input, store: store, id: Fixture.bob) }
+        #expect(forbidden == DomainError(.forbidden, "You are not authorized to update this profile"))
+        let anonymous = await domainError { _ = try await update(input, store: store, viewer: .anonymous) }
+        #expect(anonymous == DomainError(.unauthenticated, "You must be logged in to update your profile"))
+        #expect(await store.calls.isEmpty)
+    }
+
+    @Test("a store failure becomes BACKEND_UNAVAILABLE with a generic message")
+    func backendFailure() async {
+        let store = await Fixture.store()
+        await store.setFailUpdates(true)
+        var input = ProfileUpdateInput()
+        input.bio = .set("hi")
+        let error = await domainError { _ = try await update(input, store: store) }
+        #expect(error == DomainError(.backendUnavailable, "The service is temporarily unavailable. Please try again later."))
+    }
+
+    @Test("handle and isPublic cannot be null; avatarURL can only be cleared")
+    func nonNullable() async {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        input.handle = .clear
+        #expect(await domainError { _ = try await update(input, store: store) }
+            == DomainError(.badUserInput, "Handle cannot be empty", field: "handle"))
+        input = ProfileUpdateInput()
+        input.isPublic = .clear
+        #expect(await domainError { _ = try await update(input, store: store) }
+            == DomainError(.badUserInput, "isPublic cannot be null", field: "isPublic"))
+        input = ProfileUpdateInput()
+        input.avatarURL = .set("http://evil.example/x.jpg")
+        #expect(await domainError { _ = try await update(input, store: store) }
+            == DomainError(.badUserInput, "avatarURL can only be set by uploading an avatar", field: "avatarURL"))
+    }
+}
