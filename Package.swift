@@ -36,7 +36,7 @@ let package = Package(
             ],
             path: "Sources/social-gateway"
         ),
-        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"], exclude: ["Fixtures"]),
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
         .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "SocialDomain"]),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),

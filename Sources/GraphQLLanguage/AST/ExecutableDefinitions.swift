@@ -1,0 +1,190 @@
+/// `query`, `mutation` or `subscription` (§2.3).
+public enum OperationType: String, Sendable, Hashable, CaseIterable {
+    case query, mutation, subscription
+}
+
+/// OperationDefinition (§2.3): `Description? OperationType Name? VariablesDefinition? Directives? SelectionSet`,
+/// or the query shorthand `SelectionSet`.
+public struct OperationDefinition: Sendable, Hashable {
+    public var description: StringValue?
+    public var operation: OperationType
+    public var name: Name?
+    public var variableDefinitions: [VariableDefinition]
+    public var directives: [Directive]
+    public var selectionSet: SelectionSet
+    public var range: SourceRange
+
+    public init(
+        description: StringValue? = nil, operation: OperationType, name: Name? = nil,
+        variableDefinitions: [VariableDefinition] = [], directives: [Directive] = [],
+        selectionSet: SelectionSet, range: SourceRange = .none
+    ) {
+        self.description = description
+        self.operation = operation
+        self.name = name
+        self.variableDefinitions = variableDefinitions
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.range = range
+    }
+}
+
+/// VariableDefinition (§2.10): `Description? Variable : Type DefaultValue? Directives[Const]?`.
+public struct VariableDefinition: Sendable, Hashable {
+    public var description: StringValue?
+    public var variable: Variable
+    public var type: TypeReference
+    public var defaultValue: Value?
+    public var directives: [Directive]
+    public var range: SourceRange
+
+    public init(
+        description: StringValue? = nil, variable: Variable, type: TypeReference, defaultValue: Value? = nil,
+        directives: [Directive] = [], range: SourceRange = .none
+    ) {
+        self.description = description
+        self.variable = variable
+        self.type = type
+        self.defaultValue = defaultValue
+        self.directives = directives
+        self.range = range
+    }
+}
+
+/// SelectionSet (§2.4): `{ Selection+ }`.
+public struct SelectionSet: Sendable, Hashable {
+    public var selections: [Selection]
+    public var range: SourceRange
+
+    public init(selections: [Selection], range: SourceRange = .none) {
+        self.selections = selections
+        self.range = range
+    }
+}
+
+/// Selection (§2.4): a field, a fragment spread or an inline fragment.
+public enum Selection: Sendable, Hashable {
+    case field(Field)
+    case fragmentSpread(FragmentSpread)
+    case inlineFragment(InlineFragment)
+
+    public var range: SourceRange {
+        switch self {
+        case .field(let s): s.range
+        case .fragmentSpread(let s): s.range
+        case .inlineFragment(let s): s.range
+        }
+    }
+
+    public var directives: [Directive] {
+        switch self {
+        case .field(let s): s.directives
+        case .fragmentSpread(let s): s.directives
+        case .inlineFragment(let s): s.directives
+        }
+    }
+}
+
+/// Field (§2.5): `Alias? Name Arguments? Directives? SelectionSet?`.
+public struct Field: Sendable, Hashable {
+    public var alias: Name?
+    public var name: Name
+    public var arguments: [Argument]
+    public var directives: [Directive]
+    public var selectionSet: SelectionSet?
+    public var range: SourceRange
+
+    public init(
+        alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
+        selectionSet: SelectionSet? = nil, range: SourceRange = .none
+    ) {
+        self.alias = alias
+        self.name = name
+        self.arguments = arguments
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.range = range
+    }
+
+    /// The key of this field in the response: the alias if any, else the name (§2.7).
+    public var responseKey: String { alias?.value ?? name.value }
+}
+
+/// Argument (§2.6): `Name : Value`.
+public struct Argument: Sendable, Hashable {
+    public var name: Name
+    public var value: Value
+    public var range: SourceRange
+
+    public init(name: Name, value: Value, range: SourceRange = .none) {
+        self.name = name
+        self.value = value
+        self.range = range
+    }
+}
+
+/// FragmentSpread (§2.8): `... FragmentName Directives?`.
+public struct FragmentSpread: Sendable, Hashable {
+    public var name: Name
+    public var directives: [Directive]
+    public var range: SourceRange
+
+    public init(name: Name, directives: [Directive] = [], range: SourceRange = .none) {
+        self.name = name
+        self.directives = directives
+        self.range = range
+    }
+}
+
+/// InlineFragment (§2.8.2): `... TypeCondition? Directives? SelectionSet`.
+public struct InlineFragment: Sendable, Hashable {
+    public var typeCondition: NamedType?
+    public var directives: [Directive]
+    public var selectionSet: SelectionSet
+    public var range: SourceRange
+
+    public init(
+        typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
+        range: SourceRange = .none
+    ) {
+        self.typeCondition = typeCondition
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.range = range
+    }
+}
+
+/// FragmentDefinition (§2.8): `Description? fragment FragmentName TypeCondition Directives? SelectionSet`.
+public struct FragmentDefinition: Sendable, Hashable {
+    public var description: StringValue?
+    public var name: Name
+    public var typeCondition: NamedType
+    public var directives: [Directive]
+    public var selectionSet: SelectionSet
+    public var range: SourceRange
+
+    public init(
+        description: StringValue? = nil, name: Name, typeCondition: NamedType, directives: [Directive] = [],
+        selectionSet: SelectionSet, range: SourceRange = .none
+    ) {
+        self.description = description
+        self.name = name
+        self.typeCondition = typeCondition
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.range = range
+    }
+}
+
+/// Directive (§2.12): `@ Name Arguments?`.
+public struct Directive: Sendable, Hashable {
+    public var name: Name
+    public var arguments: [Argument]
+    public var range: SourceRange
+
+    public init(name: Name, arguments: [Argument] = [], range: SourceRange = .none) {
+        self.name = name
+        self.arguments = arguments
+        self.range = range
+    }
+}

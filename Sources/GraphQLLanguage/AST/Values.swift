@@ -1,0 +1,137 @@
+/// An input value literal (§2.9). Inside a `Const` production the parser never
+/// produces ``Value/variable(_:)``.
+public indirect enum Value: Sendable, Hashable {
+    case variable(Variable)
+    case int(IntValue)
+    case float(FloatValue)
+    case string(StringValue)
+    case boolean(BooleanValue)
+    case null(NullValue)
+    case enumValue(EnumValue)
+    case list(ListValue)
+    case object(ObjectValue)
+
+    public var range: SourceRange {
+        switch self {
+        case .variable(let v): v.range
+        case .int(let v): v.range
+        case .float(let v): v.range
+        case .string(let v): v.range
+        case .boolean(let v): v.range
+        case .null(let v): v.range
+        case .enumValue(let v): v.range
+        case .list(let v): v.range
+        case .object(let v): v.range
+        }
+    }
+}
+
+/// Variable (§2.10): `$ Name`.
+public struct Variable: Sendable, Hashable {
+    public var name: Name
+    public var range: SourceRange
+
+    public init(name: Name, range: SourceRange = .none) {
+        self.name = name
+        self.range = range
+    }
+}
+
+/// IntValue (§2.9.1), kept as its source text so no precision is lost before coercion.
+public struct IntValue: Sendable, Hashable {
+    public var value: String
+    public var range: SourceRange
+
+    public init(_ value: String, range: SourceRange = .none) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// FloatValue (§2.9.2), kept as its source text.
+public struct FloatValue: Sendable, Hashable {
+    public var value: String
+    public var range: SourceRange
+
+    public init(_ value: String, range: SourceRange = .none) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// StringValue (§2.9.4): the cooked value, and whether it was written as a block string.
+public struct StringValue: Sendable, Hashable {
+    public var value: String
+    public var isBlock: Bool
+    public var range: SourceRange
+
+    public init(_ value: String, isBlock: Bool = false, range: SourceRange = .none) {
+        self.value = value
+        self.isBlock = isBlock
+        self.range = range
+    }
+}
+
+/// BooleanValue (§2.9.3).
+public struct BooleanValue: Sendable, Hashable {
+    public var value: Bool
+    public var range: SourceRange
+
+    public init(_ value: Bool, range: SourceRange = .none) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// NullValue (§2.9.5).
+public struct NullValue: Sendable, Hashable {
+    public var range: SourceRange
+
+    public init(range: SourceRange = .none) { self.range = range }
+}
+
+/// EnumValue (§2.9.6): a name other than `true`, `false` and `null`.
+public struct EnumValue: Sendable, Hashable {
+    public var value: String
+    public var range: SourceRange
+
+    public init(_ value: String, range: SourceRange = .none) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// ListValue (§2.9.7): `[ Value* ]`.
+public struct ListValue: Sendable, Hashable {
+    public var values: [Value]
+    public var range: SourceRange
+
+    public init(_ values: [Value], range: SourceRange = .none) {
+        self.values = values
+        self.range = range
+    }
+}
+
+/// ObjectValue (§2.9.8): `{ ObjectField* }`.
+public struct ObjectValue: Sendable, Hashable {
+    public var fields: [ObjectField]
+    public var range: SourceRange
+
+    public init(_ fields: [ObjectField], range: SourceRange = .none) {
+        self.fields = fields
+        self.range = range
+    }
+}
+
+/// ObjectField (§2.9.8): `Name : Value`.
+public struct ObjectField: Sendable, Hashable {
+    public var name: Name
+    public var value: Value
+    public var range: SourceRange
+
+    public init(name: Name, value: Value, range: SourceRange = .none) {
+        self.name = name
+        self.value = value
+        self.range = range
+    }
+}

@@ -1,0 +1,181 @@
+/// Turns UTF-8 bytes into GraphQL tokens (§2.1), one token at a time.
+///
+/// The parser pulls tokens on demand; nothing is buffered, so memory stays
+/// proportional to the AST, not to the token count. Ignored tokens (§2.1.7:
+/// BOM, whitespace, line terminators, comments, commas) are skipped here.
+/// Positions are UTF-8 byte offsets. Error messages follow graphql-js.
+struct Lexer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let source: Source
+    let maxTokens: Int
+    /// The next byte to read.
+    var position: Int
+    /// The current token.
+    var token: Token
+    /// The end of the previous token, used for node ranges.
+    var lastEnd: Int = 0
+    /// Non-ignored tokens read so far, for ``ParseOptions/maxTokens``.
+    var tokenCount = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, source: Source, maxTokens: Int) {
+        self.bytes = bytes
+        self.source = source
+        self.maxTokens = maxTokens
+        self.position = 0
+        self.token = Token(kind: .eof, start: 0, end: 0, value: nil)
+    }
+
+    /// Moves to the next token.
+    @inline(__always)
+    mutating func advance() throws(GraphQLSyntaxError) {
+        lastEnd = token.end
+        token = try readToken()
+    }
+
+    /// The token after the current one, without moving.
+    func lookahead() throws(GraphQLSyntaxError) -> Token {
+        var copy = self
+        return try copy.readToken()
+    }
+
+    // MARK: - Reading tokens
+
+    mutating func readToken() throws(GraphQLSyntaxError) -> Token {
+        let n = bytes.count
+        var p = position
+        while p < n {
+            let c = bytes[p]
+            switch c {
+            case 0x20, 0x09, 0x2C, 0x0A, 0x0D:  // space, tab, comma, line terminators
+                p += 1
+                continue
+            case 0xEF where p + 2 < n && bytes[p + 1] == 0xBB && bytes[p + 2] == 0xBF:  // BOM
+                p += 3
+                continue
+            case 0x23:  // # comment to end of line
+                p += 1
+                while p < n, bytes[p] != 0x0A, bytes[p] != 0x0D { p += 1 }
+                continue
+            default:
+                break
+            }
+            try countToken(at: p)
+            switch c {
+            case 0x21: return punctuator(.bang, p)
+            case 0x24: return punctuator(.dollar, p)
+            case 0x26: return punctuator(.amp, p)
+            case 0x28: return punctuator(.parenL, p)
+            case 0x29: return punctuator(.parenR, p)
+            case 0x3A: return punctuator(.colon, p)
+            case 0x3D: return punctuator(.equals, p)
+            case 0x40: return punctuator(.at, p)
+            case 0x5B: return punctuator(.bracketL, p)
+            case 0x5D: return punctuator(.bracketR, p)
+            case 0x7B: return punctuator(.braceL, p)
+            case 0x7C: return punctuator(.pipe, p)
+            case 0x7D: return punctuator(.braceR, p)
+            case 0x2E:
+                if p + 2 < n, bytes[p + 1] == 0x2E, bytes[p + 2] == 0x2E {
+                    position = p + 3
+                    return Token(kind: .spread, start: p, end: p + 3, value: nil)
+                }
+            case 0x22:
+                return try readString(start: p)
+            case 0x2D, 0x30...0x39:
+                return try readNumber(start: p)
+            default:
+                if Lexer.isNameStart(c) {
+                    var e = p + 1
+                    while e < n, Lexer.isNameContinue(bytes[e]) { e += 1 }
+                    position = e
+                    return Token(kind: .name, start: p, end: e, value: nil)
+                }
+            }
+            if c == 0x27 {
+                throw error(at: p, "Unexpected single quote character ('), did you mean to use a double quote (\")?")
+            }
+            throw error(at: p, "Unexpected character: \(describeCharacter(at: p)).")
+        }
+        position = n
+        return Token(kind: .eof, start: n, end: n, value: nil)
+    }
+
+    @inline(__always)
+    private mutating func punctuator(_ kind: TokenKind, _ p: Int) -> Token {
+        position = p + 1
+        return Token(kind: kind, start: p, end: p + 1, value: nil)
+    }
+
+    @inline(__always)
+    private mutating func countToken(at p: Int) throws(GraphQLSyntaxError) {
+        tokenCount += 1
+        if tokenCount > maxTokens {
+            throw error(at: p, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
+        }
+    }
+
+    // MARK: - Character classes
+
+    @inline(__always)
+    static func isNameStart(_ c: UInt8) -> Bool {
+        let lower = c | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || c == 0x5F
+    }
+
+    @inline(__always)
+    static func isNameContinue(_ c: UInt8) -> Bool {
+        let lower = c | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || c == 0x5F || (c >= 0x30 && c <= 0x39)
+    }
+
+    @inline(__always)
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    // MARK: - Errors
+
+    /// A syntax error at a byte offset, with the line and column computed now.
+    func error(at offset: Int, _ message: String) -> GraphQLSyntaxError {
+        GraphQLSyntaxError(message: "Syntax Error: " + message, offset: offset, location: source.location(of: offset))
+    }
+
+    /// The character at `offset` as graphql-js prints it: `"a"`, `'"'`, `U+00E9`, `<EOF>`.
+    func describeCharacter(at offset: Int) -> String {
+        guard offset < bytes.count else { return "<EOF>" }
+        let scalar = scalarValue(at: offset)
+        if scalar >= 0x20 && scalar <= 0x7E {
+            let character = String(UnicodeScalar(UInt8(scalar)))
+            return character == "\"" ? "'\"'" : "\"\(character)\""
+        }
+        let hex = String(scalar, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The Unicode scalar starting at `offset` (the source is valid UTF-8).
+    func scalarValue(at offset: Int) -> UInt32 {
+        let b0 = UInt32(bytes[offset])
+        func cont(_ k: Int) -> UInt32 { offset + k < bytes.count ? UInt32(bytes[offset + k] & 0x3F) : 0 }
+        switch b0 {
+        case 0..<0x80: return b0
+        case 0xC0..<0xE0: return (b0 & 0x1F) << 6 | cont(1)
+        case 0xE0..<0xF0: return (b0 & 0x0F) << 12 | cont(1) << 6 | cont(2)
+        default: return (b0 & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3)
+        }
+    }
+
+    /// The byte length of the UTF-8 sequence starting with `byte`.
+    static func scalarLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0..<0xC0: return 1
+        case 0xC0..<0xE0: return 2
+        case 0xE0..<0xF0: return 3
+        default: return 4
+        }
+    }
+
+    /// The source text of a byte range, cut at scalar boundaries.
+    func text(_ start: Int, _ end: Int) -> String {
+        var e = min(end, bytes.count)
+        while e < bytes.count, bytes[e] & 0xC0 == 0x80 { e += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<e]), as: UTF8.self)
+    }
+}

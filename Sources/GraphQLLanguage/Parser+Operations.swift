@@ -1,0 +1,176 @@
+extension Parser {
+    /// ```
+    /// OperationDefinition :
+    ///   - Description? OperationType Name? VariablesDefinition? Directives? SelectionSet
+    ///   - SelectionSet
+    /// ```
+    mutating func parseOperationDefinition() throws(GraphQLSyntaxError) -> OperationDefinition {
+        let start = lexer.token.start
+        if peek(.braceL) {
+            let selectionSet = try parseSelectionSet()
+            return OperationDefinition(operation: .query, selectionSet: selectionSet, range: range(from: start))
+        }
+        let description = try parseDescription()
+        let operation = try parseOperationType()
+        let name = peek(.name) ? try parseName() : nil
+        let variables = try parseVariableDefinitions()
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return OperationDefinition(
+            description: description, operation: operation, name: name, variableDefinitions: variables,
+            directives: directives, selectionSet: selectionSet, range: range(from: start))
+    }
+
+    /// `OperationType : one of query mutation subscription`
+    mutating func parseOperationType() throws(GraphQLSyntaxError) -> OperationType {
+        let token = try expect(.name)
+        switch keywordText(token) {
+        case "query": return .query
+        case "mutation": return .mutation
+        case "subscription": return .subscription
+        default: throw unexpected(token)
+        }
+    }
+
+    /// `VariablesDefinition : ( VariableDefinition+ )`
+    mutating func parseVariableDefinitions() throws(GraphQLSyntaxError) -> [VariableDefinition] {
+        guard try expectOptional(.parenL) else { return [] }
+        var definitions: [VariableDefinition] = []
+        repeat {
+            definitions.append(try parseVariableDefinition())
+        } while try !expectOptional(.parenR)
+        return definitions
+    }
+
+    /// `VariableDefinition : Description? Variable : Type DefaultValue? Directives[Const]?`
+    mutating func parseVariableDefinition() throws(GraphQLSyntaxError) -> VariableDefinition {
+        let start = lexer.token.start
+        let description = try parseDescription()
+        let variable = try parseVariable()
+        try expect(.colon)
+        let type = try parseTypeReference()
+        let defaultValue = try expectOptional(.equals) ? try parseValue(const: true) : nil
+        let directives = try parseDirectives(const: true)
+        return VariableDefinition(
+            description: description, variable: variable, type: type, defaultValue: defaultValue,
+            directives: directives, range: range(from: start))
+    }
+
+    /// `Variable : $ Name`
+    mutating func parseVariable() throws(GraphQLSyntaxError) -> Variable {
+        let start = lexer.token.start
+        try expect(.dollar)
+        let name = try parseName()
+        return Variable(name: name, range: range(from: start))
+    }
+
+    /// `SelectionSet : { Selection+ }`
+    mutating func parseSelectionSet() throws(GraphQLSyntaxError) -> SelectionSet {
+        let start = lexer.token.start
+        try enterNesting()
+        try expect(.braceL)
+        var selections: [Selection] = []
+        repeat {
+            selections.append(try parseSelection())
+        } while try !expectOptional(.braceR)
+        depth -= 1
+        return SelectionSet(selections: selections, range: range(from: start))
+    }
+
+    /// `Selection : Field | FragmentSpread | InlineFragment`
+    mutating func parseSelection() throws(GraphQLSyntaxError) -> Selection {
+        peek(.spread) ? try parseFragment() : .field(try parseField())
+    }
+
+    /// `Field : Alias? Name Arguments? Directives? SelectionSet?`
+    mutating func parseField() throws(GraphQLSyntaxError) -> Field {
+        let start = lexer.token.start
+        let nameOrAlias = try parseName()
+        let alias: Name?
+        let name: Name
+        if try expectOptional(.colon) {
+            alias = nameOrAlias
+            name = try parseName()
+        } else {
+            alias = nil
+            name = nameOrAlias
+        }
+        let arguments = try parseArguments(const: false)
+        let directives = try parseDirectives(const: false)
+        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+        return Field(
+            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+            range: range(from: start))
+    }
+
+    /// `Arguments[Const] : ( Argument[?Const]+ )`
+    mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
+        guard try expectOptional(.parenL) else { return [] }
+        var arguments: [Argument] = []
+        repeat {
+            let start = lexer.token.start
+            let name = try parseName()
+            try expect(.colon)
+            let value = try parseValue(const: const)
+            arguments.append(Argument(name: name, value: value, range: range(from: start)))
+        } while try !expectOptional(.parenR)
+        return arguments
+    }
+
+    /// ```
+    /// FragmentSpread : ... FragmentName Directives?
+    /// InlineFragment : ... TypeCondition? Directives? SelectionSet
+    /// ```
+    mutating func parseFragment() throws(GraphQLSyntaxError) -> Selection {
+        let start = lexer.token.start
+        try expect(.spread)
+        let hasTypeCondition = try expectOptionalKeyword("on")
+        if !hasTypeCondition && peek(.name) {
+            let name = try parseFragmentName()
+            let directives = try parseDirectives(const: false)
+            return .fragmentSpread(FragmentSpread(name: name, directives: directives, range: range(from: start)))
+        }
+        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return .inlineFragment(
+            InlineFragment(
+                typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
+                range: range(from: start)))
+    }
+
+    /// `FragmentDefinition : Description? fragment FragmentName TypeCondition Directives? SelectionSet`
+    mutating func parseFragmentDefinition() throws(GraphQLSyntaxError) -> FragmentDefinition {
+        let start = lexer.token.start
+        let description = try parseDescription()
+        try expectKeyword("fragment")
+        let name = try parseFragmentName()
+        try expectKeyword("on")
+        let typeCondition = try parseNamedType()
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return FragmentDefinition(
+            description: description, name: name, typeCondition: typeCondition, directives: directives,
+            selectionSet: selectionSet, range: range(from: start))
+    }
+
+    /// `FragmentName : Name but not on`
+    mutating func parseFragmentName() throws(GraphQLSyntaxError) -> Name {
+        if peekKeyword("on") { throw unexpected() }
+        return try parseName()
+    }
+
+    /// `Directives[Const] : Directive[?Const]+`, `Directive[Const] : @ Name Arguments[?Const]?`
+    mutating func parseDirectives(const: Bool) throws(GraphQLSyntaxError) -> [Directive] {
+        guard peek(.at) else { return [] }
+        var directives: [Directive] = []
+        while peek(.at) {
+            let start = lexer.token.start
+            try lexer.advance()
+            let name = try parseName()
+            let arguments = try parseArguments(const: const)
+            directives.append(Directive(name: name, arguments: arguments, range: range(from: start)))
+        }
+        return directives
+    }
+}

@@ -1,0 +1,101 @@
+extension Parser {
+    /// ```
+    /// Value[Const] : [~Const] Variable | IntValue | FloatValue | StringValue
+    ///   | BooleanValue | NullValue | EnumValue | ListValue[?Const] | ObjectValue[?Const]
+    /// ```
+    mutating func parseValue(const: Bool) throws(GraphQLSyntaxError) -> Value {
+        let token = lexer.token
+        switch token.kind {
+        case .bracketL:
+            try enterNesting()
+            try lexer.advance()
+            var values: [Value] = []
+            while try !expectOptional(.bracketR) {
+                values.append(try parseValue(const: const))
+            }
+            depth -= 1
+            return .list(ListValue(values, range: range(from: token.start)))
+        case .braceL:
+            try enterNesting()
+            try lexer.advance()
+            var fields: [ObjectField] = []
+            while try !expectOptional(.braceR) {
+                let start = lexer.token.start
+                let name = try parseName()
+                try expect(.colon)
+                let value = try parseValue(const: const)
+                fields.append(ObjectField(name: name, value: value, range: range(from: start)))
+            }
+            depth -= 1
+            return .object(ObjectValue(fields, range: range(from: token.start)))
+        case .int:
+            try lexer.advance()
+            return .int(IntValue(lexer.text(token.start, token.end), range: range(from: token.start)))
+        case .float:
+            try lexer.advance()
+            return .float(FloatValue(lexer.text(token.start, token.end), range: range(from: token.start)))
+        case .string, .blockString:
+            return .string(try parseStringLiteral())
+        case .name:
+            try lexer.advance()
+            let r = range(from: token.start)
+            switch lexer.text(token.start, token.end) {
+            case "true": return .boolean(BooleanValue(true, range: r))
+            case "false": return .boolean(BooleanValue(false, range: r))
+            case "null": return .null(NullValue(range: r))
+            case let name: return .enumValue(EnumValue(name, range: r))
+            }
+        case .dollar:
+            if const {
+                try lexer.advance()
+                if peek(.name) {
+                    let name = lexer.text(lexer.token.start, lexer.token.end)
+                    throw lexer.error(at: token.start, "Unexpected variable \"$\(name)\" in constant value.")
+                }
+                throw unexpected(token)
+            }
+            return .variable(try parseVariable())
+        default:
+            throw unexpected()
+        }
+    }
+
+    /// A StringValue token as an AST node.
+    mutating func parseStringLiteral() throws(GraphQLSyntaxError) -> StringValue {
+        let token = lexer.token
+        try lexer.advance()
+        return StringValue(token.value ?? "", isBlock: token.kind == .blockString, range: range(from: token.start))
+    }
+
+    /// `Description : StringValue`, when present.
+    mutating func parseDescription() throws(GraphQLSyntaxError) -> StringValue? {
+        peekDescription() ? try parseStringLiteral() : nil
+    }
+
+    /// `Type : NamedType | ListType | NonNullType`
+    mutating func parseTypeReference() throws(GraphQLSyntaxError) -> TypeReference {
+        let start = lexer.token.start
+        var type: TypeReference
+        if peek(.bracketL) {
+            try enterNesting()
+            try lexer.advance()
+            let inner = try parseTypeReference()
+            try expect(.bracketR)
+            depth -= 1
+            type = .list(ListType(type: inner, range: range(from: start)))
+        } else {
+            type = .named(try parseNamedType())
+        }
+        if try expectOptional(.bang) {
+            type = .nonNull(NonNullType(type: type, range: range(from: start)))
+        }
+        return type
+    }
+
+    /// `NamedType : Name`
+    mutating func parseNamedType() throws(GraphQLSyntaxError) -> NamedType {
+        let start = lexer.token.start
+        let name = try parseName()
+        return NamedType(name: name, range: range(from: start))
+    }
+}

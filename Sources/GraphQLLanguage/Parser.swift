@@ -1,0 +1,163 @@
+/// A recursive-descent parser for the grammar of Appendix C, pulling tokens
+/// from a ``Lexer``. One parse = one `Parser` value on the stack; see
+/// `Parser+Operations.swift`, `Parser+Values.swift` and `Parser+TypeSystem.swift`
+/// for the productions. Error wording follows graphql-js.
+struct Parser {
+    var lexer: Lexer
+    let options: ParseOptions
+    /// Current nesting, bounded by ``ParseOptions/maxDepth``.
+    var depth = 0
+
+    /// Runs `body` with a parser over `source`'s UTF-8 bytes, positioned on the first token.
+    static func run<T>(
+        _ source: Source, _ options: ParseOptions,
+        _ body: (inout Parser) throws(GraphQLSyntaxError) -> T
+    ) throws(GraphQLSyntaxError) -> T {
+        var text = source.body
+        var result: Result<T, GraphQLSyntaxError>!
+        text.withUTF8 { bytes in
+            result = Result { () throws(GraphQLSyntaxError) -> T in
+                var parser = Parser(
+                    lexer: Lexer(bytes: bytes, source: source, maxTokens: options.maxTokens), options: options)
+                try parser.lexer.advance()
+                return try body(&parser)
+            }
+        }
+        return try result.get()
+    }
+
+    // MARK: - Document
+
+    /// `Document : Definition+`
+    mutating func parseDocument() throws(GraphQLSyntaxError) -> Document {
+        let start = lexer.token.start
+        var definitions: [Definition] = []
+        repeat {
+            definitions.append(try parseDefinition())
+        } while lexer.token.kind != .eof
+        return Document(definitions: definitions, range: range(from: start))
+    }
+
+    /// `Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension`
+    mutating func parseDefinition() throws(GraphQLSyntaxError) -> Definition {
+        if peek(.braceL) {
+            return .operation(try parseOperationDefinition())
+        }
+        let hasDescription = peekDescription()
+        let keyword = hasDescription ? try lexer.lookahead() : lexer.token
+        if hasDescription && keyword.kind == .braceL {
+            throw lexer.error(
+                at: lexer.token.start, "Unexpected description, descriptions are not supported on shorthand queries.")
+        }
+        if keyword.kind == .name {
+            switch keywordText(keyword) {
+            case "schema": return .schema(try parseSchemaDefinition())
+            case "scalar", "type", "interface", "union", "enum", "input":
+                return .type(try parseTypeDefinition())
+            case "directive": return .directive(try parseDirectiveDefinition())
+            case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
+            case "fragment": return .fragment(try parseFragmentDefinition())
+            case "extend":
+                if hasDescription {
+                    throw lexer.error(
+                        at: lexer.token.start,
+                        "Unexpected description, descriptions are not supported on type extensions.")
+                }
+                return try parseTypeSystemExtension()
+            default: break
+            }
+        }
+        throw unexpected(keyword)
+    }
+
+    // MARK: - Token helpers
+
+    @inline(__always)
+    func peek(_ kind: TokenKind) -> Bool { lexer.token.kind == kind }
+
+    @inline(__always)
+    func peekDescription() -> Bool { lexer.token.kind == .string || lexer.token.kind == .blockString }
+
+    /// Consumes a token of `kind`, or fails with "Expected X, found Y."
+    @discardableResult
+    mutating func expect(_ kind: TokenKind) throws(GraphQLSyntaxError) -> Token {
+        let token = lexer.token
+        guard token.kind == kind else {
+            throw lexer.error(at: token.start, "Expected \(kind.description), found \(describe(token)).")
+        }
+        try lexer.advance()
+        return token
+    }
+
+    /// Consumes a token of `kind` if it is the current one.
+    @inline(__always)
+    mutating func expectOptional(_ kind: TokenKind) throws(GraphQLSyntaxError) -> Bool {
+        guard lexer.token.kind == kind else { return false }
+        try lexer.advance()
+        return true
+    }
+
+    /// Whether the current token is the name `keyword`.
+    func peekKeyword(_ keyword: StaticString) -> Bool {
+        let token = lexer.token
+        guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else { return false }
+        let k = keyword.utf8Start
+        for i in 0..<keyword.utf8CodeUnitCount where lexer.bytes[token.start + i] != k[i] { return false }
+        return true
+    }
+
+    /// Consumes the name `keyword`, or fails with `Expected "keyword", found Y.`
+    mutating func expectKeyword(_ keyword: StaticString) throws(GraphQLSyntaxError) {
+        guard peekKeyword(keyword) else {
+            throw lexer.error(at: lexer.token.start, "Expected \"\(keyword)\", found \(describe(lexer.token)).")
+        }
+        try lexer.advance()
+    }
+
+    mutating func expectOptionalKeyword(_ keyword: StaticString) throws(GraphQLSyntaxError) -> Bool {
+        guard peekKeyword(keyword) else { return false }
+        try lexer.advance()
+        return true
+    }
+
+    /// "Unexpected Y." at `token` (default: the current token).
+    func unexpected(_ token: Token? = nil) -> GraphQLSyntaxError {
+        let token = token ?? lexer.token
+        return lexer.error(at: token.start, "Unexpected \(describe(token)).")
+    }
+
+    /// A token as graphql-js describes it: `"{"`, `Name "foo"`, `Int "1"`, `<EOF>`.
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .name, .int, .float: return "\(token.kind.description) \"\(lexer.text(token.start, token.end))\""
+        case .string, .blockString: return "\(token.kind.description) \"\(token.value ?? "")\""
+        default: return token.kind.description
+        }
+    }
+
+    func keywordText(_ token: Token) -> String { lexer.text(token.start, token.end) }
+
+    /// `Name` as an AST node.
+    @inline(__always)
+    mutating func parseName() throws(GraphQLSyntaxError) -> Name {
+        let token = try expect(.name)
+        let value = String(decoding: UnsafeBufferPointer(rebasing: lexer.bytes[token.start..<token.end]), as: UTF8.self)
+        return Name(value, range: options.noLocation ? .none : SourceRange(start: token.start, end: token.end))
+    }
+
+    /// The range from `start` to the end of the last consumed token.
+    @inline(__always)
+    func range(from start: Int) -> SourceRange {
+        options.noLocation ? .none : SourceRange(start: start, end: lexer.lastEnd)
+    }
+
+    /// Enters one nesting level (`{`, `[`), enforcing ``ParseOptions/maxDepth``.
+    @inline(__always)
+    mutating func enterNesting() throws(GraphQLSyntaxError) {
+        depth += 1
+        if depth > options.maxDepth {
+            throw lexer.error(
+                at: lexer.token.start, "Document is nested more than \(options.maxDepth) levels deep. Parsing aborted.")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import GraphQLLanguage
+
+/// `social-gateway graphql parse FILE [--print]`
+///
+/// Exit 0 for a syntactically valid document; exit 1 with a GraphQL error
+/// response on stdout for an invalid one, so client teams can run it in CI.
+struct ParseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Check that a file is a syntactically valid GraphQL document.",
+        discussion: """
+            Accepts any mix of executable definitions (operations, fragments) and type-system \
+            definitions (SDL). On a syntax error prints {"errors":[{"message":...,"locations":[...]}]} \
+            to stdout and exits 1. Columns count Unicode characters (scalar values), 1-based.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "The .graphql file to check ('-' reads standard input).")
+    var file: String
+
+    @Flag(name: .customLong("print"), help: "Print the document in canonical form when it is valid.")
+    var printDocument = false
+
+    @Option(help: "Refuse documents with more tokens than this.")
+    var maxTokens = ParseOptions().maxTokens
+
+    @Option(help: "Refuse documents nested deeper than this.")
+    var maxDepth = ParseOptions().maxDepth
+
+    func run() throws {
+        let bytes = try readInput(file)
+        do {
+            let source = try Source(bytes: bytes, name: file)
+            let document = try Document(parsing: source, options: ParseOptions(maxTokens: maxTokens, maxDepth: maxDepth))
+            if printDocument { Swift.print(document.printed) }
+        } catch let error as GraphQLSyntaxError {
+            Swift.print(ErrorJSON.response(message: error.message, line: error.location.line, column: error.location.column))
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Reads a file, or standard input for `-`; a missing file is a usage error (exit 2).
+func readInput(_ path: String) throws -> [UInt8] {
+    if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("error: cannot read \(path)\n".utf8))
+        throw ExitCode(2)
+    }
+    return Array(data)
+}
+
+/// The `{"errors":[...]}` document printed by the command line tools.
+enum ErrorJSON {
+    static func response(message: String, line: Int, column: Int) -> String {
+        "{\"errors\":[{\"message\":\(quote(message)),\"locations\":[{\"line\":\(line),\"column\":\(column)}]}]}"
+    }
+
+    /// A JSON string literal (RFC 8259 escapes).
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,144 @@
+import Testing
+@testable import GraphQLLanguage
+
+@Suite("§2.1 Source text and lexical tokens")
+struct LexerTests {
+    @Test("§2.1.7 ignored tokens: BOM, whitespace, commas, comments and line terminators are skipped")
+    func ignoredTokens() throws {
+        let document = try Document(parsing: "\u{FEFF}# comment\r\n{ ,,a\t,# c\r b\n}", options: ParseOptions(noLocation: true))
+        #expect(document.printed == "{\n  a\n  b\n}")
+    }
+
+    @Test("§2.1.6 punctuators are read, including the three-character spread")
+    func punctuators() throws {
+        let text = "query Q($a: [Int!]! = [1]) @d { ... on T { x } ...F } fragment F on T { y }"
+        #expect(throws: Never.self) { try Document(parsing: text) }
+    }
+
+    @Test("§2.1.9 names: letters, digits and underscores, not starting with a digit")
+    func names() throws {
+        let value = try parseArgumentValue("_aZ09_")
+        #expect(value == .enumValue(EnumValue("_aZ09_")))
+    }
+
+    @Test("§2.9.1 int values keep their source text, including negative zero")
+    func ints() throws {
+        #expect(try parseArgumentValue("-0") == .int(IntValue("-0")))
+        #expect(try parseArgumentValue("123456789012345678901234") == .int(IntValue("123456789012345678901234")))
+    }
+
+    @Test("§2.9.2 float values with fraction and exponent")
+    func floats() throws {
+        for text in ["1.5", "-1.5e10", "1E-3", "0.0", "6.02e+23"] {
+            #expect(try parseArgumentValue(text) == .float(FloatValue(text)))
+        }
+    }
+
+    @Test("§2.9.1 a leading zero followed by a digit is rejected")
+    func leadingZero() {
+        expectSyntaxError("{ f(a: 01) }", "Syntax Error: Invalid number, unexpected digit after 0: \"1\".", 1, 9)
+    }
+
+    @Test("§2.9.1 a name straight after a number is rejected (0x1, 123abc)")
+    func nameAfterNumber() {
+        expectSyntaxError("{ f(a: 0x1) }", "Syntax Error: Invalid number, expected digit but got: \"x\".", 1, 9)
+        expectSyntaxError("{ f(a: 123abc) }", "Syntax Error: Invalid number, expected digit but got: \"a\".", 1, 11)
+        expectSyntaxError("{ f(a: 1.5.5) }", "Syntax Error: Invalid number, expected digit but got: \".\".", 1, 11)
+    }
+
+    @Test("§2.9.2 an exponent or fraction needs digits (1.0e, 1., 1.e1)")
+    func incompleteFloats() {
+        expectSyntaxError("{ f(a: 1.0e) }", "Syntax Error: Invalid number, expected digit but got: \")\".", 1, 12)
+        expectSyntaxError("1.0e", "Syntax Error: Invalid number, expected digit but got: <EOF>.", 1, 5)
+        expectSyntaxError("{ f(a: 1.) }", "Syntax Error: Invalid number, expected digit but got: \")\".", 1, 10)
+        expectSyntaxError("{ f(a: -) }", "Syntax Error: Invalid number, expected digit but got: \")\".", 1, 9)
+    }
+
+    @Test("§2.9.4 string escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t")
+    func simpleEscapes() throws {
+        #expect(try stringValue(#""q\" b\\ s\/ \b\f\n\r\t""#) == "q\" b\\ s/ \u{08}\u{0C}\n\r\t")
+    }
+
+    @Test("§2.9.4 fixed-width and variable-width unicode escapes")
+    func unicodeEscapes() throws {
+        #expect(try stringValue(#""\u00e9\u00C9""#) == "éÉ")
+        #expect(try stringValue(#""\u{1F600} \u{0}""#) == "😀 \u{0}")
+        #expect(try stringValue(#""\u{10FFFF}""#) == "\u{10FFFF}")
+    }
+
+    @Test("§2.9.4 a surrogate pair of fixed-width escapes is one scalar")
+    func surrogatePairs() throws {
+        #expect(try stringValue(#""\uD83D\uDE00""#) == "😀")
+    }
+
+    @Test("§2.9.4 a lone or reversed surrogate is an invalid escape")
+    func loneSurrogates() {
+        expectSyntaxError(#"{ f(a: "\uD83D") }"#, #"Syntax Error: Invalid Unicode escape sequence: "\uD83D"."#, 1, 9)
+        expectSyntaxError(#"{ f(a: "\uDE00\uD83D") }"#, #"Syntax Error: Invalid Unicode escape sequence: "\uDE00"."#, 1, 9)
+        expectSyntaxError(#"{ f(a: "\u{D83D}") }"#, #"Syntax Error: Invalid Unicode escape sequence: "\u{D83D}"."#, 1, 9)
+    }
+
+    @Test("§2.9.4 malformed unicode escapes are rejected with the sequence quoted")
+    func badUnicodeEscapes() {
+        expectSyntaxError(#"{ f(a: "\u{110000}") }"#, #"Syntax Error: Invalid Unicode escape sequence: "\u{110000}"."#, 1, 9)
+        expectSyntaxError(#"{ f(a: "\u{}") }"#, #"Syntax Error: Invalid Unicode escape sequence: "\u{}"."#, 1, 9)
+        expectSyntaxError(#"{ f(a: "\u12") }"#, #"Syntax Error: Invalid Unicode escape sequence: "\u12")"."#, 1, 9)
+        expectSyntaxError(#""\u00"#, #"Syntax Error: Invalid Unicode escape sequence: "\u00"."#, 1, 2)
+        expectSyntaxError(#"{ f(a: "\uXYZW") }"#, #"Syntax Error: Invalid Unicode escape sequence: "\uXYZW"."#, 1, 9)
+    }
+
+    @Test("§2.9.4 an unknown escape character is rejected")
+    func badEscape() {
+        expectSyntaxError(#"{ f(a: "a\x") }"#, #"Syntax Error: Invalid character escape sequence: "\x"."#, 1, 10)
+    }
+
+    @Test("§2.9.4 unterminated strings: at a line break and at the end")
+    func unterminatedStrings() {
+        expectSyntaxError("{ f(a: \"abc\n\") }", "Syntax Error: Unterminated string.", 1, 12)
+        expectSyntaxError("\"abc", "Syntax Error: Unterminated string.", 1, 5)
+        expectSyntaxError("\"\"\"abc\"\"", "Syntax Error: Unterminated string.", 1, 9)
+    }
+
+    @Test("§2.9.4 raw non-ASCII and control characters are allowed inside strings")
+    func rawCharacters() throws {
+        #expect(try stringValue("\"café 日本 😀 \u{7}\"") == "café 日本 😀 \u{7}")
+    }
+
+    @Test("§2.9.4 block strings: common indentation and blank first and last lines are removed")
+    func blockStringIndentation() throws {
+        let literal = "\"\"\"\n\n    Hello,\n      World!\n\n    Yours,\n      GraphQL.\n  \"\"\""
+        #expect(try stringValue(literal) == "Hello,\n  World!\n\nYours,\n  GraphQL.")
+    }
+
+    @Test("§2.9.4 block strings: the first line keeps its indentation, \\\"\"\" is a triple quote, escapes are raw")
+    func blockStringRaw() throws {
+        #expect(try stringValue("\"\"\"  first\n    second \\\"\"\" \\n\"\"\"") == "  first\nsecond \"\"\" \\n")
+        #expect(try stringValue("\"\"\"\r\n  a\r  b\r\n\"\"\"") == "a\nb")
+        #expect(try stringValue("\"\"\"\"\"\"") == "")
+    }
+
+    @Test("§2.1.1 characters that start no token are rejected with their code point")
+    func unexpectedCharacters() {
+        expectSyntaxError("{ a ? }", "Syntax Error: Unexpected character: \"?\".", 1, 5)
+        expectSyntaxError("{ a \u{7} }", "Syntax Error: Unexpected character: U+0007.", 1, 5)
+        expectSyntaxError("{ é }", "Syntax Error: Unexpected character: U+00E9.", 1, 3)
+        expectSyntaxError("{ a(b: 'c') }", "Syntax Error: Unexpected single quote character ('), did you mean to use a double quote (\")?", 1, 8)
+        expectSyntaxError("{ .. }", "Syntax Error: Unexpected character: \".\".", 1, 3)
+    }
+
+    @Test("§2.1.2 invalid UTF-8 is rejected with the offending byte's location")
+    func invalidUTF8() {
+        let bytes: [UInt8] = Array("{\n  a ".utf8) + [0xC3, 0x28] + Array(" }".utf8)
+        #expect {
+            try Source(bytes: bytes)
+        } throws: { error in
+            guard let error = error as? GraphQLSyntaxError else { return false }
+            return error.message == "Syntax Error: Invalid UTF-8 byte 0xC3." && error.location == .init(line: 2, column: 5)
+        }
+        // Overlong encodings and encoded surrogates are not UTF-8 either.
+        #expect(throws: GraphQLSyntaxError.self) { try Source(bytes: [0xC0, 0xAF]) }
+        #expect(throws: GraphQLSyntaxError.self) { try Source(bytes: [0xED, 0xA0, 0x80]) }
+        #expect(throws: GraphQLSyntaxError.self) { try Source(bytes: [0xF4, 0x90, 0x80, 0x80]) }
+        #expect(throws: Never.self) { try Source(bytes: Array("é😀".utf8)) }
+    }
+}
