@@ -1,3 +1,112 @@
+import Foundation
+import GRDB
 import SocialDomain
-// Placeholder: replaced by the embedded store work (issue 4).
-public enum EmbeddedStoreModule {}
+
+/// The default store: profiles, follows and avatars in one data folder, so a new user gets a
+/// working server with one command.
+///
+/// One SQLite file (`social.sqlite`, WAL mode through GRDB's `DatabasePool`) with the same
+/// tables, constraints and counter rules as the Supabase schema, plus avatar files under
+/// `avatars/`. It implements ``ProfileStore``, ``FollowStore`` and ``AvatarStore``, emulating
+/// row-level security by the ``Viewer`` it is given. Every port method is one store call,
+/// counted in ``callCounts``; batched reads are single SQL statements.
+///
+/// ```swift
+/// let store = try await EmbeddedStore.open(dataDirectory: URL(fileURLWithPath: "data"), seedDemoData: true)
+/// let page = try await GetFollowers(profiles: store, follows: store).execute(profileId: DemoData.aliceId, viewer: .anonymous)
+/// ```
+public final class EmbeddedStore: Sendable {
+    /// Options with documented defaults.
+    public struct Options: Sendable {
+        /// Prefix of avatar URLs: `<publicBaseURL>/avatars/<path>`.
+        public var publicBaseURL: String = "http://127.0.0.1:8080"
+        /// Time source for follows and demo data.
+        public var clock: any WallClock = SystemClock()
+        /// Source of new follow ids.
+        public var random: any RandomSource = SystemRandom()
+        /// Count executed SQL statements in ``EmbeddedStore/sqlStatementCount`` (tests, metrics).
+        public var countStatements: Bool = false
+        /// Concurrent readers of the pool.
+        public var maximumReaderCount: Int = 4
+        /// Receives the detail of store failures that clients only see as `BACKEND_UNAVAILABLE`.
+        public var errorLog: (@Sendable (String) -> Void)? = nil
+
+        public init() {}
+    }
+
+    public let dataDirectory: URL
+    public let options: Options
+    let pool: DatabasePool
+    let counters: StoreCounters
+
+    /// The database file inside the data folder.
+    public static let databaseFileName = "social.sqlite"
+
+    /// Opens (creating if needed) the store in `dataDirectory`, runs the migrations and, when
+    /// `seedDemoData` is true and there are no profiles yet, adds the demo users (``DemoData``).
+    /// - Throws: file-system and SQLite errors (the data folder is unusable).
+    public static func open(
+        dataDirectory: URL, seedDemoData: Bool = true, options: Options = Options()
+    ) async throws -> EmbeddedStore {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(5)
+        config.maximumReaderCount = options.maximumReaderCount
+        let counters = StoreCounters()
+        if options.countStatements {
+            config.prepareDatabase { db in
+                db.trace(options: .statement) { event in
+                    if case .statement(let statement) = event { counters.countStatement(statement.sql) }
+                }
+            }
+        }
+        let path = dataDirectory.appendingPathComponent(databaseFileName).path
+        let pool = try DatabasePool(path: path, configuration: config)
+        try EmbeddedSchema.migrator.migrate(pool)
+        let store = EmbeddedStore(dataDirectory: dataDirectory, pool: pool, options: options, counters: counters)
+        if seedDemoData { try await store.seedDemoDataIfEmpty() }
+        return store
+    }
+
+    private init(dataDirectory: URL, pool: DatabasePool, options: Options, counters: StoreCounters) {
+        self.dataDirectory = dataDirectory
+        self.pool = pool
+        self.options = options
+        self.counters = counters
+    }
+
+    /// Opens a store in a new temporary folder (tests, `graphql execute` without a data folder).
+    public static func temporary(seedDemoData: Bool = false, options: Options = Options()) async throws -> EmbeddedStore {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("social-gateway-\(UUID().lowercased)", isDirectory: true)
+        return try await open(dataDirectory: folder, seedDemoData: seedDemoData, options: options)
+    }
+
+    /// How many times each port operation was called since the last reset, by operation name
+    /// (``StoreOperation``): proves batching in tests and feeds metrics.
+    public var callCounts: [String: Int] { counters.calls() }
+
+    /// SQL statements executed since the last reset (only with ``Options/countStatements``),
+    /// not counting transaction control and trigger bodies.
+    public var sqlStatementCount: Int { counters.statements() }
+
+    /// Sets both counters back to zero.
+    public func resetCounters() { counters.reset() }
+
+    /// Runs one port operation: counts it, and turns any failure that is not a ``DomainError``
+    /// into `BACKEND_UNAVAILABLE` (the detail goes to ``Options/errorLog``).
+    func call<T>(_ operation: StoreOperation, _ body: () async throws -> T) async throws -> T {
+        counters.countCall(operation)
+        do {
+            return try await body()
+        } catch let error as DomainError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            options.errorLog?("\(operation.rawValue): \(error)")
+            throw DomainError.backendUnavailable
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import GRDB
+
+/// The migrations: the same tables, constraints and indexes as the Supabase schema
+/// (`shared/reference/supabase-wire.md` §7), in SQLite terms.
+///
+/// Differences, all deliberate: ids are lower-case UUID text; times are integer microseconds
+/// since 1970 UTC (exact keyset ordering, the precision of `timestamptz`); the handle regex is
+/// spelled with GLOB; row-level security is emulated in the store's queries; counters are kept
+/// by triggers in the writing transaction, like `follows_maintain_counts`.
+enum EmbeddedSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1_profiles_follows") { db in
+            try db.execute(sql: v1)
+        }
+        return migrator
+    }
+
+    static let v1 = """
+        CREATE TABLE profiles (
+          id               TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36 AND id = lower(id)),
+          handle           TEXT NOT NULL,
+          display_name     TEXT,
+          bio              TEXT,
+          photo_url        TEXT,
+          home_gym         TEXT,
+          climbing_since   TEXT CHECK (climbing_since IS NULL OR climbing_since GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+          favorite_style   TEXT,
+          is_public        INTEGER NOT NULL DEFAULT 1 CHECK (is_public IN (0, 1)),
+          follower_count   INTEGER NOT NULL DEFAULT 0 CHECK (follower_count >= 0),
+          following_count  INTEGER NOT NULL DEFAULT 0 CHECK (following_count >= 0),
+          created_at       INTEGER NOT NULL,
+          updated_at       INTEGER NOT NULL,
+          CONSTRAINT profiles_handle_format CHECK (length(handle) BETWEEN 3 AND 30
+            AND handle GLOB '[A-Za-z]*' AND handle NOT GLOB '*[^A-Za-z0-9_]*'),
+          CONSTRAINT profiles_display_name_len CHECK (display_name IS NULL OR length(display_name) <= 50),
+          CONSTRAINT profiles_bio_len CHECK (bio IS NULL OR length(bio) <= 280)
+        );
+        -- handles are unique case-insensitively; this index also orders search results
+        CREATE UNIQUE INDEX profiles_handle_lower_key ON profiles (lower(handle));
+        -- keyset for search results ordered by (lower(handle), id), public profiles only
+        CREATE INDEX profiles_handle_id_idx ON profiles (lower(handle), id) WHERE is_public = 1;
+
+        CREATE TABLE follows (
+          id           TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36 AND id = lower(id)),
+          follower_id  TEXT NOT NULL,
+          followee_id  TEXT NOT NULL,
+          created_at   INTEGER NOT NULL,
+          updated_at   INTEGER NOT NULL,
+          deleted_at   INTEGER,
+          CONSTRAINT follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES profiles (id) ON DELETE CASCADE,
+          CONSTRAINT follows_followee_id_fkey FOREIGN KEY (followee_id) REFERENCES profiles (id) ON DELETE CASCADE,
+          CONSTRAINT follows_pair_key UNIQUE (follower_id, followee_id),
+          CONSTRAINT follows_not_self CHECK (follower_id <> followee_id)
+        );
+        -- keyset pages: followers of X / following of X, newest first, active rows only
+        CREATE INDEX follows_followee_page_idx ON follows (followee_id, created_at DESC, id DESC) WHERE deleted_at IS NULL;
+        CREATE INDEX follows_follower_page_idx ON follows (follower_id, created_at DESC, id DESC) WHERE deleted_at IS NULL;
+
+        -- counters change in the same transaction as the follow they count
+        \(insertCounterTrigger)
+        CREATE TRIGGER follows_count_unfollow AFTER UPDATE OF deleted_at ON follows
+          WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL BEGIN
+          UPDATE profiles SET following_count = following_count - 1 WHERE id = NEW.follower_id;
+          UPDATE profiles SET follower_count = follower_count - 1 WHERE id = NEW.followee_id;
+        END;
+        CREATE TRIGGER follows_count_restore AFTER UPDATE OF deleted_at ON follows
+          WHEN OLD.deleted_at IS NOT NULL AND NEW.deleted_at IS NULL BEGIN
+          UPDATE profiles SET following_count = following_count + 1 WHERE id = NEW.follower_id;
+          UPDATE profiles SET follower_count = follower_count + 1 WHERE id = NEW.followee_id;
+        END;
+        CREATE TRIGGER follows_count_delete AFTER DELETE ON follows WHEN OLD.deleted_at IS NULL BEGIN
+          UPDATE profiles SET following_count = following_count - 1 WHERE id = OLD.follower_id;
+          UPDATE profiles SET follower_count = follower_count - 1 WHERE id = OLD.followee_id;
+        END;
+        """
+
+    /// The insert-side counter trigger, on its own so the bulk seed can set counters directly.
+    static let insertCounterTrigger = """
+        CREATE TRIGGER follows_count_insert AFTER INSERT ON follows WHEN NEW.deleted_at IS NULL BEGIN
+          UPDATE profiles SET following_count = following_count + 1 WHERE id = NEW.follower_id;
+          UPDATE profiles SET follower_count = follower_count + 1 WHERE id = NEW.followee_id;
+        END;
+        """
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+import SocialDomain
+
+extension EmbeddedStore {
+    /// Creates a profile row for a user, the embedded twin of Supabase's `handle_new_user`
+    /// trigger (sign-up, the `token` command, tests). Not a port method: the gateway never
+    /// creates profiles on a client's behalf.
+    ///
+    /// ```swift
+    /// let dana = try await store.createProfile(id: UUID(), handle: "dana_dyno")
+    /// ```
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` for an invalid handle, `HANDLE_TAKEN`.
+    @discardableResult
+    public func createProfile(
+        id: UUID, handle: String, displayName: String? = nil, bio: String? = nil, isPublic: Bool = true
+    ) async throws -> Profile {
+        guard HandleRule.isValid(handle) else {
+            throw DomainError.badUserInput("Invalid handle: \(HandleRule.requirement)", field: "handle")
+        }
+        let now = UnixMicroseconds.from(options.clock.now())
+        do {
+            return try await pool.write { db in
+                let row = try Row.fetchOne(db, sql: """
+                    INSERT INTO profiles (id, handle, display_name, bio, is_public, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING \(ProfileColumns.names.joined(separator: ", "))
+                    """, arguments: [id.lowercased, handle, displayName, bio, isPublic, now, now])
+                guard let row else { throw DomainError.backendUnavailable }
+                return try ProfileColumns.decode(row)
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+            || error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            throw DomainError.handleTaken
+        }
+    }
+}

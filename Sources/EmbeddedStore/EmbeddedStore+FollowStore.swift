@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+import SocialDomain
+
+/// Follows: pages for many lists in one statement, follow states for many pairs in one
+/// statement, and atomic follow/unfollow/toggle with counters in the same transaction.
+extension EmbeddedStore: FollowStore {
+    public func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
+        try await call(.followPages) {
+            guard !requests.isEmpty else { return [] }
+            return try await pool.read { db in
+                try requests.chunked(FollowPagesQuery.maxRequestsPerStatement).flatMap {
+                    try FollowPagesQuery.fetch(db, $0, viewer: viewer)
+                }
+            }
+        }
+    }
+
+    public func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
+        try await call(.activeFollows) {
+            guard !pairs.isEmpty else { return [] }
+            return try await pool.read { db in
+                var active = Set<FollowPair>()
+                for chunk in pairs.chunked(Self.maxKeysPerStatement / 2) {
+                    let sql = "SELECT follower_id, followee_id FROM follows WHERE deleted_at IS NULL "
+                        + "AND (follower_id, followee_id) IN (VALUES \(Array(repeating: "(?, ?)", count: chunk.count).joined(separator: ", ")))"
+                    let arguments = StatementArguments(chunk.flatMap { [$0.follower.lowercased, $0.followee.lowercased] })
+                    for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+                        if let follower = UUID(uuidString: row[0] as String), let followee = UUID(uuidString: row[1] as String) {
+                            active.insert(FollowPair(follower: follower, followee: followee))
+                        }
+                    }
+                }
+                return active
+            }
+        }
+    }
+
+    /// Emulates `follows_insert_own`/`follows_update_own` (the follower must be the viewer) and
+    /// the `toggle_follow` function: one upsert on `follows_pair_key`, so a re-follow restores
+    /// the soft-deleted row (keeping its original `created_at`) and concurrent toggles of a pair
+    /// are serialised by SQLite's write lock. The counter triggers run in the same transaction.
+    public func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome {
+        try await call(.changeFollow) {
+            let pair = change.pair
+            guard viewer.userId == pair.follower else { throw DomainError.notAuthorized }
+            guard pair.follower != pair.followee else { throw DomainError.cannotFollowSelf }
+            let now = UnixMicroseconds.from(options.clock.now())
+            let newId = options.random.uuid().lowercased
+            let follower = pair.follower.lowercased, followee = pair.followee.lowercased
+            return try await pool.write { db in
+                let visible = try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM profiles p WHERE p.id = ? AND \(ProfileColumns.visible("p"))",
+                    arguments: [followee, viewer.sqlId]) ?? false
+                let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM profiles WHERE id = ?", arguments: [follower]) ?? false
+                guard visible, exists else { throw DomainError.profileNotFound }
+                switch change.action {
+                case .toggle:
+                    try db.execute(sql: """
+                        INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (follower_id, followee_id) DO UPDATE
+                          SET deleted_at = CASE WHEN deleted_at IS NULL THEN excluded.created_at ELSE NULL END,
+                              updated_at = excluded.updated_at
+                        """, arguments: [newId, follower, followee, now, now])
+                case .follow:
+                    try db.execute(sql: """
+                        INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (follower_id, followee_id) DO UPDATE
+                          SET deleted_at = NULL, updated_at = excluded.updated_at
+                          WHERE deleted_at IS NOT NULL
+                        """, arguments: [newId, follower, followee, now, now])
+                case .unfollow:
+                    try db.execute(sql: """
+                        UPDATE follows SET deleted_at = ?, updated_at = ?
+                        WHERE follower_id = ? AND followee_id = ? AND deleted_at IS NULL
+                        """, arguments: [now, now, follower, followee])
+                }
+                // Read back in the same transaction: the new state, whatever the action found.
+                let isFollowing = try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM follows WHERE follower_id = ? AND followee_id = ? AND deleted_at IS NULL
+                    """, arguments: [follower, followee]) == 1
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT \(ProfileColumns.select("p")) FROM profiles p WHERE p.id IN (?, ?) AND \(ProfileColumns.visible("p"))",
+                    arguments: [follower, followee, viewer.sqlId])
+                let profiles = try rows.map { try ProfileColumns.decode($0) }
+                return FollowOutcome(
+                    isFollowing: isFollowing,
+                    follower: profiles.first { $0.id == pair.follower },
+                    followee: profiles.first { $0.id == pair.followee })
+            }
+        }
+    }
+
+    /// Profiles whose stored counters differ from their active follow rows: empty unless
+    /// something bypassed the triggers. For tests and an admin repair check.
+    public func profilesWithDriftingCounters() async throws -> [UUID] {
+        try await pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT p.id FROM profiles p
+                WHERE p.follower_count <> (SELECT count(*) FROM follows f WHERE f.followee_id = p.id AND f.deleted_at IS NULL)
+                   OR p.following_count <> (SELECT count(*) FROM follows f WHERE f.follower_id = p.id AND f.deleted_at IS NULL)
+                """).compactMap(UUID.init(uuidString:))
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import SocialDomain
+
+/// Profiles: batched reads in one statement each, search, and the owner's updates.
+extension EmbeddedStore: ProfileStore {
+    /// Most keys bound in one `IN (...)` list; longer batches use more statements in one read.
+    static let maxKeysPerStatement = 500
+
+    public func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
+        try await call(.profilesByID) {
+            guard !ids.isEmpty else { return [:] }
+            let keys = ids.map(\.lowercased)
+            return try await pool.read { db in
+                var result: [UUID: Profile] = [:]
+                for chunk in keys.chunked(Self.maxKeysPerStatement) {
+                    let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
+                        + "WHERE p.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("p"))"
+                    for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk.map { Optional($0) } + [viewer.sqlId])) {
+                        let profile = try ProfileColumns.decode(row)
+                        result[profile.id] = profile
+                    }
+                }
+                return result
+            }
+        }
+    }
+
+    public func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] {
+        try await call(.profilesByHandle) {
+            guard !handles.isEmpty else { return [:] }
+            let keys = handles.map { $0.lowercased() }
+            return try await pool.read { db in
+                var result: [String: Profile] = [:]
+                for chunk in keys.chunked(Self.maxKeysPerStatement) {
+                    let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
+                        + "WHERE lower(p.handle) IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("p"))"
+                    for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk.map { Optional($0) } + [viewer.sqlId])) {
+                        let profile = try ProfileColumns.decode(row)
+                        result[profile.handle.lowercased()] = profile
+                    }
+                }
+                return result
+            }
+        }
+    }
+
+    /// Public profiles whose handle or display name contains the query (Unicode-aware case
+    /// folding through GRDB's `swiftLowercaseString`; `%`, `_`, `\` escaped), ordered by
+    /// lower-cased handle then id, `limit + 1` rows to know whether a next page exists.
+    public func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
+        try await call(.searchProfiles) {
+            let sql = """
+                SELECT \(ProfileColumns.select("p")) FROM profiles p
+                WHERE p.is_public = 1
+                  AND (swiftLowercaseString(p.handle) LIKE ?1 ESCAPE '\\'
+                       OR swiftLowercaseString(p.display_name) LIKE ?1 ESCAPE '\\')
+                  AND (?2 IS NULL OR (lower(p.handle), p.id) > (?2, ?3))
+                ORDER BY lower(p.handle), p.id
+                LIMIT ?4
+                """
+            let arguments: StatementArguments = [
+                query.containsPattern, query.after?.handleKey, query.after?.profileId.lowercased, query.limit + 1,
+            ]
+            let profiles = try await pool.read { db in
+                try Row.fetchAll(db, sql: sql, arguments: arguments).map { try ProfileColumns.decode($0) }
+            }
+            return SearchPage(
+                edges: profiles.prefix(query.limit).map(SearchEdge.init),
+                hasNextPage: profiles.count > query.limit,
+                hasPreviousPage: query.after != nil)
+        }
+    }
+
+    /// Emulates `profiles_update_own`: only the owner; a unique violation on the handle index
+    /// is `HANDLE_TAKEN`.
+    public func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {
+        try await call(.updateProfile) {
+            guard viewer.userId == id else { throw DomainError.notProfileOwner }
+            var sets = ["updated_at = ?"]
+            var values: [(any DatabaseValueConvertible)?] = [UnixMicroseconds.from(changes.updatedAt)]
+            func add(_ column: String, _ value: (any DatabaseValueConvertible)?) {
+                sets.append("\(column) = ?")
+                values.append(value)
+            }
+            func add(_ column: String, _ update: FieldUpdate<String>) {
+                if !update.isKeep { add(column, update.applied(to: nil)) }
+            }
+            if let handle = changes.handle { add("handle", handle) }
+            add("display_name", changes.displayName)
+            add("bio", changes.bio)
+            add("photo_url", changes.avatarURL)
+            add("home_gym", changes.homeGym)
+            add("favorite_style", changes.favoriteStyle)
+            if !changes.climbingSince.isKeep { add("climbing_since", changes.climbingSince.applied(to: nil)?.description) }
+            if let isPublic = changes.isPublic { add("is_public", isPublic) }
+            let sql = "UPDATE profiles SET \(sets.joined(separator: ", ")) WHERE id = ? "
+                + "RETURNING \(ProfileColumns.names.joined(separator: ", "))"
+            let arguments = StatementArguments(values + [id.lowercased])
+            do {
+                return try await pool.write { db in
+                    guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments) else {
+                        throw DomainError.profileNotFound
+                    }
+                    return try ProfileColumns.decode(row)
+                }
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                throw DomainError.handleTaken
+            }
+        }
+    }
+}
+
+/// `?, ?, ?` for `count` parameters.
+func placeholders(_ count: Int) -> String {
+    Array(repeating: "?", count: count).joined(separator: ", ")
+}
+
+extension Array {
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

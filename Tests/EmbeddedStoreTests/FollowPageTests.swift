@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import EmbeddedStore
+import SocialDomain
+
+@Suite("Embedded follow pages: keyset cursors and batching")
+struct FollowPageTests {
+    /// A store where `count` new profiles follow `owner`, one per clock second (oldest first).
+    func followers(of owner: UUID, count: Int, prefix: String, in f: StoreFixture) async throws -> [UUID] {
+        var ids: [UUID] = []
+        for i in 0..<count {
+            let id = try await f.create("\(prefix)\(i)")
+            f.clock.advance(by: 1)
+            _ = try await FollowProfile(follows: f.store).execute(profileId: owner, viewer: StoreFixture.viewer(id))
+            ids.append(id)
+        }
+        return ids
+    }
+
+    @Test("keyset pages stay correct while follows are inserted between page requests")
+    func pagesWhileInserting() async throws {
+        let f = try await StoreFixture.make(demo: false)
+        let owner = try await f.create("owner_olga")
+        let original = try await followers(of: owner, count: 25, prefix: "fan", in: f)
+        let newestFirst = Array(original.reversed())
+        let get = GetFollowers(profiles: f.store, follows: f.store)
+
+        let page1 = try await get.execute(profileId: owner, first: 10, viewer: .anonymous)
+        #expect(page1.edges.map(\.profile.id) == Array(newestFirst[0..<10]))
+        #expect(page1.hasNextPage && !page1.hasPreviousPage && page1.totalCount == 25)
+
+        let late = try await followers(of: owner, count: 5, prefix: "late", in: f)
+        let page2 = try await get.execute(profileId: owner, first: 10, after: page1.endCursor, viewer: .anonymous)
+        #expect(page2.edges.map(\.profile.id) == Array(newestFirst[10..<20]))
+        #expect(page2.hasPreviousPage && page2.totalCount == 30)
+
+        let page3 = try await get.execute(profileId: owner, first: 10, after: page2.endCursor, viewer: .anonymous)
+        #expect(page3.edges.map(\.profile.id) == Array(newestFirst[20..<25]))
+        #expect(!page3.hasNextPage)
+
+        let back = try await get.execute(profileId: owner, last: 10, before: page2.startCursor, viewer: .anonymous)
+        #expect(back.edges.map(\.profile.id) == Array(newestFirst[0..<10]))
+        #expect(back.hasPreviousPage && back.hasNextPage)
+        let top = try await get.execute(profileId: owner, last: 10, before: back.startCursor, viewer: .anonymous)
+        #expect(top.edges.map(\.profile.id) == Array(late.reversed()))
+        #expect(!top.hasPreviousPage)
+    }
+
+    @Test("follows created in the same microsecond are ordered by id, with no row skipped or repeated")
+    func tiesOnCreatedAt() async throws {
+        let f = try await StoreFixture.make(demo: false)
+        let owner = try await f.create("owner_tie")
+        var fans: [UUID] = []
+        for i in 0..<7 { fans.append(try await f.create("tie\(i)")) }
+        f.clock.set(StoreFixture.t0.addingTimeInterval(10_000))   // every follow at the same instant
+        for fan in fans { _ = try await FollowProfile(follows: f.store).execute(profileId: owner, viewer: StoreFixture.viewer(fan)) }
+        let get = GetFollowers(profiles: f.store, follows: f.store)
+        var seen: [FollowEdge] = []
+        var after: String?
+        repeat {
+            let page = try await get.execute(profileId: owner, first: 3, after: after, viewer: .anonymous)
+            seen += page.edges
+            after = page.hasNextPage ? page.endCursor : nil
+        } while after != nil
+        #expect(Set(seen.map(\.profile.id)) == Set(fans) && seen.count == 7)
+        #expect(seen.map(\.follow.id.uuidString) == seen.map(\.follow.id.uuidString).sorted(by: >))
+    }
+
+    @Test("another profile's cursor is BAD_USER_INPUT")
+    func foreignCursor() async throws {
+        let f = try await StoreFixture.make()
+        let get = GetFollowers(profiles: f.store, follows: f.store)
+        let bobs = try await get.execute(profileId: DemoData.bobId, first: 1, viewer: .anonymous)
+        let error = await domainError { _ = try await get.execute(profileId: DemoData.aliceId, after: bobs.endCursor, viewer: .anonymous) }
+        #expect(error == DomainError(.badUserInput, "after is not a valid cursor for this list", field: "after"))
+    }
+
+    @Test("a private follower is left out of others' pages but the count still includes it")
+    func hiddenFollower() async throws {
+        let f = try await StoreFixture.make()
+        let secret = try await f.create("secret_sam", isPublic: false)
+        _ = try await FollowProfile(follows: f.store).execute(profileId: DemoData.aliceId, viewer: StoreFixture.viewer(secret))
+        let get = GetFollowers(profiles: f.store, follows: f.store)
+        let asBob = try await get.execute(profileId: DemoData.aliceId, viewer: StoreFixture.bob)
+        #expect(asBob.edges.map(\.profile.handle) == ["carol_creator", "bob_builder"])
+        #expect(asBob.totalCount == 3)
+        let asSam = try await get.execute(profileId: DemoData.aliceId, viewer: StoreFixture.viewer(secret))
+        #expect(asSam.edges.first?.profile.handle == "secret_sam")
+    }
+
+    @Test("first pages of followers for 50 profiles are one store call and one SQL statement")
+    func batchedFirstPages() async throws {
+        let f = try await StoreFixture.make(demo: false)
+        try await f.store.seed(profiles: 300, followsPerProfile: 8)
+        let random = SeededRandom(seed: 0x5EED)
+        let ids = (0..<50).map { _ in random.uuid() }
+        let viewer = StoreFixture.viewer(ids[0])
+        let requests = ids.enumerated().map { i, id in
+            FollowPageRequest(list: FollowList(i % 2 == 0 ? .followers : .following, of: id), page: PageRequest(limit: 5))
+        }
+        f.store.resetCounters()
+        let pages = try await f.store.followPages(requests, viewer: viewer)
+        #expect(f.store.callCounts == ["followPages": 1])
+        #expect(f.store.sqlStatementCount == 1)
+        #expect(pages.count == 50)
+        for (request, page) in zip(requests, pages) {
+            #expect(page.list == request.list)
+            let alone = try await f.store.followPages([request], viewer: viewer)[0]
+            #expect(alone == page)
+            #expect(page.edges.count <= 5)
+            if request.list.kind == .following { #expect(page.totalCount == 8) }
+        }
+        let profiles = try await f.store.profiles(ids: ids, viewer: viewer)
+        for (request, page) in zip(requests, pages) where request.list.kind == .followers {
+            #expect(page.totalCount == profiles[request.list.owner]?.followerCount ?? page.totalCount)
+        }
+    }
+
+    @Test("follow states for many pairs and profiles for many ids are one statement each")
+    func batchedStatesAndProfiles() async throws {
+        let f = try await StoreFixture.make()
+        f.store.resetCounters()
+        let states = try await GetFollowStates(follows: f.store)
+            .execute(profileIds: [DemoData.bobId, DemoData.carolId, UUID()], viewer: StoreFixture.alice)
+        #expect(states.map(\.viewerIsFollowing) == [true, true, false])
+        _ = try await BatchGetProfiles(profiles: f.store).execute(ids: [DemoData.bobId, DemoData.carolId, DemoData.aliceId], viewer: .anonymous)
+        #expect(f.store.callCounts == ["activeFollows": 1, "profilesByID": 1])
+        #expect(f.store.sqlStatementCount == 2)
+    }
+}

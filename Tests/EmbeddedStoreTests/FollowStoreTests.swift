@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import EmbeddedStore
+import SocialDomain
+
+@Suite("Embedded follows: restore, counters, rules")
+struct FollowStoreTests {
+    @Test("following again after an unfollow restores the soft-deleted row instead of adding one")
+    func softDeleteRestore() async throws {
+        let f = try await StoreFixture.make()
+        let dana = try await f.create("dana_dyno")
+        let viewer = StoreFixture.viewer(dana)
+        let follow = FollowProfile(follows: f.store), unfollow = UnfollowProfile(follows: f.store)
+        let first = try await follow.execute(profileId: DemoData.aliceId, viewer: viewer)
+        #expect(first.isFollowing && first.followee?.followerCount == 3 && first.follower?.followingCount == 1)
+        let list = FollowList(.followers, of: DemoData.aliceId)
+        let original = try await f.store.followPages([FollowPageRequest(list: list)], viewer: viewer)[0].edges[0].follow
+        f.clock.advance(by: 60)
+        let gone = try await unfollow.execute(profileId: DemoData.aliceId, viewer: viewer)
+        #expect(!gone.isFollowing && gone.followee?.followerCount == 2 && gone.follower?.followingCount == 0)
+        #expect(try await !unfollow.execute(profileId: DemoData.aliceId, viewer: viewer).isFollowing)
+        #expect(try await f.store.followPages([FollowPageRequest(list: list)], viewer: viewer)[0].edges.count == 2)
+        f.clock.advance(by: 60)
+        let back = try await follow.execute(profileId: DemoData.aliceId, viewer: viewer)
+        #expect(try await follow.execute(profileId: DemoData.aliceId, viewer: viewer).followee?.followerCount == 3)
+        #expect(back.isFollowing && back.followee?.followerCount == 3)
+        let edges = try await f.store.followPages([FollowPageRequest(list: list)], viewer: viewer)[0].edges
+        #expect(edges.filter { $0.profile.id == dana }.map(\.follow) == [original])
+        #expect(try await f.store.profilesWithDriftingCounters().isEmpty)
+    }
+
+    @Test("following yourself is CANNOT_FOLLOW_SELF; following for someone else is FORBIDDEN")
+    func rules() async throws {
+        let f = try await StoreFixture.make()
+        let error = await domainError { _ = try await ToggleFollow(follows: f.store).execute(profileId: DemoData.aliceId, viewer: StoreFixture.alice) }
+        #expect(error == DomainError(.cannotFollowSelf, "You cannot follow yourself"))
+        let forged = FollowChange(pair: FollowPair(follower: DemoData.bobId, followee: DemoData.carolId), action: .unfollow)
+        let forbidden = await domainError { _ = try await f.store.changeFollow(forged, viewer: StoreFixture.alice) }
+        #expect(forbidden == DomainError(.forbidden, "Not authorized to perform this action"))
+        let bob = try await f.store.profiles(ids: [DemoData.bobId], viewer: .anonymous)[DemoData.bobId]
+        #expect(bob?.followingCount == 2)
+    }
+
+    @Test("following a missing or private profile is NOT_FOUND")
+    func notFound() async throws {
+        let f = try await StoreFixture.make()
+        let secret = try await f.create("secret_sam", isPublic: false)
+        for target in [UUID(), secret] {
+            let error = await domainError { _ = try await FollowProfile(follows: f.store).execute(profileId: target, viewer: StoreFixture.alice) }
+            #expect(error == DomainError(.notFound, "Profile not found"))
+        }
+    }
+
+    @Test("concurrent toggles of the same pair lose no update and never drive counters negative")
+    func concurrentToggles() async throws {
+        let f = try await StoreFixture.make()
+        let toggle = ToggleFollow(follows: f.store)
+        _ = try await UnfollowProfile(follows: f.store).execute(profileId: DemoData.bobId, viewer: StoreFixture.alice)
+        let results = try await withThrowingTaskGroup(of: [Bool].self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    var states: [Bool] = []
+                    for _ in 0..<200 { states.append(try await toggle.execute(profileId: DemoData.bobId, viewer: StoreFixture.alice).isFollowing) }
+                    return states
+                }
+            }
+            group.addTask {
+                var states: [Bool] = []
+                for _ in 0..<201 { states.append(try await toggle.execute(profileId: DemoData.aliceId, viewer: StoreFixture.bob).isFollowing) }
+                return states
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let aliceToBob = results.filter { $0.count == 200 }.flatMap { $0 }
+        #expect(aliceToBob.filter { $0 }.count == 200 && aliceToBob.filter { !$0 }.count == 200)
+        let states = try await GetFollowStates(follows: f.store).execute(profileIds: [DemoData.bobId], viewer: StoreFixture.alice)
+        #expect(states == [FollowState(profileId: DemoData.bobId, viewerIsFollowing: false, followsViewer: false)])
+        let profiles = try await f.store.profiles(ids: [DemoData.aliceId, DemoData.bobId], viewer: .anonymous)
+        #expect(profiles[DemoData.bobId]?.followerCount == 1)     // carol only
+        #expect(profiles[DemoData.aliceId]?.followingCount == 1)  // carol only
+        #expect(profiles[DemoData.aliceId]?.followerCount == 1)   // carol; bob's 201st toggle unfollowed
+        #expect(try await f.store.profilesWithDriftingCounters().isEmpty)
+    }
+}
