@@ -44,35 +44,51 @@ extension EmbeddedStore {
             }
         }
         let followIds = pairs.map { _ in random.uuid().lowercased }
-        return try await pool.write { [pairs, followers] db in
-            let insertProfile = try db.makeStatement(sql: """
-                INSERT INTO profiles (id, handle, display_name, bio, is_public, follower_count, following_count,
-                                      created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for i in 0..<count {
-                let at = base + Int64(i) * 1_000_000
-                let n = i + 1
-                insertProfile.setUncheckedArguments([
-                    ids[i], "user\(n)", i % 10 == 9 ? nil : "User \(n)",
-                    i % 4 == 0 ? nil : "Climber number \(n).", i % 5 != 0, followers[i], perProfile, at, at,
-                ])
-                try insertProfile.execute()
+        return try await pool.writeWithoutTransaction { [pairs, followers] db in
+            // Random UUID keys make index inserts random: a 256 MB page cache for this bulk load
+            // keeps the indexes in memory (the default 2 MB thrashes), then back to the default.
+            let previousCacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+            try db.execute(sql: "PRAGMA cache_size = -262144")
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCacheSize)") }
+            try db.inTransaction(.immediate) {
+                try Self.insertSeed(db, ids: ids, pairs: pairs, followIds: followIds, followers: followers,
+                                    perProfile: perProfile, base: base)
+                return .commit
             }
-            // The counters above already include these follows: insert them without the trigger.
-            try db.execute(sql: "DROP TRIGGER follows_count_insert")
-            let insertFollow = try db.makeStatement(sql: """
-                INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-                """)
-            let followsBase = base + Int64(count) * 1_000_000
-            for (n, (i, j)) in pairs.enumerated() {
-                let at = followsBase + Int64(n)
-                insertFollow.setUncheckedArguments([followIds[n], ids[i], ids[j], at, at])
-                try insertFollow.execute()
-            }
-            try db.execute(sql: EmbeddedSchema.insertCounterTrigger)
-            let follows = pairs.count
-            return SeedSummary(profiles: count, follows: follows, firstProfileId: ids.first.flatMap(UUID.init(uuidString:)))
+            return SeedSummary(profiles: count, follows: pairs.count, firstProfileId: ids.first.flatMap(UUID.init(uuidString:)))
         }
+    }
+
+    static func insertSeed(
+        _ db: Database, ids: [String], pairs: [(Int, Int)], followIds: [String], followers: [Int],
+        perProfile: Int, base: Int64
+    ) throws {
+        let count = ids.count
+        let insertProfile = try db.makeStatement(sql: """
+            INSERT INTO profiles (id, handle, display_name, bio, is_public, follower_count, following_count,
+                                  created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for i in 0..<count {
+            let at = base + Int64(i) * 1_000_000
+            let n = i + 1
+            insertProfile.setUncheckedArguments([
+                ids[i], "user\(n)", i % 10 == 9 ? nil : "User \(n)",
+                i % 4 == 0 ? nil : "Climber number \(n).", i % 5 != 0, followers[i], perProfile, at, at,
+            ])
+            try insertProfile.execute()
+        }
+        // The counters above already include these follows: insert them without the trigger.
+        try db.execute(sql: "DROP TRIGGER follows_count_insert")
+        let insertFollow = try db.makeStatement(sql: """
+            INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+            """)
+        let followsBase = base + Int64(count) * 1_000_000
+        for (n, (i, j)) in pairs.enumerated() {
+            let at = followsBase + Int64(n)
+            insertFollow.setUncheckedArguments([followIds[n], ids[i], ids[j], at, at])
+            try insertFollow.execute()
+        }
+        try db.execute(sql: EmbeddedSchema.insertCounterTrigger)
     }
 }
