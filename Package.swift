@@ -7,7 +7,7 @@ import PackageDescription
 
 let package = Package(
     name: "social-gateway",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "social-gateway", targets: ["SocialGatewayCLI"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
@@ -22,11 +22,12 @@ let package = Package(
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
         .target(name: "GraphQLLanguage"),
         // The social domain: models, use cases, ports, domain errors. No I/O.
-        .target(name: "SocialDomain"),
+        .target(name: "SocialDomain", exclude: ["README.md"]),
         // The default store: the domain's ports on one SQLite file.
         .target(
             name: "EmbeddedStore",
-            dependencies: ["SocialDomain", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SocialDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "SocialGatewayCLI",

@@ -35,7 +35,7 @@ extension Lexer {
             throw error(at: p, "Invalid number, expected digit but got: \(describeCharacter(at: p)).")
         }
         position = p
-        return Token(kind: isFloat ? .float : .int, start: start, end: p, value: nil)
+        return Token(kind: isFloat ? .float : .int, start: start, end: p)
     }
 
     /// Reads `Digit+` starting at `p`; returns the offset after the last digit.

@@ -23,7 +23,8 @@ extension Lexer {
                     value = String(decoding: UnsafeBufferPointer(rebasing: bytes[chunkStart..<p]), as: UTF8.self)
                 }
                 position = p + 1
-                return Token(kind: .string, start: start, end: p + 1, value: value)
+                stringValue = value
+                return Token(kind: .string, start: start, end: p + 1)
             }
             if c == 0x5C {  // backslash
                 if cooked == nil { cooked = [] ; cooked!.reserveCapacity(p - start + 16) }
@@ -139,13 +140,22 @@ extension Lexer {
         var p = start + 3
         var chunkStart = p
         var raw: [UInt8] = []
+        var hasLineBreak = false
         while p < n {
             let c = bytes[p]
             if c == 0x22, p + 2 < n, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22 {
-                raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<p]))
                 position = p + 3
-                return Token(kind: .blockString, start: start, end: p + 3, value: BlockString.value(raw: raw))
+                if raw.isEmpty && !hasLineBreak {
+                    // One line, no escapes: the value is the line, or "" if it is blank.
+                    let line = UnsafeBufferPointer(rebasing: bytes[chunkStart..<p])
+                    stringValue = line.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? "" : String(decoding: line, as: UTF8.self)
+                } else {
+                    raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<p]))
+                    stringValue = BlockString.value(raw: raw)
+                }
+                return Token(kind: .blockString, start: start, end: p + 3)
             }
+            if c == 0x0A || c == 0x0D { hasLineBreak = true }
             if c == 0x5C, p + 3 < n, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22, bytes[p + 3] == 0x22 {
                 raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<p]))
                 raw.append(contentsOf: [0x22, 0x22, 0x22])

@@ -16,13 +16,16 @@ struct Lexer {
     var lastEnd: Int = 0
     /// Non-ignored tokens read so far, for ``ParseOptions/maxTokens``.
     var tokenCount = 0
+    /// The cooked value of the last string token read (escapes resolved, block
+    /// indentation removed).
+    var stringValue = ""
 
     init(bytes: UnsafeBufferPointer<UInt8>, source: Source, maxTokens: Int) {
         self.bytes = bytes
         self.source = source
         self.maxTokens = maxTokens
         self.position = 0
-        self.token = Token(kind: .eof, start: 0, end: 0, value: nil)
+        self.token = Token(kind: .eof, start: 0, end: 0)
     }
 
     /// Moves to the next token.
@@ -36,6 +39,15 @@ struct Lexer {
     func lookahead() throws(GraphQLSyntaxError) -> Token {
         var copy = self
         return try copy.readToken()
+    }
+
+    /// The cooked value of any string token, read again from the source (for messages).
+    func stringValue(of token: Token) -> String {
+        var copy = self
+        copy.position = token.start
+        copy.tokenCount = 0
+        guard (try? copy.readToken()) != nil else { return "" }
+        return copy.stringValue
     }
 
     // MARK: - Reading tokens
@@ -77,7 +89,7 @@ struct Lexer {
             case 0x2E:
                 if p + 2 < n, bytes[p + 1] == 0x2E, bytes[p + 2] == 0x2E {
                     position = p + 3
-                    return Token(kind: .spread, start: p, end: p + 3, value: nil)
+                    return Token(kind: .spread, start: p, end: p + 3)
                 }
             case 0x22:
                 return try readString(start: p)
@@ -88,7 +100,7 @@ struct Lexer {
                     var e = p + 1
                     while e < n, Lexer.isNameContinue(bytes[e]) { e += 1 }
                     position = e
-                    return Token(kind: .name, start: p, end: e, value: nil)
+                    return Token(kind: .name, start: p, end: e)
                 }
             }
             if c == 0x27 {
@@ -97,13 +109,13 @@ struct Lexer {
             throw error(at: p, "Unexpected character: \(describeCharacter(at: p)).")
         }
         position = n
-        return Token(kind: .eof, start: n, end: n, value: nil)
+        return Token(kind: .eof, start: n, end: n)
     }
 
     @inline(__always)
     private mutating func punctuator(_ kind: TokenKind, _ p: Int) -> Token {
         position = p + 1
-        return Token(kind: kind, start: p, end: p + 1, value: nil)
+        return Token(kind: kind, start: p, end: p + 1)
     }
 
     @inline(__always)
@@ -170,6 +182,12 @@ struct Lexer {
         case 0xE0..<0xF0: return 3
         default: return 4
         }
+    }
+
+    /// The text of a name or number token (always ASCII).
+    @inline(__always)
+    func ascii(_ token: Token) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
     }
 
     /// The source text of a byte range, cut at scalar boundaries.

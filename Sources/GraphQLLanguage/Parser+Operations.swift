@@ -69,10 +69,12 @@ extension Parser {
         let start = lexer.token.start
         try enterNesting()
         try expect(.braceL)
-        var selections: [Selection] = []
+        let stack = scratch.selections
+        let base = stack.count
         repeat {
-            selections.append(try parseSelection())
+            stack.push(try parseSelection())
         } while try !expectOptional(.braceR)
+        let selections = stack.pop(from: base)
         depth -= 1
         return SelectionSet(selections: selections, range: range(from: start))
     }
@@ -106,15 +108,15 @@ extension Parser {
     /// `Arguments[Const] : ( Argument[?Const]+ )`
     mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
-        var arguments: [Argument] = []
+        let stack = scratch.arguments
+        let base = stack.count
         repeat {
-            let start = lexer.token.start
             let name = try parseName()
             try expect(.colon)
             let value = try parseValue(const: const)
-            arguments.append(Argument(name: name, value: value, range: range(from: start)))
+            stack.push(Argument(name: name, value: value))
         } while try !expectOptional(.parenR)
-        return arguments
+        return stack.pop(from: base)
     }
 
     /// ```

@@ -9,42 +9,46 @@ extension Parser {
         case .bracketL:
             try enterNesting()
             try lexer.advance()
-            var values: [Value] = []
+            let stack = scratch.values
+            let base = stack.count
             while try !expectOptional(.bracketR) {
-                values.append(try parseValue(const: const))
+                stack.push(try parseValue(const: const))
             }
+            let values = stack.pop(from: base)
             depth -= 1
             return .list(ListValue(values, range: range(from: token.start)))
         case .braceL:
             try enterNesting()
             try lexer.advance()
-            var fields: [ObjectField] = []
+            let stack = scratch.objectFields
+            let base = stack.count
             while try !expectOptional(.braceR) {
-                let start = lexer.token.start
                 let name = try parseName()
                 try expect(.colon)
                 let value = try parseValue(const: const)
-                fields.append(ObjectField(name: name, value: value, range: range(from: start)))
+                stack.push(ObjectField(name: name, value: value))
             }
+            let fields = stack.pop(from: base)
             depth -= 1
             return .object(ObjectValue(fields, range: range(from: token.start)))
         case .int:
             try lexer.advance()
-            return .int(IntValue(lexer.text(token.start, token.end), range: range(from: token.start)))
+            return .int(IntValue(lexer.ascii(token), range: range(from: token.start)))
         case .float:
             try lexer.advance()
-            return .float(FloatValue(lexer.text(token.start, token.end), range: range(from: token.start)))
+            return .float(FloatValue(lexer.ascii(token), range: range(from: token.start)))
         case .string, .blockString:
             return .string(try parseStringLiteral())
         case .name:
+            let isTrue = peekKeyword("true")
+            let isFalse = !isTrue && peekKeyword("false")
+            let isNull = !isTrue && !isFalse && peekKeyword("null")
             try lexer.advance()
             let r = range(from: token.start)
-            switch lexer.text(token.start, token.end) {
-            case "true": return .boolean(BooleanValue(true, range: r))
-            case "false": return .boolean(BooleanValue(false, range: r))
-            case "null": return .null(NullValue(range: r))
-            case let name: return .enumValue(EnumValue(name, range: r))
-            }
+            if isTrue { return .boolean(BooleanValue(true, range: r)) }
+            if isFalse { return .boolean(BooleanValue(false, range: r)) }
+            if isNull { return .null(NullValue(range: r)) }
+            return .enumValue(EnumValue(lexer.ascii(token), range: r))
         case .dollar:
             if const {
                 try lexer.advance()
@@ -63,8 +67,9 @@ extension Parser {
     /// A StringValue token as an AST node.
     mutating func parseStringLiteral() throws(GraphQLSyntaxError) -> StringValue {
         let token = lexer.token
+        let value = lexer.stringValue
         try lexer.advance()
-        return StringValue(token.value ?? "", isBlock: token.kind == .blockString, range: range(from: token.start))
+        return StringValue(value, isBlock: token.kind == .blockString, range: range(from: token.start))
     }
 
     /// `Description : StringValue`, when present.

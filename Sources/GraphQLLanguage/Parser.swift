@@ -7,6 +7,10 @@ struct Parser {
     let options: ParseOptions
     /// Current nesting, bounded by ``ParseOptions/maxDepth``.
     var depth = 0
+    /// Scratch stacks for lists being built: a list's items are appended here and
+    /// copied out once, at their exact size, instead of growing an array 1, 2, 4, 8...
+    /// Nested lists push above their parent's items and pop before it resumes.
+    let scratch = ParserScratch()
 
     /// Runs `body` with a parser over `source`'s UTF-8 bytes, positioned on the first token.
     static func run<T>(
@@ -130,7 +134,7 @@ struct Parser {
     func describe(_ token: Token) -> String {
         switch token.kind {
         case .name, .int, .float: return "\(token.kind.description) \"\(lexer.text(token.start, token.end))\""
-        case .string, .blockString: return "\(token.kind.description) \"\(token.value ?? "")\""
+        case .string, .blockString: return "\(token.kind.description) \"\(lexer.stringValue(of: token))\""
         default: return token.kind.description
         }
     }
@@ -141,7 +145,7 @@ struct Parser {
     @inline(__always)
     mutating func parseName() throws(GraphQLSyntaxError) -> Name {
         let token = try expect(.name)
-        let value = String(decoding: UnsafeBufferPointer(rebasing: lexer.bytes[token.start..<token.end]), as: UTF8.self)
+        let value = lexer.ascii(token)
         return Name(value, range: options.noLocation ? .none : SourceRange(start: token.start, end: token.end))
     }
 

@@ -87,13 +87,28 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// Every AST node carries one. Documents parsed with
 /// ``ParseOptions/noLocation`` carry ``SourceRange/none`` everywhere, which makes
 /// two parses of differently formatted but equal documents compare equal.
+///
+/// Offsets are stored in 32 bits (every AST node has a range, so this halves
+/// their cost); documents are far below the 4 GiB this allows.
 public struct SourceRange: Sendable, Hashable {
-    public var start: Int
-    public var end: Int
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
+
+    /// The UTF-8 offset of the node's first byte.
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    /// The UTF-8 offset just past the node's last byte.
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = UInt32(truncatingIfNeeded: newValue) }
+    }
 
     public init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
+        storedStart = UInt32(truncatingIfNeeded: start)
+        storedEnd = UInt32(truncatingIfNeeded: end)
     }
 
     /// The range used when locations are not recorded.

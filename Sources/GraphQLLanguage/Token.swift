@@ -32,12 +32,17 @@ public enum TokenKind: UInt8, Sendable, Hashable {
     }
 }
 
-/// One lexical token: its kind and where it is. Strings carry their decoded value.
+/// One lexical token: its kind and where it is. A string token's cooked value
+/// is in ``Lexer/stringValue`` while it is the current token, so that copying a
+/// token never retains a string.
 struct Token {
     var kind: TokenKind
     var start: Int
     var end: Int
-    /// The cooked value of a string or block string (escapes resolved, block
-    /// indentation removed); nil for every other kind.
-    var value: String?
+
+    init(kind: TokenKind, start: Int, end: Int) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+    }
 }

@@ -114,13 +114,15 @@ public struct Field: Sendable, Hashable {
 public struct Argument: Sendable, Hashable {
     public var name: Name
     public var value: Value
-    public var range: SourceRange
 
-    public init(name: Name, value: Value, range: SourceRange = .none) {
+    public init(name: Name, value: Value) {
         self.name = name
         self.value = value
-        self.range = range
     }
+
+    /// From the name to the end of the value (derived, not stored: arguments are
+    /// among the most numerous nodes).
+    public var range: SourceRange { SourceRange(start: name.range.start, end: value.range.end) }
 }
 
 /// FragmentSpread (§2.8): `... FragmentName Directives?`.

@@ -1,8 +1,8 @@
 /// Type (§2.11): a named type, a list type `[T]` or a non-null type `T!`.
-public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
+public enum TypeReference: Sendable, Hashable, CustomStringConvertible {
     case named(NamedType)
-    case list(ListType)
-    case nonNull(NonNullType)
+    indirect case list(ListType)
+    indirect case nonNull(NonNullType)
 
     public var range: SourceRange {
         switch self {

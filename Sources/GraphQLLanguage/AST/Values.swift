@@ -1,6 +1,9 @@
 /// An input value literal (§2.9). Inside a `Const` production the parser never
 /// produces ``Value/variable(_:)``.
-public indirect enum Value: Sendable, Hashable {
+///
+/// Not `indirect`: lists and objects hold their children in arrays, which already
+/// live on the heap, so a scalar value costs no allocation of its own.
+public enum Value: Sendable, Hashable {
     case variable(Variable)
     case int(IntValue)
     case float(FloatValue)
@@ -127,11 +130,12 @@ public struct ObjectValue: Sendable, Hashable {
 public struct ObjectField: Sendable, Hashable {
     public var name: Name
     public var value: Value
-    public var range: SourceRange
 
-    public init(name: Name, value: Value, range: SourceRange = .none) {
+    public init(name: Name, value: Value) {
         self.name = name
         self.value = value
-        self.range = range
     }
+
+    /// From the name to the end of the value (derived, not stored).
+    public var range: SourceRange { SourceRange(start: name.range.start, end: value.range.end) }
 }
