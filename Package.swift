@@ -13,10 +13,14 @@ let package = Package(
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "SocialDomain", targets: ["SocialDomain"]),
         .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
+        .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
@@ -28,6 +32,15 @@ let package = Package(
             name: "EmbeddedStore",
             dependencies: ["SocialDomain", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["README.md"]
+        ),
+        // The production store: the domain's ports on Supabase (PostgREST + Storage) over HTTP.
+        .target(
+            name: "SupabaseStore",
+            dependencies: [
+                "SocialDomain",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "SocialGatewayCLI",
@@ -41,5 +54,12 @@ let package = Package(
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
         .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "SocialDomain"]),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),
+        .testTarget(
+            name: "SupabaseStoreTests",
+            dependencies: [
+                "SupabaseStore", "SocialDomain",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
     ]
 )
