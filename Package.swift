@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "social-gateway", targets: ["SocialGatewayCLI"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
+        .library(name: "GraphQLEngine", targets: ["GraphQLEngine", "GraphQLValidation"]),
         .library(name: "SocialDomain", targets: ["SocialDomain"]),
         .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
         .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
@@ -25,6 +26,10 @@ let package = Package(
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
         .target(name: "GraphQLLanguage"),
+        // The GraphQL engine: type system from SDL, execution, introspection, DataLoader.
+        .target(name: "GraphQLEngine", dependencies: ["GraphQLLanguage"]),
+        // Validation (§5): one rule per file, plus the depth/cost/alias guards.
+        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage", "GraphQLEngine"]),
         // The social domain: models, use cases, ports, domain errors. No I/O.
         .target(name: "SocialDomain", exclude: ["README.md"]),
         // The default store: the domain's ports on one SQLite file.
@@ -51,6 +56,8 @@ let package = Package(
             path: "Sources/social-gateway"
         ),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"], exclude: ["Fixtures"]),
+        .testTarget(name: "GraphQLEngineTests", dependencies: ["GraphQLEngine", "GraphQLLanguage"], exclude: ["Fixtures"]),
+        .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLValidation", "GraphQLEngine", "GraphQLLanguage"]),
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
         .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "SocialDomain"]),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),

@@ -1,0 +1,2 @@
+// The Section 5 rules land here (one rule per file).
+public enum GraphQLValidationModule {}
