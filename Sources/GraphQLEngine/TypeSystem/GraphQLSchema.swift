@@ -25,6 +25,9 @@ public final class GraphQLSchema: @unchecked Sendable {
     /// The source the schema was built from, to locate errors.
     public let source: Source?
 
+    /// `__typename`, `__schema` and `__type`; see ``fieldDefinition(parentType:name:)``.
+    public let metaFields: MetaFields
+
     /// Object types implementing each interface, and interfaces implementing it.
     let implementations: [String: (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])]
     let possibleTypeNames: [String: Set<String>]
@@ -44,6 +47,7 @@ public final class GraphQLSchema: @unchecked Sendable {
         self.schemaDirectives = schemaDirectives
         self.astNode = astNode
         self.source = source
+        self.metaFields = MetaFields(typeMap: typeMap)
 
         var implementations: [String: (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])] = [:]
         for name in typeNames {
