@@ -1,0 +1,66 @@
+import Foundation
+import SocialDomain
+
+/// A profile as PostgREST returns it (`select=` on `profiles`, or `profile_json()` inside the
+/// functions' results): snake_case keys, timestamps with microseconds and an offset.
+struct ProfileRow: Decodable, Sendable {
+    var id: String
+    var handle: String
+    var display_name: String?
+    var bio: String?
+    var photo_url: String?
+    var home_gym: String?
+    var climbing_since: String?
+    var favorite_style: String?
+    var is_public: Bool
+    var follower_count: Int
+    var following_count: Int
+    var created_at: String
+    var updated_at: String
+
+    /// - Throws: ``SupabaseFailure/malformed(_:)`` for an id, date or time this code cannot read.
+    func profile() throws -> Profile {
+        guard let uuid = UUID(uuidString: id) else { throw SupabaseFailure.malformed("profile id \(id)") }
+        guard let created = SupabaseTimestamp.microseconds(created_at),
+              let updated = SupabaseTimestamp.microseconds(updated_at)
+        else { throw SupabaseFailure.malformed("profile timestamps \(created_at) \(updated_at)") }
+        var since: CalendarDay?
+        if let climbing_since {
+            guard let day = CalendarDay(climbing_since) else { throw SupabaseFailure.malformed("climbing_since \(climbing_since)") }
+            since = day
+        }
+        return Profile(
+            id: uuid, handle: handle, displayName: display_name, bio: bio, avatarURL: photo_url,
+            homeGym: home_gym, climbingSince: since, favoriteStyle: favorite_style, isPublic: is_public,
+            followerCount: follower_count, followingCount: following_count,
+            createdAt: UnixMicroseconds.date(created), updatedAt: UnixMicroseconds.date(updated))
+    }
+}
+
+/// The body of a profile update: only the changed columns, `null` for a cleared one.
+struct ProfilePatch: Encodable {
+    var changes: ProfileChanges
+
+    enum Key: String, CodingKey {
+        case handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style, is_public
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        func put(_ update: FieldUpdate<String>, _ key: Key) throws {
+            switch update {
+            case .keep: break
+            case .clear: try c.encodeNil(forKey: key)
+            case .set(let value): try c.encode(value, forKey: key)
+            }
+        }
+        if let handle = changes.handle { try c.encode(handle, forKey: .handle) }
+        try put(changes.displayName, .display_name)
+        try put(changes.bio, .bio)
+        try put(changes.avatarURL, .photo_url)
+        try put(changes.homeGym, .home_gym)
+        try put(changes.climbingSince.map(\.description), .climbing_since)
+        try put(changes.favoriteStyle, .favorite_style)
+        if let isPublic = changes.isPublic { try c.encode(isPublic, forKey: .is_public) }
+    }
+}

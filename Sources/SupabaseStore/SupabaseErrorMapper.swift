@@ -1,0 +1,88 @@
+import Foundation
+import SocialDomain
+
+/// Turns upstream failures into the domain's errors, in one place.
+///
+/// PostgREST answers `{code, message, details, hint}` with a meaningful HTTP status; Storage
+/// answers HTTP 400 for almost everything and puts the real status in the body's `statusCode`
+/// (a string), so Storage errors are classified by the body first (supabase-wire.md §2.10,
+/// §4.6). The client sees only the domain's message; the upstream body goes to the log.
+enum SupabaseErrorMapper {
+    /// The message for a token PostgREST or Storage rejected (expired, bad signature, revoked).
+    static let sessionExpired = DomainError(.unauthenticated, "Your session has expired. Please sign in again.")
+
+    /// What a PostgREST error means for the domain.
+    /// - Parameter forbidden: the FORBIDDEN error of the calling use case.
+    static func postgrest(_ response: SupabaseResponse, forbidden: DomainError = .notAuthorized) -> DomainError {
+        let body = PostgRESTErrorBody.decode(response.body)
+        switch (body?.code, body?.hint) {
+        case (_, "cannot_follow_self"?): return .cannotFollowSelf
+        case (_, "profile_not_found"?): return .profileNotFound
+        case (_, "authentication_required"?): return .unauthenticated(to: "follow users")
+        case ("PGRST301"?, _), ("PGRST302"?, _), ("PGRST303"?, _): return sessionExpired
+        case ("23505"?, _): return .handleTaken
+        case ("23503"?, _): return .profileNotFound
+        case ("42501"?, _): return response.status == 401 ? sessionExpired : forbidden
+        default: break
+        }
+        switch response.status {
+        case 401: return sessionExpired
+        case 403: return forbidden
+        default: return .backendUnavailable
+        }
+    }
+
+    /// What a Storage error means for the domain (`nil` for "object not found", which the
+    /// caller decides about: deleting a missing avatar is not an error).
+    static func storage(_ response: SupabaseResponse) -> DomainError? {
+        let body = StorageErrorBody.decode(response.body)
+        let status = body?.statusCode.flatMap { Int($0) } ?? response.status
+        let label = [body?.code, body?.error].compactMap { $0?.lowercased() }
+        if label.contains("invalidjwt") || status == 401 { return sessionExpired }
+        switch status {
+        case 403: return .storageNotAuthorized
+        case 404: return nil
+        case 413: return DomainError(.payloadTooLarge, "File exceeds maximum size of 5MB", field: "file")
+        case 415: return DomainError(.unsupportedMediaType, "Invalid image data provided", field: "file")
+        default: return .backendUnavailable
+        }
+    }
+}
+
+/// PostgREST's error shape; every field may be null.
+struct PostgRESTErrorBody: Decodable {
+    var code: String?
+    var message: String?
+    var details: String?
+    var hint: String?
+
+    static func decode(_ data: Data) -> PostgRESTErrorBody? {
+        try? JSONDecoder().decode(PostgRESTErrorBody.self, from: data)
+    }
+}
+
+/// Storage's error shape: `statusCode` is a string in current servers, a number in some.
+struct StorageErrorBody: Decodable {
+    var statusCode: String?
+    var code: String?
+    var error: String?
+    var message: String?
+
+    enum CodingKeys: String, CodingKey { case statusCode, code, error, message }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let text = try? c.decodeIfPresent(String.self, forKey: .statusCode) {
+            statusCode = text
+        } else if let number = try? c.decodeIfPresent(Int.self, forKey: .statusCode) {
+            statusCode = String(number)
+        }
+        code = try? c.decodeIfPresent(String.self, forKey: .code)
+        error = try? c.decodeIfPresent(String.self, forKey: .error)
+        message = try? c.decodeIfPresent(String.self, forKey: .message)
+    }
+
+    static func decode(_ data: Data) -> StorageErrorBody? {
+        try? JSONDecoder().decode(StorageErrorBody.self, from: data)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SocialDomain
+
+/// Follows: many pages in one `follow_pages` call, many pairs in one `active_follows` call,
+/// and each mutation as one SQL function (check, restore and counters in one transaction).
+extension SupabaseStore: FollowStore {
+    /// Lists per `follow_pages` request.
+    static let maxPagesPerRequest = 200
+
+    /// `POST /rest/v1/rpc/follow_pages` with `{"requests":[{owner, kind, backward, cursor_us,
+    /// cursor_id, limit}, ...]}`: one request for a whole query level.
+    public func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
+        try await call("followPages") {
+            var pages: [FollowPage] = []
+            for chunk in requests.chunked(Self.maxPagesPerRequest) {
+                pages += try await followPageChunk(Array(chunk), viewer: viewer)
+            }
+            return pages
+        }
+    }
+
+    private func followPageChunk(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
+        let body = FollowPagesArguments(requests: requests.map(FollowPagesArguments.Item.init))
+        let request = SupabaseRequest(
+            method: .post, service: .rest, path: "/rest/v1/rpc/follow_pages",
+            headers: [("Content-Type", "application/json")], body: try Self.json(body),
+            idempotent: true, operation: "followPages")
+        let rows = try decode([FollowPageRow].self, try await rest(request, viewer: viewer), "followPages")
+        var fetched = Array(repeating: [FollowEdge](), count: requests.count)
+        var totals = Array(repeating: 0, count: requests.count)
+        for row in rows {
+            guard requests.indices.contains(row.request_index) else {
+                throw SupabaseFailure.malformed("follow_pages request_index \(row.request_index)")
+            }
+            totals[row.request_index] = row.total_count
+            guard let edge = try row.edge(list: requests[row.request_index].list) else { continue }
+            fetched[row.request_index].append(edge)
+        }
+        return requests.indices.map { index in
+            // Newest first forward, oldest first backward, whatever order the rows came in.
+            let backward = requests[index].page.direction == .backward
+            let ordered = fetched[index].sorted { backward ? $0.follow.keyset < $1.follow.keyset : $1.follow.keyset < $0.follow.keyset }
+            return FollowPage.assemble(request: requests[index], fetched: ordered, totalCount: totals[index])
+        }
+    }
+
+    /// `POST /rest/v1/rpc/active_follows` with `{"pairs":[{follower_id, followee_id}, ...]}`.
+    public func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
+        try await call("activeFollows") {
+            guard !pairs.isEmpty else { return [] }
+            var active = Set<FollowPair>()
+            for chunk in Array(Set(pairs)).sorted(by: { ($0.follower.lowercased, $0.followee.lowercased) < ($1.follower.lowercased, $1.followee.lowercased) })
+                .chunked(Self.maxKeysPerRequest) {
+                let body = ActiveFollowsArguments(pairs: chunk.map { .init(follower_id: $0.follower.lowercased, followee_id: $0.followee.lowercased) })
+                let request = SupabaseRequest(
+                    method: .post, service: .rest, path: "/rest/v1/rpc/active_follows",
+                    headers: [("Content-Type", "application/json")], body: try Self.json(body),
+                    idempotent: true, operation: "activeFollows")
+                let rows = try decode([ActiveFollowsArguments.Pair].self, try await rest(request, viewer: viewer), "activeFollows")
+                for row in rows {
+                    guard let follower = UUID(uuidString: row.follower_id), let followee = UUID(uuidString: row.followee_id)
+                    else { throw SupabaseFailure.malformed("active_follows ids") }
+                    active.insert(FollowPair(follower: follower, followee: followee))
+                }
+            }
+            return active
+        }
+    }
+
+    /// `POST /rest/v1/rpc/follow_profile | unfollow_profile | toggle_follow` with
+    /// `{"target":"<uuid>"}`; the answer carries the new state and both profiles. Never retried.
+    public func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome {
+        try await call("changeFollow") {
+            let pair = change.pair
+            guard viewer.userId == pair.follower else { throw DomainError.notAuthorized }
+            guard pair.follower != pair.followee else { throw DomainError.cannotFollowSelf }
+            let function = switch change.action {
+            case .follow: "follow_profile"
+            case .unfollow: "unfollow_profile"
+            case .toggle: "toggle_follow"
+            }
+            let request = SupabaseRequest(
+                method: .post, service: .rest, path: "/rest/v1/rpc/\(function)",
+                headers: [("Content-Type", "application/json")],
+                body: try Self.json(["target": pair.followee.lowercased]),
+                idempotent: false, operation: "changeFollow")
+            let outcome = try decode(FollowOutcomeRow.self, try await rest(request, viewer: viewer), "changeFollow")
+            return FollowOutcome(
+                isFollowing: outcome.is_following,
+                follower: try outcome.follower?.profile(),
+                followee: try outcome.followee?.profile())
+        }
+    }
+}
+
+/// The argument of `follow_pages`.
+struct FollowPagesArguments: Encodable {
+    struct Item: Encodable {
+        var owner: String
+        var kind: String
+        var backward: Bool
+        var cursor_us: Int64?
+        var cursor_id: String?
+        var limit: Int
+
+        init(_ request: FollowPageRequest) {
+            owner = request.list.owner.lowercased
+            kind = request.list.kind.rawValue
+            backward = request.page.direction == .backward
+            cursor_us = request.page.cursor?.createdAtMicroseconds
+            cursor_id = request.page.cursor?.followId.lowercased
+            limit = request.page.limit
+        }
+    }
+    var requests: [Item]
+}
+
+/// One row of `follow_pages`: the request it answers, the owner's counter, and an edge (all
+/// edge columns null when the list is empty).
+struct FollowPageRow: Decodable {
+    var request_index: Int
+    var total_count: Int
+    var follow_id: String?
+    var follower_id: String?
+    var followee_id: String?
+    var follow_created_us: Int64?
+    var profile: ProfileRow?
+
+    func edge(list: FollowList) throws -> FollowEdge? {
+        guard let follow_id else { return nil }
+        guard let id = UUID(uuidString: follow_id), let follower = follower_id.flatMap(UUID.init(uuidString:)),
+              let followee = followee_id.flatMap(UUID.init(uuidString:)), let created = follow_created_us,
+              let profile = try profile?.profile()
+        else { throw SupabaseFailure.malformed("follow_pages row \(follow_id)") }
+        let follow = Follow(id: id, followerId: follower, followeeId: followee, createdAtMicroseconds: created)
+        return FollowEdge(list: list, follow: follow, profile: profile)
+    }
+}
+
+/// The argument and the rows of `active_follows`.
+struct ActiveFollowsArguments: Encodable {
+    struct Pair: Codable {
+        var follower_id: String
+        var followee_id: String
+    }
+    var pairs: [Pair]
+}
+
+/// The answer of the three follow functions.
+struct FollowOutcomeRow: Decodable {
+    var is_following: Bool
+    var follower: ProfileRow?
+    var followee: ProfileRow?
+}

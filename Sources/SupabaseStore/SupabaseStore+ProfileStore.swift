@@ -1,0 +1,113 @@
+import Foundation
+import SocialDomain
+
+/// Profiles: `in.(...)` reads (one request per 200 keys), search through `search_profiles`,
+/// and the owner's updates with `Prefer: return=representation`.
+extension SupabaseStore: ProfileStore {
+    /// Keys per `in.(...)` request: keeps URLs near 8 KB and far below the 1000-row cap.
+    static let maxKeysPerRequest = 200
+
+    /// `GET /rest/v1/profiles?select=<cols>&id=in.(<uuid>,...)`; RLS leaves out hidden rows.
+    public func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
+        try await call("profilesByID") {
+            var seen = Set<UUID>()
+            let keys = ids.filter { seen.insert($0).inserted }.map(\.lowercased)
+            var result: [UUID: Profile] = [:]
+            for chunk in keys.chunked(Self.maxKeysPerRequest) {
+                for profile in try await readProfiles(filter: ("id", PostgRESTQuery.inList(Array(chunk))), viewer: viewer) {
+                    result[profile.id] = profile
+                }
+            }
+            return result
+        }
+    }
+
+    /// `GET /rest/v1/profiles?select=<cols>&handle_lower=in.(<handle>,...)`, keyed lower-cased.
+    public func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] {
+        try await call("profilesByHandle") {
+            var seen = Set<String>()
+            let keys = handles.map { $0.lowercased() }.filter { seen.insert($0).inserted }
+            var result: [String: Profile] = [:]
+            for chunk in keys.chunked(Self.maxKeysPerRequest) {
+                let filter = ("handle_lower", PostgRESTQuery.inList(Array(chunk)))
+                for profile in try await readProfiles(filter: filter, viewer: viewer) {
+                    result[profile.handle.lowercased()] = profile
+                }
+            }
+            return result
+        }
+    }
+
+    /// `POST /rest/v1/rpc/search_profiles?select=<cols>` with the escaped pattern and the
+    /// keyset; `limit + 1` rows tell whether a next page exists.
+    public func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
+        try await call("searchProfiles") {
+            let arguments = SearchArguments(
+                pattern: query.containsPattern, after_handle: query.after?.handleKey,
+                after_id: query.after?.profileId.lowercased, page_size: query.limit + 1)
+            let request = SupabaseRequest(
+                method: .post, service: .rest, path: "/rest/v1/rpc/search_profiles",
+                query: [("select", PostgRESTQuery.profileColumns)],
+                headers: [("Content-Type", "application/json")], body: try Self.json(arguments),
+                idempotent: true, operation: "searchProfiles")
+            let rows = try decode([ProfileRow].self, try await rest(request, viewer: viewer), "searchProfiles")
+            let profiles = try rows.map { try $0.profile() }
+            return SearchPage(
+                edges: profiles.prefix(query.limit).map(SearchEdge.init),
+                hasNextPage: profiles.count > query.limit,
+                hasPreviousPage: query.after != nil)
+        }
+    }
+
+    /// `PATCH /rest/v1/profiles?id=eq.<id>&select=<cols>` with only the changed columns.
+    /// An empty answer means the row is missing or hidden: `NOT_FOUND`.
+    public func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {
+        try await call("updateProfile") {
+            guard viewer.userId == id else { throw DomainError.notProfileOwner }
+            let request = SupabaseRequest(
+                method: .patch, service: .rest, path: "/rest/v1/profiles",
+                query: [("id", "eq.\(id.lowercased)"), ("select", PostgRESTQuery.profileColumns)],
+                headers: [("Content-Type", "application/json"), ("Prefer", "return=representation")],
+                body: try Self.json(ProfilePatch(changes: changes)),
+                idempotent: false, operation: "updateProfile")
+            let data = try await rest(request, viewer: viewer, forbidden: .notProfileOwner)
+            guard let row = try decode([ProfileRow].self, data, "updateProfile").first else {
+                throw DomainError.profileNotFound
+            }
+            return try row.profile()
+        }
+    }
+
+    func readProfiles(filter: (String, String), viewer: Viewer) async throws -> [Profile] {
+        let request = SupabaseRequest(
+            method: .get, service: .rest, path: "/rest/v1/profiles",
+            query: [("select", PostgRESTQuery.profileColumns), filter],
+            idempotent: true, operation: "profiles")
+        return try decode([ProfileRow].self, try await rest(request, viewer: viewer), "profiles").map { try $0.profile() }
+    }
+}
+
+/// The named arguments of `search_profiles`.
+struct SearchArguments: Encodable {
+    var pattern: String
+    var after_handle: String?
+    var after_id: String?
+    var page_size: Int
+
+    enum CodingKeys: String, CodingKey { case pattern, after_handle, after_id, page_size }
+
+    /// Explicit nulls, so the request says what it means.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(pattern, forKey: .pattern)
+        try c.encode(after_handle, forKey: .after_handle)
+        try c.encode(after_id, forKey: .after_id)
+        try c.encode(page_size, forKey: .page_size)
+    }
+}
+
+extension Array {
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
