@@ -38,6 +38,7 @@ public enum SchemaBuilder {
         guard let schema = context.makeSchema() else { throw SchemaError(context.errors) }
         let problems = context.errors + SchemaValidator.validate(schema)
         guard problems.isEmpty else { throw SchemaError(problems) }
+        Introspection.bind(schema)
         return schema
     }
 }

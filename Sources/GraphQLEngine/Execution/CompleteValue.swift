@@ -1,0 +1,274 @@
+import GraphQLLanguage
+
+extension ExecutionContext {
+    /// §6.3 ExecuteSelectionSet: each collected field of `object`, in order.
+    func executeFields(
+        _ collected: CollectedFields, of type: GraphQLObjectType, parent: any Sendable, into object: ResultObject,
+        path: inout [PathComponent]
+    ) {
+        for (i, field) in collected.fields.enumerated() {
+            path.append(.key(field.responseKey))
+            executeField(field, of: type, parent: parent, into: Executor.slot(object, i, field), path: &path)
+            path.removeLast()
+        }
+    }
+
+    /// §6.4 ExecuteField: coerce arguments, resolve, complete. Async resolvers are
+    /// queued for the driver; everything else happens now, inline.
+    func executeField(
+        _ field: PlannedField, of type: GraphQLObjectType, parent: any Sendable, into slot: ParentSlot,
+        path: inout [PathComponent]
+    ) {
+        if field.isTypename {
+            set(.leaf(.string(type.name)), at: slot)
+            return
+        }
+        guard let definition = field.definition else {
+            set(.null, at: slot)
+            return
+        }
+        let arguments: ArgumentValues
+        switch field.arguments {
+        case .success(let values): arguments = values
+        case .failure(var error):
+            error.path = path
+            errors.append(error)
+            nullOrPropagate(slot)
+            return
+        }
+        observer?.didResolve(field: definition, on: type, arguments: arguments)
+        let value: (any Sendable)?
+        switch definition.resolver {
+        case nil:
+            value = defaultResolve(parent, definition.name)
+        case .sync(let resolve):
+            do {
+                value = try resolve(makeInfo(parent, arguments, definition, type))
+            } catch {
+                fieldError(error, field: field, path: path, slot: slot)
+                return
+            }
+        case .async(let resolve):
+            pending.append(
+                PendingField(
+                    field: field, definition: definition, resolve: resolve,
+                    info: makeInfo(parent, arguments, definition, type), slot: slot, path: path))
+            return
+        }
+        completeValue(definition.type, value, field: field, parentType: type, into: slot, path: &path)
+    }
+
+    @inline(__always)
+    func makeInfo(_ parent: any Sendable, _ arguments: ArgumentValues, _ field: GraphQLField, _ type: GraphQLObjectType) -> ResolveInfo {
+        ResolveInfo(parent: parent, arguments: arguments, context: context, field: field, parentType: type, schema: schema)
+    }
+
+    /// The default resolver: the parent's member named like the field.
+    func defaultResolve(_ parent: any Sendable, _ name: String) -> (any Sendable)? {
+        switch parent {
+        case let json as JSONValue:
+            guard case .object(let object) = json, let value = object[name], !value.isNull else { return nil }
+            return value
+        case let object as JSONObject:
+            guard let value = object[name], !value.isNull else { return nil }
+            return value
+        case let dictionary as [String: any Sendable]:
+            return dictionary[name]
+        case let readable as FieldReadable:
+            return readable.value(forField: name)
+        default:
+            return nil
+        }
+    }
+
+    /// §6.4.3 CompleteValue, writing the completed value into `slot`.
+    func completeValue(
+        _ type: GraphQLType, _ value: (any Sendable)?, field: PlannedField, parentType: GraphQLObjectType,
+        into slot: ParentSlot, path: inout [PathComponent]
+    ) {
+        switch type {
+        case .nonNull(let inner):
+            guard value != nil, !isJSONNull(value) else {
+                errors.append(
+                    error(
+                        "Cannot return null for non-nullable field \(parentType.name).\(field.definition?.name ?? field.responseKey).",
+                        field.ranges, path: path))
+                propagateNull(slot)
+                return
+            }
+            var innerSlot = slot
+            innerSlot.isNullable = false
+            completeValue(inner, value, field: field, parentType: parentType, into: innerSlot, path: &path)
+        case .list(let itemType):
+            guard let value, !isJSONNull(value) else { return nullOrPropagate(slot) }
+            let items: [any Sendable]
+            if case .array(let array) as JSONValue? = value as? JSONValue {
+                items = array
+            } else if let array = value as? [any Sendable] {
+                items = array
+            } else {
+                errors.append(
+                    error(
+                        "Expected Iterable, but did not find one for field \"\(parentType.name).\(field.definition?.name ?? "")\".",
+                        field.ranges, path: path))
+                return nullOrPropagate(slot)
+            }
+            let list = ResultList(count: items.count)
+            list.parent = slot
+            set(.list(list), at: slot)
+            let itemNullable = !itemType.isNonNull
+            for (i, item) in items.enumerated() {
+                path.append(.index(i))
+                completeValue(
+                    itemType, item, field: field, parentType: parentType,
+                    into: ParentSlot(container: .list(list), index: i, isNullable: itemNullable), path: &path)
+                path.removeLast()
+            }
+        case .named(let named):
+            guard let value, !isJSONNull(value) else { return nullOrPropagate(slot) }
+            switch named {
+            case .scalar(let scalar):
+                do {
+                    set(.leaf(try scalar.coercion.serialize(value)), at: slot)
+                } catch {
+                    fieldError(error, field: field, path: path, slot: slot)
+                }
+            case .enumType(let enumType):
+                let name: String? =
+                    switch value {
+                    case let s as String: s
+                    case let j as JSONValue: j.stringValue
+                    case let r as any RawRepresentable<String>: r.rawValue
+                    default: nil
+                    }
+                guard let name, enumType.value(named: name) != nil else {
+                    errors.append(error("Enum \"\(enumType.name)\" cannot represent value: \(inspect(value))", field.ranges, path: path))
+                    return nullOrPropagate(slot)
+                }
+                set(.leaf(.string(name)), at: slot)
+            case .object(let objectType):
+                completeObject(objectType, value, field: field, into: slot, path: &path)
+            case .interface, .union:
+                guard let objectType = resolveAbstractType(named, value, field: field, parentType: parentType, path: path) else {
+                    return nullOrPropagate(slot)
+                }
+                completeObject(objectType, value, field: field, into: slot, path: &path)
+            case .inputObject:
+                set(.null, at: slot)
+            }
+        }
+    }
+
+    func completeObject(
+        _ type: GraphQLObjectType, _ value: any Sendable, field: PlannedField, into slot: ParentSlot,
+        path: inout [PathComponent]
+    ) {
+        let collected = field.child.collected(for: type, in: self)
+        let object = ResultObject(keys: collected.keys)
+        object.parent = slot
+        set(.object(object), at: slot)
+        executeFields(collected, of: type, parent: value, into: object, path: &path)
+    }
+
+    /// §6.4.3 ResolveAbstractType: the type's resolver, else a `__typename` in the value.
+    func resolveAbstractType(
+        _ abstract: GraphQLNamedType, _ value: any Sendable, field: PlannedField, parentType: GraphQLObjectType,
+        path: [PathComponent]
+    ) -> GraphQLObjectType? {
+        var typeName: String?
+        switch abstract {
+        case .interface(let i): typeName = i.resolveType?(value)
+        case .union(let u): typeName = u.resolveType?(value)
+        default: break
+        }
+        if typeName == nil {
+            switch value {
+            case let json as JSONValue: typeName = json["__typename"]?.stringValue
+            case let named as TypeNameProviding: typeName = named.graphQLTypeName
+            default: break
+            }
+        }
+        guard let typeName else {
+            errors.append(
+                error(
+                    "Abstract type \"\(abstract.name)\" must resolve to an Object type at runtime for field \"\(parentType.name).\(field.definition?.name ?? "")\". Either the \"\(abstract.name)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function.",
+                    field.ranges, path: path))
+            return nil
+        }
+        guard case .object(let object)? = schema.type(named: typeName), schema.isSubType(abstract, .object(object)) else {
+            errors.append(
+                error("Runtime Object type \"\(typeName)\" is not a possible type for \"\(abstract.name)\".", field.ranges, path: path))
+            return nil
+        }
+        return object
+    }
+
+    func isJSONNull(_ value: (any Sendable)?) -> Bool {
+        if let json = value as? JSONValue { return json.isNull }
+        return false
+    }
+
+    /// §6.4.4 Handling Field Errors: record the error, then null the field (or its nearest nullable parent).
+    func fieldError(_ thrown: any Error, field: PlannedField, path: [PathComponent], slot: ParentSlot) {
+        let message: String
+        var extensions: JSONObject?
+        switch thrown {
+        case let convertible as GraphQLErrorConvertible:
+            message = convertible.graphQLMessage
+            extensions = convertible.graphQLExtensions
+        case let coercion as CoercionError:
+            message = coercion.message
+        default:
+            message = "Internal error."
+            extensions = ["code": "INTERNAL"]
+        }
+        errors.append(error(message, field.ranges, path: path, extensions: extensions))
+        nullOrPropagate(slot)
+    }
+
+    @inline(__always)
+    func nullOrPropagate(_ slot: ParentSlot) {
+        if slot.isNullable { set(.null, at: slot) } else { propagateNull(slot) }
+    }
+
+    /// Null in a non-null position: the null moves up to the nearest nullable slot (§6.4.4).
+    func propagateNull(_ start: ParentSlot) {
+        var slot = start
+        while true {
+            if slot.isNullable {
+                set(.null, at: slot)
+                return
+            }
+            switch slot.container {
+            case .root:
+                dataIsNull = true
+                return
+            case .object(let object):
+                guard let parent = object.parent else { return }
+                slot = parent
+            case .list(let list):
+                guard let parent = list.parent else { return }
+                slot = parent
+            }
+        }
+    }
+
+    @inline(__always)
+    func set(_ value: ResultValue, at slot: ParentSlot) {
+        switch slot.container {
+        case .object(let object): object.values[slot.index] = value
+        case .list(let list): list.items[slot.index] = value
+        case .root: break
+        }
+    }
+}
+
+/// A parent value the default resolver can read fields from by name.
+public protocol FieldReadable: Sendable {
+    func value(forField name: String) -> (any Sendable)?
+}
+
+/// A value that knows its GraphQL object type (for interfaces and unions).
+public protocol TypeNameProviding: Sendable {
+    var graphQLTypeName: String { get }
+}

@@ -1,0 +1,56 @@
+import GraphQLLanguage
+
+/// The state of one execution: inputs, the growing result tree, field errors and
+/// the async fields still to run. Only the executor's driver touches it, one step
+/// at a time, which is why it needs no lock.
+final class ExecutionContext: @unchecked Sendable {
+    let schema: GraphQLSchema
+    let source: Source?
+    let fragments: [String: FragmentDefinition]
+    let variables: JSONObject
+    let context: any Sendable
+    let rootValue: any Sendable
+    var errors: [GraphQLError] = []
+    /// Async fields found while completing, waiting to be started by the driver.
+    var pending: [PendingField] = []
+    /// Set when null propagation reaches the root (§6.4.4): `data` is null.
+    var dataIsNull = false
+    /// Hooks that observe each resolved field (cache hints, tracing).
+    let observer: (any ExecutionObserver)?
+
+    init(
+        schema: GraphQLSchema, source: Source?, fragments: [String: FragmentDefinition], variables: JSONObject,
+        context: any Sendable, rootValue: any Sendable, observer: (any ExecutionObserver)?
+    ) {
+        self.schema = schema
+        self.source = source
+        self.fragments = fragments
+        self.variables = variables
+        self.context = context
+        self.rootValue = rootValue
+        self.observer = observer
+    }
+
+    func error(_ message: String, _ ranges: [SourceRange], path: [PathComponent]? = nil, extensions: JSONObject? = nil) -> GraphQLError {
+        var error = GraphQLError(message, ranges: ranges, source: source, extensions: extensions)
+        error.path = path
+        return error
+    }
+}
+
+/// An async field whose resolver has not run yet, and the slot its value goes to.
+struct PendingField {
+    let field: PlannedField
+    let definition: GraphQLField
+    let resolve: @Sendable (ResolveInfo) async throws -> (any Sendable)?
+    let info: ResolveInfo
+    let slot: ParentSlot
+    let path: [PathComponent]
+}
+
+/// Watches execution, e.g. to compute cache policy from the fields resolved.
+/// Called on the driver, in completion order.
+public protocol ExecutionObserver: AnyObject, Sendable {
+    /// A field of `parentType` was resolved (whether or not it succeeded).
+    func didResolve(field: GraphQLField, on parentType: GraphQLObjectType, arguments: ArgumentValues)
+}

@@ -1,0 +1,140 @@
+import GraphQLLanguage
+
+/// The fields one merged selection set selects, worked out once per object type
+/// for the whole request (§6.3.2 CollectFields).
+///
+/// Variables are fixed for a request, so which fields `@skip`/`@include` keep
+/// and what their arguments coerce to are the same for every object of a type:
+/// a list of 550 profiles collects its fields once, not 550 times.
+final class SelectionPlan {
+    /// The selection sets merged here: one per field node of the parent field (§6.4.3 MergeSelectionSets).
+    let selectionSets: [SelectionSet]
+    private var byType: [ObjectIdentifier: CollectedFields] = [:]
+
+    init(selectionSets: [SelectionSet]) { self.selectionSets = selectionSets }
+
+    func collected(for type: GraphQLObjectType, in context: ExecutionContext) -> CollectedFields {
+        if let cached = byType[ObjectIdentifier(type)] { return cached }
+        var grouped: [(key: String, nodes: [Field])] = []
+        var index: [String: Int] = [:]
+        var visited = Set<String>()
+        for selectionSet in selectionSets {
+            collectFields(type, selectionSet, context, &grouped, &index, &visited)
+        }
+        let fields = grouped.map { key, nodes in
+            PlannedField(responseKey: key, nodes: nodes, parentType: type, context: context)
+        }
+        let collected = CollectedFields(keys: grouped.map(\.key), fields: fields)
+        byType[ObjectIdentifier(type)] = collected
+        return collected
+    }
+
+    /// CollectFields(objectType, selectionSet, variableValues, visitedFragments).
+    private func collectFields(
+        _ type: GraphQLObjectType, _ selectionSet: SelectionSet, _ context: ExecutionContext,
+        _ grouped: inout [(key: String, nodes: [Field])], _ index: inout [String: Int], _ visited: inout Set<String>
+    ) {
+        for selection in selectionSet.selections {
+            guard context.shouldInclude(selection.directives) else { continue }
+            switch selection {
+            case .field(let field):
+                let key = field.responseKey
+                if let i = index[key] {
+                    grouped[i].nodes.append(field)
+                } else {
+                    index[key] = grouped.count
+                    grouped.append((key, [field]))
+                }
+            case .fragmentSpread(let spread):
+                let name = spread.name.value
+                guard !visited.contains(name), let fragment = context.fragments[name] else { continue }
+                visited.insert(name)
+                guard context.doesFragmentTypeApply(type, fragment.typeCondition.name.value) else { continue }
+                collectFields(type, fragment.selectionSet, context, &grouped, &index, &visited)
+            case .inlineFragment(let inline):
+                if let condition = inline.typeCondition, !context.doesFragmentTypeApply(type, condition.name.value) {
+                    continue
+                }
+                collectFields(type, inline.selectionSet, context, &grouped, &index, &visited)
+            }
+        }
+    }
+}
+
+/// The collected fields of a selection for one object type, in response order.
+final class CollectedFields {
+    let keys: [String]
+    let fields: [PlannedField]
+
+    init(keys: [String], fields: [PlannedField]) {
+        self.keys = keys
+        self.fields = fields
+    }
+}
+
+/// One response key of a selection: its field nodes, definition, coerced
+/// arguments and the plan of its sub-selection.
+final class PlannedField {
+    let responseKey: String
+    let nodes: [Field]
+    /// nil when the type has no such field (validation prevents it; execution skips it).
+    let definition: GraphQLField?
+    let isTypename: Bool
+    let arguments: Result<ArgumentValues, GraphQLError>
+    private var childPlan: SelectionPlan?
+
+    init(responseKey: String, nodes: [Field], parentType: GraphQLObjectType, context: ExecutionContext) {
+        self.responseKey = responseKey
+        self.nodes = nodes
+        let name = nodes[0].name.value
+        isTypename = name == "__typename"
+        definition = context.schema.fieldDefinition(parentType: .object(parentType), name: name)
+        if let definition, !definition.arguments.isEmpty || !nodes[0].arguments.isEmpty {
+            arguments = ArgumentCoercion.coerceArguments(definition, nodes[0], context: context)
+        } else {
+            arguments = .success(ArgumentValues())
+        }
+    }
+
+    /// The merged sub-selection of all this key's field nodes.
+    var child: SelectionPlan {
+        if let childPlan { return childPlan }
+        let plan = SelectionPlan(selectionSets: nodes.compactMap(\.selectionSet))
+        childPlan = plan
+        return plan
+    }
+
+    /// Where the field's nodes are, for errors.
+    var ranges: [SourceRange] { nodes.map(\.range) }
+}
+
+extension ExecutionContext {
+    /// §6.3.2 step: `@skip(if: true)` drops a selection, `@include(if: false)` too.
+    func shouldInclude(_ directives: [Directive]) -> Bool {
+        if directives.isEmpty { return true }
+        for directive in directives {
+            let name = directive.name.value
+            guard name == "skip" || name == "include" else { continue }
+            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }) else { continue }
+            let value: Bool
+            switch argument.value {
+            case .boolean(let b): value = b.value
+            case .variable(let v): value = variables[v.name.value]?.boolValue ?? false
+            default: continue
+            }
+            if name == "skip" && value { return false }
+            if name == "include" && !value { return false }
+        }
+        return true
+    }
+
+    /// DoesFragmentTypeApply(objectType, fragmentType) (§6.3.2).
+    func doesFragmentTypeApply(_ type: GraphQLObjectType, _ conditionName: String) -> Bool {
+        if conditionName == type.name { return true }
+        guard let condition = schema.type(named: conditionName) else { return false }
+        switch condition {
+        case .interface, .union: return schema.isSubType(condition, .object(type))
+        default: return false
+        }
+    }
+}

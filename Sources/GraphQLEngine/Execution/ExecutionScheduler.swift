@@ -1,0 +1,57 @@
+import Synchronization
+
+/// Decides when DataLoaders dispatch their batches during one execution.
+///
+/// JavaScript's DataLoader batches everything requested in one tick of the event
+/// loop; Swift has no such tick. Instead the executor counts the resolvers that
+/// can still make progress. A resolver waiting on a loader cannot; when none can
+/// (the count reaches zero), every key the query's current level will ask for has
+/// been asked for, and the loaders dispatch. A depth-2 follower graph therefore
+/// costs one store call per level and loader, deterministically, with no timers.
+public final class ExecutionScheduler: Sendable {
+    /// The scheduler of the execution the current task belongs to.
+    @TaskLocal public static var current: ExecutionScheduler?
+
+    private struct State {
+        var running = 0
+        var loaders: [ObjectIdentifier: any BatchDispatching] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// A resolver task was started (its result is not yet completed).
+    func resolverStarted() {
+        state.withLock { $0.running += 1 }
+    }
+
+    /// A resolver's result has been completed.
+    func resolverFinished() {
+        let ready = state.withLock { state -> [any BatchDispatching] in
+            state.running -= 1
+            return state.running == 0 ? Array(state.loaders.values) : []
+        }
+        for loader in ready { loader.dispatchQueued() }
+    }
+
+    /// A resolver starts waiting on `loader`; may dispatch if it was the last one running.
+    func willWait(on loader: any BatchDispatching) {
+        let ready = state.withLock { state -> [any BatchDispatching] in
+            state.loaders[ObjectIdentifier(loader)] = loader
+            state.running -= 1
+            return state.running <= 0 ? Array(state.loaders.values) : []
+        }
+        for loader in ready { loader.dispatchQueued() }
+    }
+
+    /// `count` waiters are about to resume with their values.
+    func willResume(_ count: Int) {
+        state.withLock { $0.running += count }
+    }
+}
+
+/// A loader the scheduler can ask to dispatch what it has queued.
+public protocol BatchDispatching: AnyObject, Sendable {
+    func dispatchQueued()
+}

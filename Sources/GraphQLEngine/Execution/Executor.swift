@@ -1,0 +1,140 @@
+import GraphQLLanguage
+
+/// Executes a validated request against a schema (§6).
+///
+/// ```swift
+/// let result = await Executor.execute(schema: schema, request: GraphQLRequest(document: document))
+/// let body = result.serialized()
+/// ```
+/// Query fields resolve concurrently where resolvers are async; mutation root
+/// fields run strictly one after another (§6.2.2); subscriptions are refused.
+public enum Executor {
+    public static func execute(
+        schema: GraphQLSchema, request: GraphQLRequest, observer: (any ExecutionObserver)? = nil
+    ) async -> ExecutionResult {
+        // §6.1 GetOperation
+        let operation: OperationDefinition
+        switch selectOperation(request.document, name: request.operationName) {
+        case .success(let op): operation = op
+        case .failure(let error): return .requestError([error])
+        }
+        guard let rootType = schema.rootType(for: operation.operation) else {
+            return .requestError([
+                GraphQLError(
+                    "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                    ranges: [operation.range], source: request.source)
+            ])
+        }
+        if operation.operation == .subscription {
+            return .requestError([
+                GraphQLError(
+                    "Subscriptions are not supported by this server; use a query or a mutation.",
+                    ranges: [operation.range], source: request.source)
+            ])
+        }
+        // §6.1.2 CoerceVariableValues
+        let variables: JSONObject
+        switch VariableCoercion.coerceVariableValues(schema, operation.variableDefinitions, request.variables, source: request.source) {
+        case .success(let v): variables = v
+        case .failure(let failure): return .requestError(failure.errors)
+        }
+        var fragments: [String: FragmentDefinition] = [:]
+        for fragment in request.document.fragments where fragments[fragment.name.value] == nil {
+            fragments[fragment.name.value] = fragment
+        }
+        let context = ExecutionContext(
+            schema: schema, source: request.source, fragments: fragments, variables: variables, context: request.context,
+            rootValue: request.rootValue, observer: observer)
+        let plan = SelectionPlan(selectionSets: [operation.selectionSet])
+        let collected = plan.collected(for: rootType, in: context)
+        let root = ResultObject(keys: collected.keys)
+        root.parent = ParentSlot(container: .root, index: 0, isNullable: false)
+        let scheduler = ExecutionScheduler()
+        var path: [PathComponent] = []
+
+        if operation.operation == .mutation {
+            // §6.2.2: each root field, and everything below it, before the next.
+            for (i, field) in collected.fields.enumerated() {
+                path.append(.key(field.responseKey))
+                context.executeField(field, of: rootType, parent: context.rootValue, into: slot(root, i, field), path: &path)
+                path.removeLast()
+                await drive(context, scheduler)
+            }
+        } else {
+            context.executeFields(collected, of: rootType, parent: context.rootValue, into: root, path: &path)
+            await drive(context, scheduler)
+        }
+        let data: ResultValue = context.dataIsNull ? .null : .object(root)
+        return ExecutionResult(data: data, errors: context.errors)
+    }
+
+    static func slot(_ object: ResultObject, _ index: Int, _ field: PlannedField) -> ParentSlot {
+        ParentSlot(container: .object(object), index: index, isNullable: !(field.definition?.type.isNonNull ?? false))
+    }
+
+    /// §6.1 GetOperation(document, operationName).
+    static func selectOperation(_ document: Document, name: String?) -> Result<OperationDefinition, GraphQLError> {
+        let operations = document.operations
+        if let name {
+            guard let op = operations.first(where: { $0.name?.value == name }) else {
+                return .failure(GraphQLError("Unknown operation named \"\(name)\"."))
+            }
+            return .success(op)
+        }
+        guard let first = operations.first else { return .failure(GraphQLError("Must provide an operation.")) }
+        guard operations.count == 1 else {
+            return .failure(GraphQLError("Must provide operation name if query contains multiple operations."))
+        }
+        return .success(first)
+    }
+
+    /// Runs the async fields found so far, and those their completion finds, until none is left.
+    ///
+    /// Resolvers run concurrently in a task group; each result is completed here,
+    /// one at a time, so the result tree needs no lock. The scheduler counts a
+    /// resolver as running until its result has been completed, so DataLoaders
+    /// dispatch only when every running resolver is waiting on one.
+    static func drive(_ context: ExecutionContext, _ scheduler: ExecutionScheduler) async {
+        guard !context.pending.isEmpty else { return }
+        await ExecutionScheduler.$current.withValue(scheduler) {
+            await withTaskGroup(of: (Int, Result<(any Sendable)?, any Error>).self) { group in
+                var running: [Int: PendingField] = [:]
+                var nextID = 0
+                func startPending() {
+                    let batch = context.pending
+                    context.pending.removeAll(keepingCapacity: true)
+                    for field in batch {
+                        let id = nextID
+                        nextID += 1
+                        running[id] = field
+                        scheduler.resolverStarted()
+                        let resolve = field.resolve
+                        let info = field.info
+                        group.addTask {
+                            do {
+                                return (id, .success(try await resolve(info)))
+                            } catch {
+                                return (id, .failure(error))
+                            }
+                        }
+                    }
+                }
+                startPending()
+                while let (id, result) = await group.next() {
+                    guard let field = running.removeValue(forKey: id) else { continue }
+                    var path = field.path
+                    switch result {
+                    case .success(let value):
+                        context.completeValue(
+                            field.definition.type, value, field: field.field, parentType: field.info.parentType,
+                            into: field.slot, path: &path)
+                    case .failure(let error):
+                        context.fieldError(error, field: field.field, path: path, slot: field.slot)
+                    }
+                    startPending()
+                    scheduler.resolverFinished()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The response being built: objects and lists are reference nodes, so an async
+/// field can complete later into the slot it was given (its placeholder).
+///
+/// Every node knows the slot it sits in and whether that slot may be null, which
+/// is what null propagation (§6.4.4) walks up through.
+final class ResultObject {
+    /// Response keys, shared with the plan that produced them.
+    let keys: [String]
+    var values: [ResultValue]
+    var parent: ParentSlot?
+
+    init(keys: [String]) {
+        self.keys = keys
+        self.values = [ResultValue](repeating: .pending, count: keys.count)
+    }
+}
+
+final class ResultList {
+    var items: [ResultValue]
+    var parent: ParentSlot?
+
+    init(count: Int) { items = [ResultValue](repeating: .pending, count: count) }
+}
+
+/// A value in the response tree.
+enum ResultValue {
+    case leaf(JSONValue)
+    case object(ResultObject)
+    case list(ResultList)
+    /// Not yet known: an async field still running (never left in a finished tree).
+    case pending
+
+    static var null: ResultValue { .leaf(.null) }
+}
+
+/// Where a node sits: its container and index, and whether that position is nullable.
+struct ParentSlot {
+    enum Container {
+        case object(ResultObject)
+        case list(ResultList)
+        case root
+    }
+
+    var container: Container
+    var index: Int
+    var isNullable: Bool
+}
+
+extension ResultValue {
+    /// Writes the value as JSON, in selection order (§7.2).
+    func write(to writer: inout JSONWriter) {
+        switch self {
+        case .leaf(let json): writer.write(json)
+        case .pending: writer.writeRaw("null")
+        case .object(let object):
+            writer.writeByte(UInt8(ascii: "{"))
+            for i in 0..<object.keys.count {
+                if i > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                writer.writeString(object.keys[i])
+                writer.writeByte(UInt8(ascii: ":"))
+                object.values[i].write(to: &writer)
+            }
+            writer.writeByte(UInt8(ascii: "}"))
+        case .list(let list):
+            writer.writeByte(UInt8(ascii: "["))
+            for i in 0..<list.items.count {
+                if i > 0 { writer.writeByte(UInt8(ascii: ",")) }
+                list.items[i].write(to: &writer)
+            }
+            writer.writeByte(UInt8(ascii: "]"))
+        }
+    }
+
+    /// The value as a ``JSONValue`` tree (for callers that want values, not bytes).
+    var json: JSONValue {
+        switch self {
+        case .leaf(let json): return json
+        case .pending: return .null
+        case .object(let object):
+            var result = JSONObject()
+            for i in 0..<object.keys.count { result.append(object.keys[i], object.values[i].json) }
+            return .object(result)
+        case .list(let list): return .array(list.items.map(\.json))
+        }
+    }
+}
