@@ -1,0 +1,75 @@
+import Foundation
+import SocialDomain
+import Testing
+@testable import SupabaseStore
+
+@Suite("SupabaseStore avatars on the wire")
+struct AvatarStoreRequestTests {
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3])
+
+    func path(_ owner: UUID) -> AvatarPath {
+        AvatarPath(owner: owner, unixTime: 1_740_912_672, suffix: "3f9c1a2b", format: .jpeg)
+    }
+
+    @Test("putAvatar POSTs the bytes to the lower-case {uid}/ folder with the real type and x-upsert")
+    func uploadRequest() async throws {
+        try await StoreHarness.run { h in
+            let url = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.alice), viewer: h.asAlice)
+            let name = "a11ce000-0000-4000-8000-000000000001/1740912672_3f9c1a2b.jpg"
+            #expect(url == "\(h.fake.url)/storage/v1/object/public/avatars/\(name)")
+            let request = h.fake.requests[0]
+            #expect(request.method == "POST" && request.path == "/storage/v1/object/avatars/\(name)")
+            #expect(request.headers["content-type"] == "image/jpeg")
+            #expect(request.headers["x-upsert"] == "true")
+            #expect(request.headers["cache-control"] == "max-age=3600")
+            #expect(request.headers["authorization"] == "Bearer \(SupabaseFake.token(for: StoreHarness.alice))")
+            #expect(request.body == Self.jpeg)
+            #expect(h.fake.object(name)?.data == Self.jpeg)
+        }
+    }
+
+    @Test("Storage's HTTP 400 with statusCode 403 is FORBIDDEN, 413 is PAYLOAD_TOO_LARGE")
+    func storageErrorsByBody() async throws {
+        try await StoreHarness.run { h in
+            h.fake.inject(.status(400, #"{"statusCode":"403","error":"Unauthorized","message":"new row violates row-level security policy"}"#))
+            let denied = await StoreHarness.domainError { _ = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.alice), viewer: h.asAlice) }
+            #expect(denied == DomainError.storageNotAuthorized)
+            h.fake.inject(.status(400, #"{"statusCode":"413","code":"EntityTooLarge","error":"Payload too large","message":"The object exceeded the maximum allowed size"}"#))
+            let large = await StoreHarness.domainError { _ = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.alice), viewer: h.asAlice) }
+            #expect(large?.code == .payloadTooLarge && large?.message == "File exceeds maximum size of 5MB")
+        }
+    }
+
+    @Test("another user's folder is FORBIDDEN before any request")
+    func otherFolder() async throws {
+        try await StoreHarness.run { h in
+            let error = await StoreHarness.domainError { _ = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.bob), viewer: h.asAlice) }
+            #expect(error == DomainError.storageNotAuthorized)
+            #expect(h.fake.requests.isEmpty)
+        }
+    }
+
+    @Test("deleteAvatar DELETEs the object; a missing object (400 with statusCode 404) is not an error")
+    func deleteRequest() async throws {
+        try await StoreHarness.run { h in
+            let name = "a11ce000-0000-4000-8000-000000000001/1740912672_3f9c1a2b.jpg"
+            h.fake.putObject(name, Self.jpeg)
+            try await h.store.deleteAvatar(at: path(StoreHarness.alice), viewer: h.asAlice)
+            #expect(h.fake.object(name) == nil)
+            try await h.store.deleteAvatar(at: path(StoreHarness.alice), viewer: h.asAlice)
+            #expect(h.fake.requests.map { "\($0.method) \($0.path)" } == Array(repeating: "DELETE /storage/v1/object/avatars/\(name)", count: 2))
+        }
+    }
+
+    @Test("UploadAvatar deletes the object again when the profile update fails")
+    func uploadRollsBack() async throws {
+        try await StoreHarness.run { h in
+            h.fake.inject(.status(500, #"{"code":"XX000","details":null,"hint":null,"message":"boom"}"#), pathPrefix: "/rest/v1/profiles")
+            let upload = UploadAvatar(profiles: h.store, avatars: h.store)
+            let error = await StoreHarness.domainError { _ = try await upload.execute(bytes: Self.jpeg, viewer: h.asAlice) }
+            #expect(error == DomainError.backendUnavailable)
+            #expect(h.fake.requests.map(\.method) == ["POST", "PATCH", "DELETE"])
+            #expect(h.fake.requests[0].path == h.fake.requests[2].path)
+        }
+    }
+}

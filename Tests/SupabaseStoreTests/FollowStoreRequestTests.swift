@@ -1,0 +1,116 @@
+import Foundation
+import SocialDomain
+import Testing
+@testable import SupabaseStore
+
+@Suite("SupabaseStore follows on the wire")
+struct FollowStoreRequestTests {
+    static let t0: Int64 = 1_740_912_672_345_678
+
+    @Test("followPages answers many lists with ONE rpc/follow_pages request, pages in request order")
+    func followPagesBatched() async throws {
+        try await StoreHarness.run { h in
+            h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0)
+            h.fake.addFollow(StoreHarness.carol, StoreHarness.alice, createdAtMicroseconds: Self.t0 + 1)   // private: omitted
+            h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 2)
+            let requests = [
+                FollowPageRequest(list: FollowList(.followers, of: StoreHarness.alice), page: PageRequest(limit: 5)),
+                FollowPageRequest(list: FollowList(.following, of: StoreHarness.alice), page: PageRequest(limit: 1)),
+                FollowPageRequest(list: FollowList(.followers, of: StoreHarness.carol)),
+            ]
+            let pages = try await h.store.followPages(requests, viewer: .anonymous)
+            #expect(pages.map(\.list) == requests.map(\.list))
+            #expect(pages[0].edges.map(\.profile.id) == [StoreHarness.bob])
+            #expect(pages[0].totalCount == 2)   // the stored counter counts carol's follow too
+            #expect(pages[0].edges.first?.follow.createdAtMicroseconds == Self.t0)
+            #expect(pages[1].edges.map(\.profile.id) == [StoreHarness.bob])
+            #expect(pages[2].edges.isEmpty && pages[2].totalCount == 0)
+            #expect(h.fake.requests.count == 1)
+            let request = h.fake.requests[0]
+            #expect(request.method == "POST" && request.path == "/rest/v1/rpc/follow_pages" && request.query == "")
+            #expect(request.bodyText == #"{"requests":["#
+                + #"{"backward":false,"kind":"followers","limit":5,"owner":"a11ce000-0000-4000-8000-000000000001"},"#
+                + #"{"backward":false,"kind":"following","limit":1,"owner":"a11ce000-0000-4000-8000-000000000001"},"#
+                + #"{"backward":false,"kind":"followers","limit":20,"owner":"ca201000-0000-4000-8000-000000000003"}]}"#)
+        }
+    }
+
+    @Test("a keyset cursor travels as exact microseconds and the follow id; pages neither skip nor repeat")
+    func keysetPaging() async throws {
+        try await StoreHarness.run { h in
+            let dave = UUID(uuidString: "d0000000-0000-4000-8000-000000000004")!
+            h.fake.addProfile(Profile(id: dave, handle: "dave_dyno", createdAt: StoreHarness.created, updatedAt: StoreHarness.created))
+            // two follows in the same microsecond: the id breaks the tie
+            h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0,
+                             id: UUID(uuidString: "00000000-0000-4000-8000-00000000000a")!)
+            h.fake.addFollow(dave, StoreHarness.alice, createdAtMicroseconds: Self.t0,
+                             id: UUID(uuidString: "00000000-0000-4000-8000-00000000000b")!)
+            let list = FollowList(.followers, of: StoreHarness.alice)
+            let first = try await h.store.followPages([FollowPageRequest(list: list, page: PageRequest(limit: 1))], viewer: .anonymous)[0]
+            #expect(first.edges.map(\.profile.id) == [dave] && first.hasNextPage)
+            let page = try PageRequest.validate(first: 1, after: first.endCursor, last: nil, before: nil, list: list)
+            let second = try await h.store.followPages([FollowPageRequest(list: list, page: page)], viewer: .anonymous)[0]
+            #expect(second.edges.map(\.profile.id) == [StoreHarness.bob])
+            #expect(!second.hasNextPage && second.hasPreviousPage)
+            #expect(h.fake.requests[1].bodyText == #"{"requests":[{"backward":false,"cursor_id":"00000000-0000-4000-8000-00000000000b","#
+                + #""cursor_us":1740912672345678,"kind":"followers","limit":1,"owner":"a11ce000-0000-4000-8000-000000000001"}]}"#)
+        }
+    }
+
+    @Test("activeFollows asks all pairs in one rpc/active_follows request")
+    func activeFollowsBatched() async throws {
+        try await StoreHarness.run { h in
+            h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0)
+            let pairs = [FollowPair(follower: StoreHarness.alice, followee: StoreHarness.bob),
+                         FollowPair(follower: StoreHarness.bob, followee: StoreHarness.alice)]
+            let active = try await h.store.activeFollows(among: pairs, viewer: h.asAlice)
+            #expect(active == [pairs[0]])
+            #expect(h.fake.requests.count == 1)
+            #expect(h.fake.requests[0].path == "/rest/v1/rpc/active_follows")
+            #expect(h.fake.requests[0].bodyText == #"{"pairs":[{"followee_id":"b0b00000-0000-4000-8000-000000000002","#
+                + #""follower_id":"a11ce000-0000-4000-8000-000000000001"},{"followee_id":"a11ce000-0000-4000-8000-000000000001","#
+                + #""follower_id":"b0b00000-0000-4000-8000-000000000002"}]}"#)
+        }
+    }
+
+    @Test("toggle, follow and unfollow each call one function and return the state with fresh counters")
+    func followMutations() async throws {
+        try await StoreHarness.run { h in
+            let pair = FollowPair(follower: StoreHarness.alice, followee: StoreHarness.bob)
+            let toggled = try await h.store.changeFollow(FollowChange(pair: pair, action: .toggle), viewer: h.asAlice)
+            #expect(toggled.isFollowing)
+            #expect(toggled.followee?.followerCount == 1 && toggled.follower?.followingCount == 1)
+            let again = try await h.store.changeFollow(FollowChange(pair: pair, action: .follow), viewer: h.asAlice)
+            #expect(again.isFollowing && again.followee?.followerCount == 1)
+            let gone = try await h.store.changeFollow(FollowChange(pair: pair, action: .unfollow), viewer: h.asAlice)
+            #expect(!gone.isFollowing && gone.followee?.followerCount == 0)
+            #expect(h.fake.requests.map(\.path) == ["/rest/v1/rpc/toggle_follow", "/rest/v1/rpc/follow_profile", "/rest/v1/rpc/unfollow_profile"])
+            #expect(h.fake.requests[0].bodyText == #"{"target":"b0b00000-0000-4000-8000-000000000002"}"#)
+        }
+    }
+
+    @Test("following a private profile is NOT_FOUND \"Profile not found\"; self is CANNOT_FOLLOW_SELF; for another is FORBIDDEN")
+    func followErrors() async throws {
+        try await StoreHarness.run { h in
+            let hidden = await StoreHarness.domainError {
+                _ = try await h.store.changeFollow(
+                    FollowChange(pair: FollowPair(follower: StoreHarness.alice, followee: StoreHarness.carol), action: .follow), viewer: h.asAlice)
+            }
+            #expect(hidden == DomainError.profileNotFound)
+            #expect(hidden?.message == "Profile not found")
+            let onBehalf = await StoreHarness.domainError {
+                _ = try await h.store.changeFollow(
+                    FollowChange(pair: FollowPair(follower: StoreHarness.bob, followee: StoreHarness.alice), action: .follow), viewer: h.asAlice)
+            }
+            #expect(onBehalf == DomainError.notAuthorized)
+            #expect(h.fake.requests.count == 1)   // the on-behalf attempt never left the gateway
+            // the function's own answer to a self-follow (PT400, hint cannot_follow_self)
+            h.fake.inject(.status(400, #"{"code":"PT400","details":null,"hint":"cannot_follow_self","message":"You cannot follow yourself"}"#))
+            let selfFollow = await StoreHarness.domainError {
+                _ = try await h.store.changeFollow(
+                    FollowChange(pair: FollowPair(follower: StoreHarness.alice, followee: StoreHarness.bob), action: .toggle), viewer: h.asAlice)
+            }
+            #expect(selfFollow == DomainError.cannotFollowSelf)
+        }
+    }
+}

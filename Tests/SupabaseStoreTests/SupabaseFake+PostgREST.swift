@@ -1,0 +1,169 @@
+import Foundation
+import Hummingbird
+import SocialDomain
+
+/// The fake's `/rest/v1` side: the `profiles` table and the functions of
+/// `supabase/migrations/20250301000200_gateway_functions.sql`. Runs under ``SupabaseFake/lock``.
+extension SupabaseFake {
+    static let profileColumns = [
+        "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
+        "is_public", "follower_count", "following_count", "created_at", "updated_at",
+    ]
+
+    func rest(_ request: RecordedRequest, caller: Caller) -> Response {
+        let query = Self.parseQuery(request.query)
+        let body = (try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])) as? [String: Any] ?? [:]
+        switch (request.method, request.path) {
+        case ("GET", "/rest/v1/profiles"): return readProfiles(query, caller: caller)
+        case ("PATCH", "/rest/v1/profiles"): return patchProfile(query, body: body, caller: caller)
+        case ("POST", "/rest/v1/rpc/search_profiles"): return search(body, caller: caller)
+        case ("POST", "/rest/v1/rpc/follow_pages"): return followPages(body, caller: caller)
+        case ("POST", "/rest/v1/rpc/active_follows"): return activeFollows(body)
+        case ("POST", "/rest/v1/rpc/follow_profile"): return changeFollow(.follow, body, caller: caller)
+        case ("POST", "/rest/v1/rpc/unfollow_profile"): return changeFollow(.unfollow, body, caller: caller)
+        case ("POST", "/rest/v1/rpc/toggle_follow"): return changeFollow(.toggle, body, caller: caller)
+        default:
+            return Self.pgError(404, "PGRST202", "Could not find the function or table \(request.path) in the schema cache")
+        }
+    }
+
+    /// `name=value` pairs, decoded as PostgREST's server does (`+` is a space).
+    static func parseQuery(_ raw: String) -> [(String, String)] {
+        raw.split(separator: "&").map { item in
+            let parts = item.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    /// The operands of `in.(a,"b,c")`.
+    static func inOperands(_ value: String) -> [String]? {
+        guard value.hasPrefix("in.("), value.hasSuffix(")") else { return nil }
+        var items: [String] = [], current = "", quoted = false, escaped = false
+        for ch in value.dropFirst(4).dropLast() {
+            if escaped { current.append(ch); escaped = false }
+            else if quoted && ch == "\\" { escaped = true }
+            else if ch == "\"" { quoted.toggle() }
+            else if ch == "," && !quoted { items.append(current); current = "" }
+            else { current.append(ch) }
+        }
+        items.append(current)
+        return items
+    }
+
+    func visible(_ profile: Profile, _ caller: Caller) -> Bool {
+        if case .user(let id) = caller, id == profile.id { return true }
+        return profile.isPublic
+    }
+
+    static func row(_ p: Profile) -> [String: Any] {
+        func ts(_ date: Date) -> String { timestamp(UnixMicroseconds.from(date)) }
+        func opt(_ v: Any?) -> Any { v ?? NSNull() }
+        return [
+            "id": p.id.lowercased, "handle": p.handle, "display_name": opt(p.displayName), "bio": opt(p.bio),
+            "photo_url": opt(p.avatarURL), "home_gym": opt(p.homeGym), "climbing_since": opt(p.climbingSince?.description),
+            "favorite_style": opt(p.favoriteStyle), "is_public": p.isPublic, "follower_count": p.followerCount,
+            "following_count": p.followingCount, "created_at": ts(p.createdAt), "updated_at": ts(p.updatedAt),
+        ]
+    }
+
+    /// `2025-03-02T10:11:12.345678+00:00`, as PostgREST prints a timestamptz in UTC.
+    static func timestamp(_ micros: Int64) -> String {
+        let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
+        let fraction = micros - seconds * 1_000_000
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            + String(format: ".%06lld+00:00", fraction)
+    }
+
+    func readProfiles(_ query: [(String, String)], caller: Caller) -> Response {
+        var rows = profilesById.values.filter { visible($0, caller) }
+        var columns = Self.profileColumns
+        for (name, value) in query {
+            switch name {
+            case "select": columns = value.split(separator: ",").map(String.init)
+            case "limit": rows = Array(rows.prefix(Int(value) ?? rows.count))
+            case "id", "handle_lower":
+                guard let keys = Self.inOperands(value).map(Set.init) else { return Self.pgError(400, "PGRST100", "unsupported filter \(value)") }
+                rows = rows.filter { keys.contains(name == "id" ? $0.id.lowercased : $0.handle.lowercased()) }
+            default: return Self.pgError(400, "42703", "column profiles.\(name) does not exist")
+            }
+        }
+        return Self.json(200, rows.sorted { $0.id.lowercased < $1.id.lowercased }.map { row in
+            Self.row(row).filter { columns.contains($0.key) }
+        })
+    }
+
+    func patchProfile(_ query: [(String, String)], body: [String: Any], caller: Caller) -> Response {
+        guard let id = query.first(where: { $0.0 == "id" }).flatMap({ UUID(uuidString: String($0.1.dropFirst(3))) }) else {
+            return Self.pgError(400, "PGRST100", "missing id filter")
+        }
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table profiles") }
+        let writable: Set<String> = ["handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style", "is_public"]
+        if let column = body.keys.sorted().first(where: { !writable.contains($0) }) {
+            return Self.pgError(403, "42501", "permission denied for table profiles (\(column))")
+        }
+        guard me == id, var profile = profilesById[id] else { return Self.json(200, [Any]()) }
+        func text(_ key: String) -> String?? { body[key].map { $0 as? String } }
+        if let handle = body["handle"] as? String {
+            if profilesById.values.contains(where: { $0.id != id && $0.handle.lowercased() == handle.lowercased() }) {
+                return Self.pgError(409, "23505", "duplicate key value violates unique constraint \"profiles_handle_lower_key\"")
+            }
+            profile.handle = handle
+        }
+        if let v = text("display_name") { profile.displayName = v }
+        if let v = text("bio") { profile.bio = v }
+        if let v = text("photo_url") { profile.avatarURL = v }
+        if let v = text("home_gym") { profile.homeGym = v }
+        if let v = text("favorite_style") { profile.favoriteStyle = v }
+        if let v = text("climbing_since") { profile.climbingSince = v.flatMap(CalendarDay.init) }
+        if let v = body["is_public"] as? Bool { profile.isPublic = v }
+        profile.updatedAt = UnixMicroseconds.date(tick())
+        profilesById[id] = profile
+        return Self.json(200, [Self.row(profile)])
+    }
+
+    func tick() -> Int64 {
+        nowMicroseconds += 1_000
+        return nowMicroseconds
+    }
+
+    func search(_ body: [String: Any], caller: Caller) -> Response {
+        guard let pattern = body["pattern"] as? String else { return Self.pgError(400, "PGRST202", "missing pattern") }
+        let afterHandle = body["after_handle"] as? String ?? ""
+        let afterId = body["after_id"] as? String ?? "00000000-0000-0000-0000-000000000000"
+        let limit = body["page_size"] as? Int ?? 21
+        let hits = profilesById.values
+            .filter { $0.isPublic && (Self.like($0.handle, pattern) || $0.displayName.map { Self.like($0, pattern) } == true) }
+            .filter { ($0.handle.lowercased(), $0.id.lowercased) > (afterHandle, afterId) }
+            .sorted { ($0.handle.lowercased(), $0.id.lowercased) < ($1.handle.lowercased(), $1.id.lowercased) }
+        return Self.json(200, hits.prefix(limit).map(Self.row))
+    }
+
+    /// Case-insensitive SQL LIKE with `\` as the escape character.
+    static func like(_ text: String, _ pattern: String) -> Bool {
+        enum Token { case any, one, char(Character) }
+        var tokens: [Token] = [], escape = false
+        for ch in pattern.lowercased() {
+            if escape { tokens.append(.char(ch)); escape = false }
+            else if ch == "\\" { escape = true }
+            else if ch == "%" { tokens.append(.any) }
+            else if ch == "_" { tokens.append(.one) }
+            else { tokens.append(.char(ch)) }
+        }
+        let chars = Array(text.lowercased())
+        func match(_ t: Int, _ c: Int) -> Bool {
+            guard t < tokens.count else { return c == chars.count }
+            switch tokens[t] {
+            case .any: return (c...chars.count).contains { match(t + 1, $0) }
+            case .one: return c < chars.count && match(t + 1, c + 1)
+            case .char(let ch): return c < chars.count && chars[c] == ch && match(t + 1, c + 1)
+            }
+        }
+        return match(0, 0)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import SocialDomain
+
+/// The fake's `/storage/v1/object` side with the avatars bucket's owner-only policies, and
+/// Storage's habit of answering HTTP 400 with the real status in the body's `statusCode`.
+extension SupabaseFake {
+    static let avatarsPrefix = "/storage/v1/object/avatars/"
+    static let maxObjectBytes = 5 * 1024 * 1024
+
+    static func storageError(_ status: String, _ code: String, _ error: String, _ message: String) -> Response {
+        json(400, ["statusCode": status, "code": code, "error": error, "message": message])
+    }
+
+    func storage(_ request: RecordedRequest, caller: Caller) -> Response {
+        guard request.path.hasPrefix(Self.avatarsPrefix) else {
+            return Self.storageError("404", "NoSuchBucket", "Bucket not found", "Bucket not found")
+        }
+        let name = String(request.path.dropFirst(Self.avatarsPrefix.count))
+        let folder = name.split(separator: "/").first.map(String.init)
+        let owns: Bool
+        if case .user(let me) = caller { owns = folder == me.lowercased } else { owns = false }
+        return lock.withLock {
+            switch request.method {
+            case "POST":
+                guard owns else {
+                    return Self.storageError("403", "AccessDenied", "Unauthorized", "new row violates row-level security policy")
+                }
+                let type = request.headers["content-type"] ?? "text/plain;charset=UTF-8"
+                guard ["image/jpeg", "image/png"].contains(type) else {
+                    return Self.storageError("415", "InvalidMimeType", "invalid_mime_type", "mime type \(type) is not supported")
+                }
+                guard request.body.count <= Self.maxObjectBytes else {
+                    return Self.storageError("413", "EntityTooLarge", "Payload too large", "The object exceeded the maximum allowed size")
+                }
+                if objects[name] != nil && request.headers["x-upsert"] != "true" {
+                    return Self.storageError("409", "Duplicate", "Duplicate", "The resource already exists")
+                }
+                objects[name] = (request.body, type)
+                return Self.json(200, ["Key": "avatars/\(name)", "Id": UUID().lowercased])
+            case "DELETE":
+                guard owns, objects.removeValue(forKey: name) != nil else {
+                    return Self.storageError("404", "NoSuchKey", "not_found", "Object not found")
+                }
+                return Self.json(200, ["message": "Successfully deleted"])
+            default:
+                return Self.storageError("405", "InvalidRequest", "invalid_request", "Method not allowed")
+            }
+        }
+    }
+}
