@@ -1,0 +1,84 @@
+import GraphQLEngine
+import GraphQLLanguage
+
+/// Type relations validation needs, as graphql-js's `typeFromAST`,
+/// `isTypeSubTypeOf` and `doTypesOverlap` define them.
+extension GraphQLSchema {
+    /// The schema type a type reference names (`[Dog!]` → list of non-null Dog), or nil
+    /// if its named type is unknown.
+    func type(from reference: TypeReference) -> GraphQLType? {
+        switch reference {
+        case .named(let named): return type(named: named.name.value).map(GraphQLType.named)
+        case .list(let list): return type(from: list.type).map(GraphQLType.list)
+        case .nonNull(let nonNull): return type(from: nonNull.type).map(GraphQLType.nonNull)
+        }
+    }
+
+    /// Whether a value of `maybeSubType` may be used where `superType` is expected
+    /// (§5.8.5 AreTypesCompatible, extended to abstract types as graphql-js does).
+    func isTypeSubType(_ maybeSubType: GraphQLType, of superType: GraphQLType) -> Bool {
+        switch (maybeSubType, superType) {
+        case (.nonNull(let sub), .nonNull(let sup)): return isTypeSubType(sub, of: sup)
+        case (_, .nonNull): return false
+        case (.nonNull(let sub), _): return isTypeSubType(sub, of: superType)
+        case (.list(let sub), .list(let sup)): return isTypeSubType(sub, of: sup)
+        case (_, .list), (.list, _): return false
+        case (.named(let sub), .named(let sup)):
+            if sub == sup { return true }
+            guard sup.isAbstract else { return false }
+            switch sub {
+            case .object, .interface: return isSubType(sup, sub)
+            default: return false
+            }
+        }
+    }
+
+    /// Whether some object type could be both `a` and `b` (§5.5.2.3 GetPossibleTypes overlap).
+    func doTypesOverlap(_ a: GraphQLNamedType, _ b: GraphQLNamedType) -> Bool {
+        if a == b { return true }
+        if a.isAbstract {
+            if b.isAbstract {
+                return possibleTypes(of: a).contains { isSubType(b, .object($0)) }
+            }
+            return isSubType(a, b)
+        }
+        if b.isAbstract { return isSubType(b, a) }
+        return false
+    }
+}
+
+extension GraphQLType {
+    /// True for two leaf types that differ, or lists/non-nulls whose shapes differ
+    /// (graphql-js's `doTypesConflict`, used by §5.3.2 SameResponseShape).
+    func conflicts(with other: GraphQLType) -> Bool {
+        switch (self, other) {
+        case (.list(let a), .list(let b)): return a.conflicts(with: b)
+        case (.list, _), (_, .list): return true
+        case (.nonNull(let a), .nonNull(let b)): return a.conflicts(with: b)
+        case (.nonNull, _), (_, .nonNull): return true
+        case (.named(let a), .named(let b)):
+            if a.isLeaf || b.isLeaf { return a != b }
+            return false
+        }
+    }
+}
+
+/// Structural equality of two values, ignoring source positions (graphql-js compares
+/// printed values; this is the same relation without building strings).
+func sameValue(_ a: Value, _ b: Value) -> Bool {
+    switch (a, b) {
+    case (.variable(let x), .variable(let y)): return x.name.value == y.name.value
+    case (.int(let x), .int(let y)): return x.value == y.value
+    case (.float(let x), .float(let y)): return x.value == y.value
+    case (.string(let x), .string(let y)): return x.value == y.value
+    case (.boolean(let x), .boolean(let y)): return x.value == y.value
+    case (.null, .null): return true
+    case (.enumValue(let x), .enumValue(let y)): return x.value == y.value
+    case (.list(let x), .list(let y)):
+        return x.values.count == y.values.count && zip(x.values, y.values).allSatisfy { sameValue($0, $1) }
+    case (.object(let x), .object(let y)):
+        return x.fields.count == y.fields.count
+            && zip(x.fields, y.fields).allSatisfy { $0.name.value == $1.name.value && sameValue($0.value, $1.value) }
+    default: return false
+    }
+}

@@ -1,0 +1,46 @@
+import GraphQLEngine
+import GraphQLLanguage
+
+/// A validation rule: hooks the ``DocumentWalker`` calls as it enters and leaves
+/// each kind of node, with the ``ValidationContext`` telling the rule where it is.
+///
+/// This is graphql-js's visitor-per-rule design: every rule sees the document in
+/// one traversal (`visitInParallel`), so errors come out in document order, and
+/// no rule walks the document on its own. Hooks default to doing nothing; a rule
+/// overrides the ones it needs.
+class ValidationRule {
+    unowned let context: ValidationContext
+
+    required init(context: ValidationContext) { self.context = context }
+
+    var schema: GraphQLSchema { context.schema }
+    var typeInfo: TypeInfo { context.typeInfo }
+
+    /// Reports an error with the locations of `ranges`.
+    func report(_ message: String, _ ranges: SourceRange...) { context.report(message, ranges) }
+    func report(_ message: String, ranges: [SourceRange]) { context.report(message, ranges) }
+
+    func enterDocument(_ document: Document) {}
+    func leaveDocument(_ document: Document) {}
+    func enterOperation(_ operation: OperationDefinition) {}
+    func leaveOperation(_ operation: OperationDefinition) {}
+    func enterFragmentDefinition(_ fragment: FragmentDefinition) {}
+    func leaveFragmentDefinition(_ fragment: FragmentDefinition) {}
+    func enterVariableDefinition(_ definition: VariableDefinition) {}
+    /// A type named in a variable definition or a type condition.
+    func enterNamedType(_ type: NamedType) {}
+    func enterSelectionSet(_ selectionSet: SelectionSet) {}
+    func enterField(_ field: Field) {}
+    func leaveField(_ field: Field) {}
+    func enterFragmentSpread(_ spread: FragmentSpread) {}
+    func enterInlineFragment(_ fragment: InlineFragment) {}
+    /// The directives of a node, before each is entered.
+    func enterDirectives(_ directives: [Directive]) {}
+    func enterDirective(_ directive: Directive, location: DirectiveLocation) {}
+    func leaveDirective(_ directive: Directive) {}
+    func enterArgument(_ argument: Argument) {}
+    /// Any input value except a variable definition's own variable.
+    func enterValue(_ value: Value) {}
+    func leaveValue(_ value: Value) {}
+    func enterObjectField(_ field: ObjectField) {}
+}

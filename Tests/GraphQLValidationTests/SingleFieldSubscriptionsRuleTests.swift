@@ -1,0 +1,89 @@
+import Testing
+
+@Suite("§5.2.4.1 Single Root Field")
+struct SingleFieldSubscriptionsRuleTests {
+    @Test("§5.2.4.1 one root field, directly or through a fragment, is valid")
+    func valid() {
+        #expect(validate("subscription sub {\n  newMessage {\n    body\n    sender\n  }\n}").isEmpty)
+        let viaFragment = """
+            subscription sub {
+              ...newMessageFields
+            }
+
+            fragment newMessageFields on Subscription {
+              newMessage {
+                body
+                sender
+              }
+            }
+            """
+        #expect(validate(viaFragment).isEmpty)
+    }
+
+    @Test("§5.2.4.1 counter-example: a second root field is rejected at the extra field")
+    func secondField() {
+        let query = """
+            subscription sub {
+              newMessage {
+                body
+                sender
+              }
+              disallowedSecondRootField
+            }
+            """
+        #expect(validate(query) == [error("Subscription \"sub\" must select only one top level field.", (6, 3))])
+    }
+
+    @Test("§5.2.4.1 counter-example: a second root field through a fragment is rejected")
+    func secondFieldInFragment() {
+        let query = """
+            subscription sub {
+              ...multipleSubscriptions
+            }
+
+            fragment multipleSubscriptions on Subscription {
+              newMessage {
+                body
+                sender
+              }
+              disallowedSecondRootField
+            }
+            """
+        #expect(validate(query) == [error("Subscription \"sub\" must select only one top level field.", (10, 3))])
+    }
+
+    @Test("§5.2.4.1 counter-example: @skip and @include at the root are rejected")
+    func skipInclude() {
+        let query = """
+            subscription requiredRuntimeValidation($bool: Boolean!) {
+              newMessage @include(if: $bool) {
+                body
+                sender
+              }
+              disallowedSecondRootField @skip(if: $bool)
+            }
+            """
+        #expect(
+            validate(query) == [
+                error(
+                    "Subscription \"requiredRuntimeValidation\" must not use `@skip` or `@include` directives in the top level selection.",
+                    (2, 14), (6, 29))
+            ])
+    }
+
+    @Test("§5.2.4.1 counter-example: an introspection root field is rejected")
+    func introspection() {
+        #expect(
+            validate("subscription sub {\n  __typename\n}") == [
+                error("Subscription \"sub\" must not select an introspection top level field.", (2, 3))
+            ])
+    }
+
+    @Test("§5.2.4.1 anonymous subscriptions are named so in the message")
+    func anonymous() {
+        #expect(
+            validate("subscription { newMessage { body } disallowedSecondRootField }") == [
+                error("Anonymous Subscription must select only one top level field.", (1, 36))
+            ])
+    }
+}
