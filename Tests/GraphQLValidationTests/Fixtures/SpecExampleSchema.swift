@@ -1,6 +1,7 @@
 /// The schema §5's examples use: the preamble's types (Dog, Cat, Pet, Human, ...),
 /// plus the additions the spec makes along the way — `human`, `pet`, `catOrDog` on
-/// Query (§5.3.3), the `Arguments` type and `Query.arguments` (§5.4) — written into
+/// Query (§5.3.3), the `Arguments` type and `Query.arguments` (§5.4),
+/// `Query.booleanList` (§5.8.2) — written into
 /// the type definitions instead of as `extend type`. `nonNullBooleanListField` (used
 /// in §5.8.5 but not defined by the spec) and a `Subscription` root with the fields of
 /// §5.2.4.1's examples are added so those examples validate as the spec intends.
@@ -12,6 +13,7 @@ let specExampleSDL = """
       pet: Pet
       catOrDog: CatOrDog
       arguments: Arguments
+      booleanList(booleanListArg: [Boolean!]): Boolean
     }
 
     type Mutation {
