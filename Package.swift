@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
@@ -47,9 +51,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The product's GraphQL service: schema.graphql bound to the use cases through
+        // per-request loaders; parse -> validate -> execute. Knows nothing of HTTP.
+        .target(
+            name: "SocialGateway",
+            dependencies: [
+                "GraphQLLanguage", "GraphQLEngine", "GraphQLValidation", "SocialDomain", "EmbeddedStore", "SupabaseStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/schema.graphql")]
+        ),
         .executableTarget(
             name: "SocialGatewayCLI",
             dependencies: [
+                "SocialGateway", "GraphQLEngine", "GraphQLValidation", "EmbeddedStore", "SocialDomain",
                 "GraphQLLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -61,6 +76,10 @@ let package = Package(
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
         .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "SocialDomain"]),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),
+        .testTarget(
+            name: "SocialGatewayTests",
+            dependencies: ["SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage"]
+        ),
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [

@@ -9,12 +9,3 @@ struct SocialGatewayCommand: AsyncParsableCommand {
         subcommands: [GraphQLCommand.self]
     )
 }
-
-/// `social-gateway graphql ...`: tools for `.graphql` files.
-struct GraphQLCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "graphql",
-        abstract: "Check, print, validate and execute GraphQL documents.",
-        subcommands: [ParseCommand.self]
-    )
-}

@@ -87,5 +87,8 @@ public struct SchemaBinder {
 /// Resolvers that do not match the schema: the server must not start.
 public struct BindingError: Error, Sendable, CustomStringConvertible {
     public var problems: [String]
+
+    public init(problems: [String]) { self.problems = problems }
+
     public var description: String { "The resolvers do not match the schema:\n" + problems.map { "- " + $0 }.joined(separator: "\n") }
 }

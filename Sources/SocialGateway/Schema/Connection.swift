@@ -1,0 +1,62 @@
+import Foundation
+import SocialDomain
+
+/// The parent value of `ProfileConnection`: a page of followers/following or of search results.
+enum ConnectionValue: Sendable {
+    case follows(FollowPage)
+    case search(SearchPage)
+
+    var edges: [EdgeValue] {
+        switch self {
+        case .follows(let page): page.edges.map { EdgeValue(cursor: $0.cursor, profile: $0.profile, followedAt: $0.follow.createdAt) }
+        case .search(let page): page.edges.map { EdgeValue(cursor: $0.cursor, profile: $0.profile, followedAt: nil) }
+        }
+    }
+
+    var nodes: [Profile] {
+        switch self {
+        case .follows(let page): page.edges.map(\.profile)
+        case .search(let page): page.edges.map(\.profile)
+        }
+    }
+
+    /// The stored counter for follow lists; for a search, the profiles of this page
+    /// (a search keeps no counter, and the gateway never counts rows).
+    var totalCount: Int {
+        switch self {
+        case .follows(let page): page.totalCount
+        case .search(let page): page.edges.count
+        }
+    }
+
+    var pageInfo: PageInfoValue {
+        switch self {
+        case .follows(let p):
+            PageInfoValue(hasNextPage: p.hasNextPage, hasPreviousPage: p.hasPreviousPage, startCursor: p.startCursor, endCursor: p.endCursor)
+        case .search(let p):
+            PageInfoValue(hasNextPage: p.hasNextPage, hasPreviousPage: p.hasPreviousPage, startCursor: p.startCursor, endCursor: p.endCursor)
+        }
+    }
+}
+
+/// The parent value of `ProfileEdge`.
+struct EdgeValue: Sendable {
+    let cursor: String
+    let profile: Profile
+    let followedAt: Date?
+}
+
+/// The parent value of `PageInfo`.
+struct PageInfoValue: Sendable {
+    let hasNextPage: Bool
+    let hasPreviousPage: Bool
+    let startCursor: String?
+    let endCursor: String?
+}
+
+/// The parent value of `FollowPayload`.
+struct FollowPayloadValue: Sendable {
+    let following: Bool
+    let profile: Profile
+    let viewer: Profile
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GraphQLEngine
+import SocialDomain
+
+/// `Mutation`: each field runs one use case; the request's loaders then learn the new state.
+enum MutationResolvers {
+    static func bind(_ b: inout SchemaBinder) {
+        b.bind("Mutation", "updateProfile") { info in
+            let request = try info.request
+            let input = try profileInput(info.arguments["input"]?.objectValue ?? [:])
+            let profile = try await storeCall(request.logger) {
+                try await UpdateProfile(profiles: request.stores.profiles).execute(input: input, viewer: request.viewer)
+            }
+            request.remember(profile)
+            return profile
+        }
+        b.bind("Mutation", "toggleFollow") { info in try await changeFollow(.toggle, info) }
+        b.bind("Mutation", "follow") { info in try await changeFollow(.follow, info) }
+        b.bind("Mutation", "unfollow") { info in try await changeFollow(.unfollow, info) }
+        b.bind("Mutation", "uploadAvatar") { info in
+            let request = try info.request
+            guard let key = info.arguments["file"]?[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
+                throw DomainError.badUserInput("file must be a file sent as a multipart request", field: "file")
+            }
+            let upload = try await storeCall(request.logger) {
+                try await UploadAvatar(profiles: request.stores.profiles, avatars: request.stores.avatars).execute(
+                    bytes: file.bytes, viewer: request.viewer)
+            }
+            request.remember(upload.profile)
+            return AvatarPayloadValue(url: upload.publicURL, profile: upload.profile)
+        }
+    }
+
+    static func changeFollow(_ action: FollowAction, _ info: ResolveInfo) async throws -> FollowPayloadValue {
+        let request = try info.request
+        let id = try parseProfileID(info.arguments.string("profileId") ?? "", field: "profileId")
+        let outcome = try await storeCall(request.logger) { () async throws -> FollowOutcome in
+            switch action {
+            case .toggle: try await ToggleFollow(follows: request.stores.follows).execute(profileId: id, viewer: request.viewer)
+            case .follow: try await FollowProfile(follows: request.stores.follows).execute(profileId: id, viewer: request.viewer)
+            case .unfollow: try await UnfollowProfile(follows: request.stores.follows).execute(profileId: id, viewer: request.viewer)
+            }
+        }
+        guard let followee = outcome.followee, let follower = outcome.follower else { throw DomainError.profileNotFound }
+        request.forgetFollows()
+        request.remember(followee)
+        request.remember(follower)
+        return FollowPayloadValue(following: outcome.isFollowing, profile: followee, viewer: follower)
+    }
+
+    /// UpdateProfileInput -> the domain's input: absent keeps, null clears, a value sets.
+    static func profileInput(_ object: JSONObject) throws -> ProfileUpdateInput {
+        var input = ProfileUpdateInput()
+        func text(_ key: String) -> FieldUpdate<String> {
+            guard let value = object[key] else { return .keep }
+            return value.stringValue.map(FieldUpdate.set) ?? .clear
+        }
+        input.handle = text("handle")
+        input.displayName = text("displayName")
+        input.bio = text("bio")
+        input.homeGym = text("homeGym")
+        input.favoriteStyle = text("favoriteStyle")
+        if let value = object["climbingSince"] {
+            if let day = value.stringValue.flatMap(CalendarDay.init) { input.climbingSince = .set(day) } else { input.climbingSince = .clear }
+        }
+        if let value = object["isPublic"] {
+            input.isPublic = value.boolValue.map(FieldUpdate.set) ?? .clear
+        }
+        return input
+    }
+}
+
+/// The parent value of `UploadAvatarPayload`.
+struct AvatarPayloadValue: Sendable {
+    let url: String
+    let profile: Profile
+}

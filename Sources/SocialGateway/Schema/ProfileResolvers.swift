@@ -1,0 +1,56 @@
+import Foundation
+import GraphQLEngine
+import SocialDomain
+
+/// `Profile`: plain reads of the loaded profile (the synchronous fast path), the
+/// viewer's follow states and the follow lists (through loaders).
+enum ProfileResolvers {
+    static func bind(_ b: inout SchemaBinder) {
+        func read(_ field: String, _ get: @escaping @Sendable (Profile) -> (any Sendable)?) {
+            b.bindSync("Profile", field) { info in get(try info.parent(as: Profile.self)) }
+        }
+        read("id") { $0.id.lowercased }
+        read("handle") { $0.handle }
+        read("displayName") { $0.displayName }
+        read("bio") { $0.bio }
+        read("avatarURL") { $0.avatarURL }
+        read("homeGym") { $0.homeGym }
+        read("climbingSince") { $0.climbingSince }
+        read("favoriteStyle") { $0.favoriteStyle }
+        read("isPublic") { $0.isPublic }
+        read("followerCount") { $0.followerCount }
+        read("followingCount") { $0.followingCount }
+        read("createdAt") { $0.createdAt }
+        read("updatedAt") { $0.updatedAt }
+        b.bind("Profile", "viewerIsFollowing") { info in
+            try await followState(info)?.viewerIsFollowing ?? false
+        }
+        b.bind("Profile", "followsViewer") { info in
+            try await followState(info)?.followsViewer ?? false
+        }
+        b.bind("Profile", "followers") { info in try await followList(.followers, info) }
+        b.bind("Profile", "following") { info in try await followList(.following, info) }
+    }
+
+    /// The viewer's relation to the parent profile; nil (so false) for anonymous viewers and for oneself.
+    static func followState(_ info: ResolveInfo) async throws -> FollowState? {
+        let request = try info.request
+        let profile = try info.parent(as: Profile.self)
+        guard let me = request.viewer.userId, me != profile.id else { return nil }
+        return try await request.followStates.load(profile.id)
+    }
+
+    /// A page of followers or following, validated by the domain, loaded in a batch.
+    static func followList(_ kind: FollowList.Kind, _ info: ResolveInfo) async throws -> ConnectionValue {
+        let request = try info.request
+        let profile = try info.parent(as: Profile.self)
+        let list = FollowList(kind, of: profile.id)
+        let page = try PageRequest.validate(
+            first: info.arguments.int("first"), after: info.arguments.string("after"), last: info.arguments.int("last"),
+            before: info.arguments.string("before"), list: list)
+        guard let loaded = try await request.followPages.load(FollowPageRequest(list: list, page: page)) else {
+            throw DomainError.profileNotFound
+        }
+        return .follows(loaded)
+    }
+}

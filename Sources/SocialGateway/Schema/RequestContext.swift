@@ -1,0 +1,72 @@
+import Foundation
+import GraphQLEngine
+import Logging
+import SocialDomain
+
+/// Everything a resolver may use for one request: the viewer, the use cases, the
+/// request's files and its loaders. Loaders are per request: their cache is this
+/// request's view of the data, never shared with another viewer.
+final class RequestContext: Sendable {
+    let viewer: Viewer
+    let stores: GatewayStores
+    let files: [String: UploadedFile]
+    let logger: Logger
+
+    let profilesByID: DataLoader<UUID, Profile>
+    let profilesByHandle: DataLoader<String, Profile>
+    let followPages: DataLoader<FollowPageRequest, FollowPage>
+    let followStates: DataLoader<UUID, FollowState>
+
+    init(viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger) {
+        self.viewer = viewer
+        self.stores = stores
+        self.files = files
+        self.logger = logger
+        let profiles = stores.profiles
+        let follows = stores.follows
+        profilesByID = DataLoader(maxBatchSize: batchSize) { ids in
+            try await storeCall(logger) { try await profiles.profiles(ids: ids, viewer: viewer) }
+        }
+        profilesByHandle = DataLoader(maxBatchSize: batchSize) { handles in
+            try await storeCall(logger) { try await profiles.profiles(handles: handles, viewer: viewer) }
+        }
+        followPages = DataLoader(maxBatchSize: batchSize) { requests in
+            let pages = try await storeCall(logger) { try await follows.followPages(requests, viewer: viewer) }
+            return Dictionary(zip(requests, pages), uniquingKeysWith: { first, _ in first })
+        }
+        followStates = DataLoader(maxBatchSize: batchSize) { ids in
+            let states = try await storeCall(logger) {
+                try await GetFollowStates(follows: follows).execute(profileIds: ids, viewer: viewer)
+            }
+            return Dictionary(states.map { ($0.profileId, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// The profile a mutation returned replaces what this request had loaded.
+    func remember(_ profile: Profile) {
+        profilesByID.clear(profile.id)
+        profilesByID.prime(profile.id, profile)
+        profilesByHandle.clear(profile.handle.lowercased())
+    }
+
+    /// After a follow change, the states and pages this request loaded are stale.
+    func forgetFollows() {
+        followStates.clearAll()
+        followPages.clearAll()
+    }
+}
+
+/// Runs a store call; failures that are not domain errors become BACKEND_UNAVAILABLE
+/// for the client, with the detail in the log (never in the response).
+func storeCall<T>(_ logger: Logger, _ call: () async throws -> T) async throws -> T {
+    do {
+        return try await call()
+    } catch let error as DomainError {
+        throw error
+    } catch is CancellationError {
+        throw CancellationError()
+    } catch {
+        logger.error("store call failed", metadata: ["error": "\(error)"])
+        throw DomainError.backendUnavailable
+    }
+}

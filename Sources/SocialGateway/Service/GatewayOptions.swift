@@ -1,0 +1,21 @@
+import GraphQLLanguage
+import GraphQLValidation
+
+/// The gateway's limits, with defaults that suit a public endpoint.
+///
+/// Every limit answers with a clear error when crossed; none is silent.
+public struct GatewayOptions: Sendable {
+    /// Parser limits for request documents: 15,000 tokens, 64 levels of nesting.
+    public var parse = ParseOptions(maxTokens: 15_000, maxDepth: 64)
+    /// Validation guards: 100 errors at most, selection depth 12, cost 20,000, 50 aliases.
+    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 12, maxCost: 20_000, maxAliases: 50)
+    /// Whether `__schema` and `__type` may be queried (the playground needs them).
+    public var introspection = true
+    /// The most keys one store call receives from a loader. Large, so that a query level
+    /// is one call; the stores split further where their backend needs it.
+    public var loaderBatchSize = 1000
+    /// The largest avatar upload, in bytes (the domain's rule is 5 MB).
+    public var maxUploadBytes = 5 * 1024 * 1024
+
+    public init() {}
+}

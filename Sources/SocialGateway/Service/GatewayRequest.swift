@@ -1,0 +1,81 @@
+import Foundation
+import GraphQLEngine
+import SocialDomain
+
+/// One GraphQL request as the HTTP layer hands it over: the GraphQL-over-HTTP
+/// parameters, the authenticated viewer and, for multipart requests, the files.
+public struct GatewayRequest: Sendable {
+    /// The document text; nil when the client sent only a persisted-query hash.
+    public var query: String?
+    public var operationName: String?
+    public var variables: JSONObject
+    /// The request's `extensions` (e.g. Apollo's `persistedQuery`).
+    public var extensions: JSONObject?
+    /// Who is asking: decided by the HTTP layer from the bearer token.
+    public var viewer: Viewer
+    /// Files of a multipart request, by the key used in its `map` (GraphQL multipart request spec).
+    public var files: [String: UploadedFile]
+    /// The multipart `map`: file key -> object paths in the operation, e.g. `"0": ["variables.file"]`.
+    public var fileMap: [String: [String]]
+    /// True for GET: only queries may run (a mutation is refused with 405).
+    public var isReadOnly: Bool
+
+    public init(
+        query: String?, operationName: String? = nil, variables: JSONObject = [:], extensions: JSONObject? = nil,
+        viewer: Viewer = .anonymous, files: [String: UploadedFile] = [:], fileMap: [String: [String]] = [:],
+        isReadOnly: Bool = false
+    ) {
+        self.query = query
+        self.operationName = operationName
+        self.variables = variables
+        self.extensions = extensions
+        self.viewer = viewer
+        self.files = files
+        self.fileMap = fileMap
+        self.isReadOnly = isReadOnly
+    }
+}
+
+/// A file received in a multipart request.
+public struct UploadedFile: Sendable, Hashable {
+    public var filename: String?
+    /// The type the client declared; the domain checks the bytes, not this.
+    public var contentType: String?
+    public var bytes: Data
+
+    public init(filename: String?, contentType: String?, bytes: Data) {
+        self.filename = filename
+        self.contentType = contentType
+        self.bytes = bytes
+    }
+}
+
+/// The service's answer, with what the HTTP layer needs to choose a status and headers.
+public struct GatewayResponse: Sendable {
+    public enum Outcome: Sendable, Hashable {
+        /// Execution ran: `data` is present (errors may be too).
+        case executed
+        /// The request could not run (§7.1.7): unparsable, invalid, bad variables. No `data`.
+        case requestError
+        /// A mutation sent over GET (GraphQL over HTTP: 405).
+        case mutationNotAllowed
+    }
+
+    public var outcome: Outcome
+    /// The response JSON (`{"errors":...,"data":...,"extensions":...}`).
+    public var body: [UInt8]
+    /// Whether the body has an `errors` entry.
+    public var hasErrors: Bool
+    /// `Cache-Control` for the response, when the cache policy allows caching.
+    public var cacheControl: String?
+    /// A strong validator of the body, for `ETag`/`If-None-Match`.
+    public var etag: String?
+
+    public init(outcome: Outcome, body: [UInt8], hasErrors: Bool, cacheControl: String? = nil, etag: String? = nil) {
+        self.outcome = outcome
+        self.body = body
+        self.hasErrors = hasErrors
+        self.cacheControl = cacheControl
+        self.etag = etag
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GraphQLEngine
+import GraphQLLanguage
+import GraphQLValidation
+import Logging
+import SocialDomain
+
+/// The gateway's GraphQL service: `schema.graphql` bound to the domain, and the
+/// request pipeline parse -> validate -> execute, with the limits of ``GatewayOptions``.
+///
+/// It knows nothing of HTTP: the server turns HTTP requests into ``GatewayRequest``s
+/// and ``GatewayResponse``s back into HTTP responses.
+///
+/// ```swift
+/// let service = try GatewayService(stores: stores)
+/// let response = await service.execute(GatewayRequest(query: "{ viewer { handle } }", viewer: viewer))
+/// ```
+public final class GatewayService: Sendable {
+    public let schema: GraphQLSchema
+    public let stores: GatewayStores
+    public let options: GatewayOptions
+    let logger: Logger
+
+    /// - Throws: ``SchemaError`` or ``BindingError`` when `schema.graphql` and the resolvers disagree.
+    public init(stores: GatewayStores, options: GatewayOptions = GatewayOptions(), logger: Logger = Logger(label: "social-gateway")) throws {
+        self.schema = try GatewaySchema.make(sdl: try GatewaySchema.bundledSDL())
+        self.stores = stores
+        self.options = options
+        self.logger = logger
+    }
+
+    /// The SDL this service serves.
+    public static func schemaSDL() throws -> String { try GatewaySchema.bundledSDL() }
+
+    /// Runs one GraphQL request.
+    public func execute(_ request: GatewayRequest) async -> GatewayResponse {
+        guard let query = request.query else {
+            return requestError([GraphQLError("Must provide a query string.")])
+        }
+        let source = Source(query, name: "GraphQL request")
+        let document: Document
+        do {
+            document = try Document(parsing: source, options: options.parse)
+        } catch {
+            return requestError([GraphQLError(error)])
+        }
+        if request.isReadOnly, let operation = selectedOperation(document, request.operationName), operation.operation != .query {
+            return GatewayResponse(
+                outcome: .mutationNotAllowed,
+                body: ExecutionResult.requestError([
+                    GraphQLError("Can only perform a \(operation.operation.rawValue) operation from a POST request.")
+                ]).serialized(), hasErrors: true)
+        }
+        let errors = Validator.validate(schema: schema, document: document, source: source, options: options.validation)
+        if !errors.isEmpty { return requestError(errors) }
+        if !options.introspection, let location = IntrospectionFinder.firstUse(in: document) {
+            return requestError([
+                GraphQLError(
+                    "Introspection is disabled on this server.", ranges: [location], source: source,
+                    extensions: ["code": "INTROSPECTION_DISABLED"])
+            ])
+        }
+        var variables = request.variables
+        do {
+            try UploadMap.apply(request.fileMap, files: request.files, to: &variables)
+        } catch {
+            return requestError([GraphQLError(error.message, extensions: ["code": "BAD_USER_INPUT"])])
+        }
+        let context = RequestContext(
+            viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger)
+        let result = await Executor.execute(
+            schema: schema,
+            request: GraphQLRequest(
+                document: document, source: source, operationName: request.operationName, variables: variables,
+                context: context))
+        return GatewayResponse(
+            outcome: result.hasData ? .executed : .requestError, body: result.serialized(), hasErrors: !result.errors.isEmpty)
+    }
+
+    func requestError(_ errors: [GraphQLError]) -> GatewayResponse {
+        GatewayResponse(outcome: .requestError, body: ExecutionResult.requestError(errors).serialized(), hasErrors: true)
+    }
+
+    /// The operation a request selects (§6.1 GetOperation), if it is unambiguous.
+    func selectedOperation(_ document: Document, _ name: String?) -> OperationDefinition? {
+        let operations = document.operations
+        if let name { return operations.first { $0.name?.value == name } }
+        return operations.count == 1 ? operations[0] : nil
+    }
+}
+
+/// Finds `__schema` or `__type` selections, for servers with introspection off.
+enum IntrospectionFinder {
+    static func firstUse(in document: Document) -> SourceRange? {
+        struct Finder: ASTVisitor {
+            var found: SourceRange?
+            mutating func enter(_ node: ASTNode) -> VisitorAction {
+                if case .field(let field) = node, field.name.value == "__schema" || field.name.value == "__type" {
+                    found = field.range
+                    return .stop
+                }
+                return .continue
+            }
+        }
+        var finder = Finder()
+        walk(document, &finder)
+        return finder.found
+    }
+}
+
+/// Applies a multipart request's `map` to the operation's variables: each mapped
+/// path gets a reference to its file (GraphQL multipart request spec).
+enum UploadMap {
+    struct Failure: Error { let message: String }
+
+    static func apply(_ map: [String: [String]], files: [String: UploadedFile], to variables: inout JSONObject) throws(Failure) {
+        for (key, paths) in map.sorted(by: { $0.key < $1.key }) {
+            guard files[key] != nil else { throw Failure(message: "The multipart map names file \"\(key)\", which was not sent.") }
+            for path in paths {
+                var parts = path.split(separator: ".").map(String.init)
+                guard parts.first == "variables", parts.count >= 2 else {
+                    throw Failure(message: "The multipart map path \"\(path)\" must start with \"variables.\".")
+                }
+                parts.removeFirst()
+                let reference: JSONValue = .object([GatewayScalars.uploadKey: .string(key)])
+                var root = JSONValue.object(variables)
+                guard set(reference, at: parts[...], in: &root), case .object(let updated) = root else {
+                    throw Failure(message: "The multipart map path \"\(path)\" does not name a variable of the operation.")
+                }
+                variables = updated
+            }
+        }
+    }
+
+    static func set(_ value: JSONValue, at path: ArraySlice<String>, in target: inout JSONValue) -> Bool {
+        guard let head = path.first else {
+            target = value
+            return true
+        }
+        switch target {
+        case .object(var object):
+            var child = object[head] ?? .null
+            guard path.count == 1 || !child.isNull, set(value, at: path.dropFirst(), in: &child) else { return false }
+            object[head] = child
+            target = .object(object)
+            return true
+        case .array(var items):
+            guard let index = Int(head), items.indices.contains(index) else { return false }
+            guard set(value, at: path.dropFirst(), in: &items[index]) else { return false }
+            target = .array(items)
+            return true
+        default:
+            return false
+        }
+    }
+}

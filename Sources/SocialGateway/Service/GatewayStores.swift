@@ -1,0 +1,20 @@
+import SocialDomain
+
+/// The three ports the gateway reads and writes through, whichever store backs them.
+public struct GatewayStores: Sendable {
+    public var profiles: any ProfileStore
+    public var follows: any FollowStore
+    public var avatars: any AvatarStore
+    /// Store calls so far, by operation (for `/metrics` and for tests that prove batching).
+    public var callCounts: @Sendable () -> [String: Int]
+
+    public init(
+        profiles: any ProfileStore, follows: any FollowStore, avatars: any AvatarStore,
+        callCounts: @escaping @Sendable () -> [String: Int] = { [:] }
+    ) {
+        self.profiles = profiles
+        self.follows = follows
+        self.avatars = avatars
+        self.callCounts = callCounts
+    }
+}
