@@ -5,9 +5,11 @@ import GraphQLLanguage
 /// type, the field and its type, the directive and argument, and the input type a
 /// value must have — graphql-js's `TypeInfo`.
 ///
+/// A class, not a struct: rules read it through the context on every node, and a
+/// struct of five arrays would be copied (retained and released) on each read.
 /// The ``DocumentWalker`` pushes before calling the rules' enter hooks and pops after
 /// their leave hooks, so a rule sees the same state graphql-js's rules see.
-struct TypeInfo {
+final class TypeInfo {
     private(set) var parentTypeStack: [GraphQLNamedType?] = []
     private(set) var typeStack: [GraphQLType?] = []
     private(set) var fieldDefStack: [GraphQLField?] = []
@@ -32,40 +34,40 @@ struct TypeInfo {
     /// Whether the argument or input field being visited has a default value.
     var hasDefaultValue: Bool { defaultValueStack.last ?? false }
 
-    mutating func pushType(_ type: GraphQLType?) { typeStack.append(type) }
-    mutating func popType() { typeStack.removeLast() }
+    func pushType(_ type: GraphQLType?) { typeStack.append(type) }
+    func popType() { typeStack.removeLast() }
 
     /// SelectionSet: the named type of the current type, if composite.
-    mutating func pushParentType() {
+    func pushParentType() {
         if let named = type?.namedType, named.isComposite {
             parentTypeStack.append(named)
         } else {
             parentTypeStack.append(nil)
         }
     }
-    mutating func popParentType() { parentTypeStack.removeLast() }
+    func popParentType() { parentTypeStack.removeLast() }
 
     /// Field: its definition on the parent type (meta-fields included) and its type.
-    mutating func pushField(_ field: Field, schema: GraphQLSchema) {
+    func pushField(_ field: Field, schema: GraphQLSchema) {
         var def: GraphQLField?
         if let parent = parentType { def = schema.fieldDefinition(parentType: parent, name: field.name.value) }
         fieldDefStack.append(def)
         typeStack.append(def?.type)
     }
-    mutating func popField() {
+    func popField() {
         fieldDefStack.removeLast()
         typeStack.removeLast()
     }
 
     /// Argument: its definition on the current directive or field, and its type.
-    mutating func pushArgument(_ argument: Argument) {
+    func pushArgument(_ argument: Argument) {
         let name = argument.name.value
         let def = directive.map { $0.argument(named: name) } ?? fieldDef?.argument(named: name)
         self.argument = def
         defaultValueStack.append(def?.defaultValue != nil)
         inputTypeStack.append(def.flatMap { $0.type.isInputType ? $0.type : nil })
     }
-    mutating func popArgument() {
+    func popArgument() {
         argument = nil
         defaultValueStack.removeLast()
         inputTypeStack.removeLast()
@@ -73,7 +75,7 @@ struct TypeInfo {
 
     /// ListValue: the item type of the expected list type (or the type itself,
     /// as input coercion accepts a single item for a list).
-    mutating func pushListItem() {
+    func pushListItem() {
         var item = inputType?.nullable
         if case .list(let of) = item { item = of }
         defaultValueStack.append(false)
@@ -81,7 +83,7 @@ struct TypeInfo {
     }
 
     /// ObjectField: the input field's definition on the expected input object type.
-    mutating func pushObjectField(_ field: ObjectField) {
+    func pushObjectField(_ field: ObjectField) {
         var def: GraphQLInputField?
         if case .inputObject(let object) = inputType?.namedType { def = object.field(named: field.name.value) }
         defaultValueStack.append(def?.defaultValue != nil)
@@ -89,11 +91,11 @@ struct TypeInfo {
     }
 
     /// VariableDefinition: the variable's type, if it is an input type.
-    mutating func pushInputType(_ type: GraphQLType?) {
+    func pushInputType(_ type: GraphQLType?) {
         defaultValueStack.append(false)
         inputTypeStack.append(type.flatMap { $0.isInputType ? $0 : nil })
     }
-    mutating func popInputType() {
+    func popInputType() {
         defaultValueStack.removeLast()
         inputTypeStack.removeLast()
     }

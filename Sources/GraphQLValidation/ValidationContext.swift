@@ -25,7 +25,7 @@ final class ValidationContext {
     let document: Document
     let source: Source?
     let options: ValidationOptions
-    var typeInfo = TypeInfo()
+    let typeInfo = TypeInfo()
     private(set) var errors: [GraphQLError] = []
     /// Set when the error limit is reached; the walker stops at the next node.
     private(set) var isAborted = false
@@ -94,8 +94,18 @@ final class ValidationContext {
         return spreads
     }
 
-    /// The fragments an operation spreads, directly or through other fragments, each once.
-    func recursivelyReferencedFragments(of operation: OperationDefinition) -> [FragmentDefinition] {
+    private var referencedFragments: [Int: [FragmentDefinition]] = [:]
+
+    /// The fragments an operation spreads, directly or through other fragments, each
+    /// once; memoized by the operation's index in the document.
+    func recursivelyReferencedFragments(of operation: OperationDefinition, index: Int) -> [FragmentDefinition] {
+        if let known = referencedFragments[index] { return known }
+        let result = recursivelyReferencedFragments(of: operation)
+        referencedFragments[index] = result
+        return result
+    }
+
+    private func recursivelyReferencedFragments(of operation: OperationDefinition) -> [FragmentDefinition] {
         var result: [FragmentDefinition] = []
         var collected: Set<String> = []
         var nodesToVisit: [[FragmentSpread]] = [fragmentSpreads(of: operation.selectionSet)]
@@ -110,19 +120,37 @@ final class ValidationContext {
         return result
     }
 
+    /// Variable usages of the definition being visited, recorded by the walker with the
+    /// TypeInfo it already keeps (so operations are not walked a second time).
+    var currentUsages: [VariableUsage] = []
+
+    func recordUsage(_ variable: Variable) {
+        currentUsages.append(
+            VariableUsage(
+                variable: variable, type: typeInfo.inputType, hasLocationDefault: typeInfo.hasDefaultValue,
+                parentType: typeInfo.parentInputType))
+    }
+
+    /// Keeps the usages the walker recorded for a fragment, for operations that spread it later.
+    func storeUsages(ofFragment name: String) {
+        if fragmentUsages[name] == nil { fragmentUsages[name] = currentUsages }
+    }
+
     /// The index in the document of the definition being visited (set by the walker).
     var definitionIndex = -1
     private var operationUsages: (index: Int, usages: [VariableUsage]) = (-1, [])
 
     /// Every variable usage in the operation being visited and the fragments it
-    /// reaches; computed once for the three variable rules that ask.
+    /// reaches; computed once for the three variable rules that ask. Call it only while
+    /// the operation is being left: its own usages are the ones the walker recorded.
     func recursiveVariableUsages(of operation: OperationDefinition) -> [VariableUsage] {
         if operationUsages.index == definitionIndex { return operationUsages.usages }
-        var collector = VariableUsageCollector(schema: schema)
-        var usages = collector.collect(operation: operation)
-        for fragment in recursivelyReferencedFragments(of: operation) {
+        var usages = currentUsages
+        for fragment in recursivelyReferencedFragments(of: operation, index: definitionIndex) {
             if let cached = fragmentUsages[fragment.name.value] {
                 usages += cached
+            } else if !Self.containsVariables(fragment.selectionSet) {
+                fragmentUsages[fragment.name.value] = []
             } else {
                 var fragmentCollector = VariableUsageCollector(schema: schema)
                 let found = fragmentCollector.collect(fragment: fragment)
@@ -132,5 +160,34 @@ final class ValidationContext {
         }
         operationUsages = (definitionIndex, usages)
         return usages
+    }
+
+    /// Whether any argument in the selection set (through fields and inline fragments,
+    /// not spreads) uses a variable: a cheap syntactic test that spares most fragments
+    /// the typed walk of ``VariableUsageCollector``.
+    static func containsVariables(_ selectionSet: SelectionSet) -> Bool {
+        func inValue(_ value: Value) -> Bool {
+            switch value {
+            case .variable: return true
+            case .list(let list): return list.values.contains(where: inValue)
+            case .object(let object): return object.fields.contains { inValue($0.value) }
+            default: return false
+            }
+        }
+        func inDirectives(_ directives: [Directive]) -> Bool {
+            directives.contains { $0.arguments.contains { inValue($0.value) } }
+        }
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                if field.arguments.contains(where: { inValue($0.value) }) || inDirectives(field.directives) { return true }
+                if let sub = field.selectionSet, containsVariables(sub) { return true }
+            case .fragmentSpread(let spread):
+                if inDirectives(spread.directives) { return true }
+            case .inlineFragment(let inline):
+                if inDirectives(inline.directives) || containsVariables(inline.selectionSet) { return true }
+            }
+        }
+        return false
     }
 }

@@ -13,6 +13,31 @@ class ValidationRule {
 
     required init(context: ValidationContext) { self.context = context }
 
+    /// The kinds of node whose hooks this rule overrides. The walker calls a rule only
+    /// for these, so a node costs as many calls as rules that care about it (the
+    /// default, every kind, is correct but slow).
+    class var hooks: Hooks { .all }
+
+    /// Kinds of node, for ``hooks``; enter and leave hooks of one kind share a flag.
+    struct Hooks: OptionSet {
+        let rawValue: UInt32
+        static let document = Hooks(rawValue: 1 << 0)
+        static let operation = Hooks(rawValue: 1 << 1)
+        static let fragmentDefinition = Hooks(rawValue: 1 << 2)
+        static let variableDefinition = Hooks(rawValue: 1 << 3)
+        static let namedType = Hooks(rawValue: 1 << 4)
+        static let selectionSet = Hooks(rawValue: 1 << 5)
+        static let field = Hooks(rawValue: 1 << 6)
+        static let fragmentSpread = Hooks(rawValue: 1 << 7)
+        static let inlineFragment = Hooks(rawValue: 1 << 8)
+        static let directives = Hooks(rawValue: 1 << 9)
+        static let directive = Hooks(rawValue: 1 << 10)
+        static let argument = Hooks(rawValue: 1 << 11)
+        static let value = Hooks(rawValue: 1 << 12)
+        static let objectField = Hooks(rawValue: 1 << 13)
+        static let all = Hooks(rawValue: .max)
+    }
+
     var schema: GraphQLSchema { context.schema }
     var typeInfo: TypeInfo { context.typeInfo }
 

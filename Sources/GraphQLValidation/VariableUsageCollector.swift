@@ -1,26 +1,19 @@
 import GraphQLEngine
 import GraphQLLanguage
 
-/// Finds the variables an operation or fragment uses, with the type expected at each
-/// use — graphql-js's `getVariableUsages`, which walks the definition with a TypeInfo.
+/// Finds the variables a fragment uses, with the type expected at each use —
+/// graphql-js's `getVariableUsages`, which walks the definition with a TypeInfo.
 ///
-/// Separate from the main traversal because an operation's rules (NoUndefinedVariables,
-/// NoUnusedVariables, VariablesInAllowedPosition) run when the operation is left, and
-/// need the usages of fragments defined later in the document.
+/// The main traversal records the usages of operations and of fragments it has
+/// passed; this walk is for fragments defined after the operation that spreads them
+/// (the variable rules run when the operation is left), and only for those that
+/// contain a variable at all.
 struct VariableUsageCollector {
     let schema: GraphQLSchema
-    private var typeInfo = TypeInfo()
+    private let typeInfo = TypeInfo()
     private var usages: [VariableUsage] = []
 
     init(schema: GraphQLSchema) { self.schema = schema }
-
-    /// Usages in the operation's directives and selections (not its variable definitions).
-    mutating func collect(operation: OperationDefinition) -> [VariableUsage] {
-        typeInfo.pushType(schema.rootType(for: operation.operation).map { .named(.object($0)) })
-        directives(operation.directives)
-        selectionSet(operation.selectionSet)
-        return usages
-    }
 
     mutating func collect(fragment: FragmentDefinition) -> [VariableUsage] {
         typeInfo.pushType(schema.type(named: fragment.typeCondition.name.value).map(GraphQLType.named))

@@ -152,4 +152,14 @@ struct OverlappingFieldsCanBeMergedRuleTests {
                     "Fields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
                     (1, 9), (1, 59)))
     }
+
+    @Test("§5.3.2 a conflict with a field of a fragment spread inside a fragment is found")
+    func nestedFragment() {
+        #expect(
+            validate("{ dog { name ...F } } fragment F on Dog { ...G } fragment G on Dog { name: nickname }") == [
+                error(
+                    "Fields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
+                    (1, 9), (1, 70))
+            ])
+    }
 }

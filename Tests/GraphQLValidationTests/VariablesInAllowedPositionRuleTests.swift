@@ -73,4 +73,12 @@ struct VariablesInAllowedPositionRuleTests {
                     (1, 25), (2, 22)),
             ])
     }
+
+    @Test("§5.8.5 usages in a fragment defined before the operation are checked too")
+    func fragmentBeforeOperation() {
+        #expect(
+            validate("fragment F on Dog { isHouseTrained(atOtherHomes: $v) } query Q($v: Int) { dog { ...F } }") == [
+                error("Variable \"$v\" of type \"Int\" used in position expecting type \"Boolean\".", (1, 64), (1, 50))
+            ])
+    }
 }

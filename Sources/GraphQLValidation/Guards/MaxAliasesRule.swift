@@ -8,6 +8,8 @@ import GraphQLLanguage
 /// see. Counted through fragments (a fragment spread twice counts twice); each
 /// fragment's count is computed once, so the rule is linear in the document.
 final class MaxAliasesRule: ValidationRule {
+    override class var hooks: Hooks { .operation }
+
     private var fragmentCounts: [String: Int] = [:]
     private var inProgress: Set<String> = []
 

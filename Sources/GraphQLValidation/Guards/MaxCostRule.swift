@@ -17,6 +17,8 @@ import GraphQLLanguage
 /// Arithmetic saturates instead of overflowing. Each fragment's cost is computed
 /// once per operation, so the rule is linear in the document.
 final class MaxCostRule: ValidationRule {
+    override class var hooks: Hooks { .operation }
+
     private var fragmentCosts: [String: Int] = [:]
     private var inProgress: Set<String> = []
     private var variableDefaults: [String: Int] = [:]

@@ -9,6 +9,8 @@ import GraphQLLanguage
 /// tools' introspection queries pass any sensible limit. Each fragment's depth is
 /// computed once, so the rule is linear in the document.
 final class MaxDepthRule: ValidationRule {
+    override class var hooks: Hooks { .operation }
+
     private var fragmentDepths: [String: Int] = [:]
     private var inProgress: Set<String> = []
 

@@ -6,6 +6,8 @@ import GraphQLLanguage
 /// Why: execution only considers operations and fragments; a type extension in a
 /// request would suggest a schema change the server never makes.
 final class ExecutableDefinitionsRule: ValidationRule {
+    override class var hooks: Hooks { .document }
+
     override func enterDocument(_ document: Document) {
         for definition in document.definitions where !definition.isExecutable {
             let name: String

@@ -8,6 +8,8 @@ import GraphQLLanguage
 /// suggests inline fragments on types that have the field (for abstract types), or
 /// similarly named fields — graphql-js's wording and ordering.
 final class FieldsOnCorrectTypeRule: ValidationRule {
+    override class var hooks: Hooks { .field }
+
     override func enterField(_ field: Field) {
         guard let parentType = typeInfo.parentType, typeInfo.fieldDef == nil else { return }
         let name = field.name.value

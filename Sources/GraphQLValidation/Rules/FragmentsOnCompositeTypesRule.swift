@@ -6,6 +6,8 @@ import GraphQLLanguage
 ///
 /// Why: only composite types have fields to select.
 final class FragmentsOnCompositeTypesRule: ValidationRule {
+    override class var hooks: Hooks { [.inlineFragment, .fragmentDefinition] }
+
     override func enterInlineFragment(_ fragment: InlineFragment) {
         guard let condition = fragment.typeCondition, let type = schema.type(named: condition.name.value),
             !type.isComposite

@@ -7,6 +7,8 @@ import GraphQLLanguage
 /// Why: an argument the field or directive does not define would be silently ignored.
 /// Covers graphql-js's `KnownArgumentNamesRule` and `KnownArgumentNamesOnDirectivesRule`.
 final class KnownArgumentNamesRule: ValidationRule {
+    override class var hooks: Hooks { .argument }
+
     override func enterArgument(_ argument: Argument) {
         guard typeInfo.argument == nil else { return }
         let name = argument.name.value

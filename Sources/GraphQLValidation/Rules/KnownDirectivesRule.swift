@@ -6,6 +6,8 @@ import GraphQLLanguage
 ///
 /// Why: an unknown directive, or one used where it has no meaning, would be ignored.
 final class KnownDirectivesRule: ValidationRule {
+    override class var hooks: Hooks { .directive }
+
     override func enterDirective(_ directive: Directive, location: DirectiveLocation) {
         let name = directive.name.value
         guard let def = typeInfo.directive else {

@@ -6,6 +6,8 @@ import GraphQLLanguage
 ///
 /// Why: a type the schema does not define cannot condition a fragment or type a variable.
 final class KnownTypeNamesRule: ValidationRule {
+    override class var hooks: Hooks { .namedType }
+
     override func enterNamedType(_ type: NamedType) {
         let name = type.name.value
         guard schema.type(named: name) == nil else { return }

@@ -5,6 +5,8 @@ import GraphQLLanguage
 ///
 /// Why: an anonymous operation cannot be chosen by name, so it must be alone.
 final class LoneAnonymousOperationRule: ValidationRule {
+    override class var hooks: Hooks { [.document, .operation] }
+
     private var operationCount = 0
 
     override func enterDocument(_ document: Document) {

@@ -7,6 +7,8 @@ import GraphQLLanguage
 /// Why: a cycle would expand forever. Each fragment is searched once (depth-first,
 /// as graphql-js does), so the rule is linear in the number of spreads.
 final class NoFragmentCyclesRule: ValidationRule {
+    override class var hooks: Hooks { .fragmentDefinition }
+
     private var visited: Set<String> = []
     private var spreadPath: [FragmentSpread] = []
     private var spreadPathIndexByName: [String: Int] = [:]

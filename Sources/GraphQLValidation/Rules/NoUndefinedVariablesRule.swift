@@ -6,6 +6,8 @@ import GraphQLLanguage
 ///
 /// Why: an undefined variable has no type and no value.
 final class NoUndefinedVariablesRule: ValidationRule {
+    override class var hooks: Hooks { [.operation, .variableDefinition] }
+
     private var defined: Set<String> = []
 
     override func enterOperation(_ operation: OperationDefinition) { defined = [] }

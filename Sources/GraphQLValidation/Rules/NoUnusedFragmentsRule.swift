@@ -5,16 +5,20 @@ import GraphQLLanguage
 /// Why: an unused fragment is dead code, most likely a mistake; reported when the
 /// document is left, after every operation's reach is known.
 final class NoUnusedFragmentsRule: ValidationRule {
-    private var operations: [OperationDefinition] = []
+    override class var hooks: Hooks { [.document, .operation, .fragmentDefinition] }
+
+    private var operations: [(operation: OperationDefinition, index: Int)] = []
     private var fragments: [FragmentDefinition] = []
 
-    override func enterOperation(_ operation: OperationDefinition) { operations.append(operation) }
+    override func enterOperation(_ operation: OperationDefinition) {
+        operations.append((operation, context.definitionIndex))
+    }
     override func enterFragmentDefinition(_ fragment: FragmentDefinition) { fragments.append(fragment) }
 
     override func leaveDocument(_ document: Document) {
         var used: Set<String> = []
-        for operation in operations {
-            for fragment in context.recursivelyReferencedFragments(of: operation) { used.insert(fragment.name.value) }
+        for (operation, index) in operations {
+            for fragment in context.recursivelyReferencedFragments(of: operation, index: index) { used.insert(fragment.name.value) }
         }
         for fragment in fragments where !used.contains(fragment.name.value) {
             report("Fragment \"\(fragment.name.value)\" is never used.", fragment.range)

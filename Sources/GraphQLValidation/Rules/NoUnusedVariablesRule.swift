@@ -6,6 +6,8 @@ import GraphQLLanguage
 ///
 /// Why: an unused variable is most likely a mistake.
 final class NoUnusedVariablesRule: ValidationRule {
+    override class var hooks: Hooks { [.operation, .variableDefinition] }
+
     private var definitions: [VariableDefinition] = []
 
     override func enterOperation(_ operation: OperationDefinition) { definitions = [] }

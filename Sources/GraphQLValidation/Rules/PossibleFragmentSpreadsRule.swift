@@ -7,6 +7,8 @@ import GraphQLLanguage
 ///
 /// Why: a fragment that can never apply in its position is dead, most likely a mistake.
 final class PossibleFragmentSpreadsRule: ValidationRule {
+    override class var hooks: Hooks { [.inlineFragment, .fragmentSpread] }
+
     override func enterInlineFragment(_ fragment: InlineFragment) {
         guard let fragmentType = typeInfo.type?.namedType, fragmentType.isComposite,
             let parentType = typeInfo.parentType, !schema.doTypesOverlap(fragmentType, parentType)

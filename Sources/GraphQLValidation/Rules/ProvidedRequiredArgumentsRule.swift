@@ -9,6 +9,8 @@ import GraphQLLanguage
 /// for a non-null argument is reported by ValuesOfCorrectType.) Checked when the
 /// field or directive is left, as graphql-js does.
 final class ProvidedRequiredArgumentsRule: ValidationRule {
+    override class var hooks: Hooks { [.field, .directive] }
+
     private var directiveStack: [GraphQLDirective?] = []
 
     override func leaveField(_ field: Field) {

@@ -7,6 +7,8 @@ import GraphQLLanguage
 /// Why: leaves have no fields to select, and an object without a selection would
 /// return an unbounded, unspecified shape.
 final class ScalarLeafsRule: ValidationRule {
+    override class var hooks: Hooks { .field }
+
     override func enterField(_ field: Field) {
         guard let type = typeInfo.type else { return }
         let name = field.name.value

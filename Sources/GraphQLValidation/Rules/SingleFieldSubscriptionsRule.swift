@@ -10,6 +10,8 @@ import GraphQLLanguage
 /// the root field set must be known, hence no `@skip`/`@include` there.
 /// Messages are graphql-js's (the directive one from graphql-js 17).
 final class SingleFieldSubscriptionsRule: ValidationRule {
+    override class var hooks: Hooks { .operation }
+
     override func enterOperation(_ operation: OperationDefinition) {
         guard operation.operation == .subscription, let subscriptionType = schema.subscriptionType else { return }
         var collector = Collector(context: context, objectType: subscriptionType)

@@ -7,6 +7,8 @@ import GraphQLLanguage
 /// Why: two values for one argument are ambiguous. Reported once per name, at every
 /// occurrence's name.
 final class UniqueArgumentNamesRule: ValidationRule {
+    override class var hooks: Hooks { [.field, .directive] }
+
     override func enterField(_ field: Field) { check(field.arguments) }
     override func enterDirective(_ directive: Directive, location: DirectiveLocation) { check(directive.arguments) }
 

@@ -7,6 +7,8 @@ import GraphQLLanguage
 /// Why: a non-repeatable directive given twice is ambiguous. Unknown directives are
 /// left to KnownDirectives.
 final class UniqueDirectivesPerLocationRule: ValidationRule {
+    override class var hooks: Hooks { .directives }
+
     override func enterDirectives(_ directives: [Directive]) {
         guard directives.count > 1 else { return }
         var seen: [String: Directive] = [:]

@@ -5,6 +5,8 @@ import GraphQLLanguage
 ///
 /// Why: spreads refer to fragments by name.
 final class UniqueFragmentNamesRule: ValidationRule {
+    override class var hooks: Hooks { .fragmentDefinition }
+
     private var known: [String: Name] = [:]
 
     override func enterFragmentDefinition(_ fragment: FragmentDefinition) {

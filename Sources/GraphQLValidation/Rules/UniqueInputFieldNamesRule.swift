@@ -6,6 +6,8 @@ import GraphQLLanguage
 ///
 /// Why: a repeated field would silently drop one of its values.
 final class UniqueInputFieldNamesRule: ValidationRule {
+    override class var hooks: Hooks { [.value, .objectField] }
+
     /// The names seen in each object value being visited, innermost last.
     private var knownStack: [[String: Name]] = []
 

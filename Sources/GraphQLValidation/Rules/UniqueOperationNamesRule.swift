@@ -5,6 +5,8 @@ import GraphQLLanguage
 ///
 /// Why: a request picks its operation by name; two with one name are ambiguous.
 final class UniqueOperationNamesRule: ValidationRule {
+    override class var hooks: Hooks { .operation }
+
     private var known: [String: Name] = [:]
 
     override func enterOperation(_ operation: OperationDefinition) {

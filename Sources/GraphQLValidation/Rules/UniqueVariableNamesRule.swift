@@ -5,6 +5,8 @@ import GraphQLLanguage
 ///
 /// Why: two definitions of one variable give it two types.
 final class UniqueVariableNamesRule: ValidationRule {
+    override class var hooks: Hooks { .operation }
+
     override func enterOperation(_ operation: OperationDefinition) {
         let definitions = operation.variableDefinitions
         guard definitions.count > 1 else { return }

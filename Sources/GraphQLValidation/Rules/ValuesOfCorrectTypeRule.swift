@@ -10,6 +10,8 @@ import GraphQLLanguage
 /// checked with the scalar's own `parseLiteral`, so custom scalars apply their rules
 /// and the message ends with the scalar's reason, as graphql-js's does.
 final class ValuesOfCorrectTypeRule: ValidationRule {
+    override class var hooks: Hooks { [.operation, .value, .objectField] }
+
     /// The current operation's variable definitions, for the OneOf variable check.
     private var variableDefinitions: [String: VariableDefinition] = [:]
     /// Depth inside a list or object value already reported (its items are skipped).

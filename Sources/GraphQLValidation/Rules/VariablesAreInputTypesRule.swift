@@ -5,6 +5,8 @@ import GraphQLLanguage
 ///
 /// Why: variables arrive as input; an object or interface type cannot be coerced from it.
 final class VariablesAreInputTypesRule: ValidationRule {
+    override class var hooks: Hooks { .variableDefinition }
+
     override func enterVariableDefinition(_ definition: VariableDefinition) {
         guard let type = schema.type(from: definition.type), !type.isInputType else { return }
         report(

@@ -8,6 +8,8 @@ import GraphQLLanguage
 /// may go to a non-null position only if the variable or the position has a default;
 /// a field of a OneOf Input Object is a non-null position (2025 edition).
 final class VariablesInAllowedPositionRule: ValidationRule {
+    override class var hooks: Hooks { [.operation, .variableDefinition] }
+
     private var definitions: [String: VariableDefinition] = [:]
 
     override func enterOperation(_ operation: OperationDefinition) { definitions = [:] }
