@@ -59,4 +59,9 @@ struct KnownArgumentNamesRuleTests {
                 error("Unknown argument \"atOtherHome\" on field \"Dog.isHouseTrained\". Did you mean \"atOtherHomes\"?", (1, 24))
             ])
     }
+
+    @Test("§5.4.1 arguments of an unknown directive are not reported, only the directive")
+    func unknownDirectiveArguments() {
+        #expect(validate("{ dog @nope(a: 1) { name } }") == [error("Unknown directive \"@nope\".", (1, 7))])
+    }
 }

@@ -5,23 +5,36 @@ import GraphQLLanguage
 /// argumentName; argumentDefinition must exist."
 ///
 /// Why: an argument the field or directive does not define would be silently ignored.
-/// Covers graphql-js's `KnownArgumentNamesRule` and `KnownArgumentNamesOnDirectivesRule`.
+/// Covers graphql-js's `KnownArgumentNamesRule` and `KnownArgumentNamesOnDirectivesRule`:
+/// a directive's arguments are all checked when the directive is entered, and those of
+/// an unknown directive not at all (KnownDirectives reports the directive).
 final class KnownArgumentNamesRule: ValidationRule {
-    override class var hooks: Hooks { .argument }
+    override class var hooks: Hooks { [.argument, .directive] }
 
-    override func enterArgument(_ argument: Argument) {
-        guard typeInfo.argument == nil else { return }
-        let name = argument.name.value
-        if let directive = typeInfo.directive {
-            let suggestions = Suggestions.list(name, directive.arguments.map(\.name))
+    private var directiveDepth = 0
+
+    override func enterDirective(_ directive: Directive, location: DirectiveLocation) {
+        directiveDepth += 1
+        guard let def = typeInfo.directive else { return }
+        for argument in directive.arguments where def.argument(named: argument.name.value) == nil {
+            let name = argument.name.value
+            let suggestions = Suggestions.list(name, def.arguments.map(\.name))
             report(
-                "Unknown argument \"\(name)\" on directive \"@\(directive.name)\".\(Suggestions.didYouMean(suggestions))",
-                argument.range)
-        } else if let field = typeInfo.fieldDef, let parentType = typeInfo.parentType {
-            let suggestions = Suggestions.list(name, field.arguments.map(\.name))
-            report(
-                "Unknown argument \"\(name)\" on field \"\(parentType.name).\(field.name)\".\(Suggestions.didYouMean(suggestions))",
+                "Unknown argument \"\(name)\" on directive \"@\(def.name)\".\(Suggestions.didYouMean(suggestions))",
                 argument.range)
         }
+    }
+
+    override func leaveDirective(_ directive: Directive) { directiveDepth -= 1 }
+
+    override func enterArgument(_ argument: Argument) {
+        guard directiveDepth == 0, typeInfo.argument == nil, let field = typeInfo.fieldDef,
+            let parentType = typeInfo.parentType
+        else { return }
+        let name = argument.name.value
+        let suggestions = Suggestions.list(name, field.arguments.map(\.name))
+        report(
+            "Unknown argument \"\(name)\" on field \"\(parentType.name).\(field.name)\".\(Suggestions.didYouMean(suggestions))",
+            argument.range)
     }
 }
