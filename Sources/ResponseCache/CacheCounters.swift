@@ -1,0 +1,28 @@
+/// A snapshot of the cache's outcome counters since the store was opened.
+///
+/// Exported as metrics by the HTTP layer (`cache_hits_total`...). A lookup counts exactly once:
+/// a fresh entry is a hit, an expired entry served under `allowStale` is `stale`, anything else
+/// (absent, expired, disabled store, read failure) is a miss. `evictions` counts entries removed
+/// to stay under ``ResponseCacheOptions/maxBytes``, not invalidations or expiry sweeps.
+///
+/// ```swift
+/// let c = store.counters; gauge.set(Double(c.hits) / Double(max(1, c.hits + c.misses)))
+/// ```
+public struct CacheCounters: Sendable, Hashable {
+    /// Lookups answered by a fresh entry.
+    public var hits: Int
+    /// Lookups answered by nothing.
+    public var misses: Int
+    /// Lookups answered by an expired entry within the stale grace window.
+    public var stale: Int
+    /// Entries removed by the size bound (least recently used first).
+    public var evictions: Int
+
+    /// All counters zero unless given.
+    public init(hits: Int = 0, misses: Int = 0, stale: Int = 0, evictions: Int = 0) {
+        self.hits = hits
+        self.misses = misses
+        self.stale = stale
+        self.evictions = evictions
+    }
+}

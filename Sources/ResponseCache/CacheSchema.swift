@@ -1,0 +1,79 @@
+import GRDB
+
+/// The cache database's tables, created by one migration.
+///
+/// - `entries`: one row per key digest with the body, its ETag, times and accounted size.
+///   `last_access` orders LRU eviction; `expires_at` drives the expiry sweep.
+/// - `entry_tags`: the tags recorded during execution, deleted with their entry (foreign key
+///   cascade), indexed by tag so invalidation is one indexed delete per tag.
+/// - `cache_meta`: one row holding the total accounted size, kept exact by triggers in the same
+///   transaction as every insert and delete, so eviction never scans the table to sum sizes.
+/// - `persisted_queries`: APQ documents by lower-case hex SHA-256.
+///
+/// There is no on-disk record of invalidation generations: in-flight computations live only in
+/// this process (see ``CacheToken``), and a new process starts with none.
+enum CacheSchema {
+    /// Accounted bytes per entry on top of its body: digest, ETag, times and index rows.
+    static let entryOverhead = 256
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE entries (
+                    digest TEXT PRIMARY KEY NOT NULL,
+                    body BLOB NOT NULL,
+                    etag TEXT NOT NULL,
+                    stored_at REAL NOT NULL,
+                    expires_at REAL NOT NULL,
+                    max_age INTEGER NOT NULL,
+                    last_access REAL NOT NULL,
+                    size INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX entries_last_access ON entries(last_access);
+                CREATE INDEX entries_expires_at ON entries(expires_at);
+                CREATE TABLE entry_tags (
+                    tag TEXT NOT NULL,
+                    digest TEXT NOT NULL REFERENCES entries(digest) ON DELETE CASCADE,
+                    PRIMARY KEY (tag, digest)
+                ) WITHOUT ROWID;
+                CREATE INDEX entry_tags_digest ON entry_tags(digest);
+                CREATE TABLE cache_meta (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    total_bytes INTEGER NOT NULL
+                );
+                INSERT INTO cache_meta (id, total_bytes) VALUES (1, 0);
+                CREATE TRIGGER entries_size_insert AFTER INSERT ON entries BEGIN
+                    UPDATE cache_meta SET total_bytes = total_bytes + NEW.size WHERE id = 1;
+                END;
+                CREATE TRIGGER entries_size_delete AFTER DELETE ON entries BEGIN
+                    UPDATE cache_meta SET total_bytes = total_bytes - OLD.size WHERE id = 1;
+                END;
+                CREATE TRIGGER entries_size_update AFTER UPDATE OF size ON entries BEGIN
+                    UPDATE cache_meta SET total_bytes = total_bytes - OLD.size + NEW.size WHERE id = 1;
+                END;
+                CREATE TABLE persisted_queries (
+                    hash TEXT PRIMARY KEY NOT NULL,
+                    query TEXT NOT NULL,
+                    last_used REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX persisted_queries_last_used ON persisted_queries(last_used);
+                """)
+        }
+        return migrator
+    }
+
+    // Hot-path statements, prepared once per connection through `cachedStatement`.
+    static let selectEntry = "SELECT body, etag, stored_at, expires_at, max_age FROM entries WHERE digest = ?"
+    static let deleteEntry = "DELETE FROM entries WHERE digest = ?"
+    static let insertEntry = """
+        INSERT INTO entries (digest, body, etag, stored_at, expires_at, max_age, last_access, size)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    static let insertTag = "INSERT OR IGNORE INTO entry_tags (tag, digest) VALUES (?, ?)"
+    static let touchEntry = "UPDATE entries SET last_access = ? WHERE digest = ? AND last_access < ?"
+    static let deleteTagged = "DELETE FROM entries WHERE digest IN (SELECT digest FROM entry_tags WHERE tag = ?)"
+    static let totalBytes = "SELECT total_bytes FROM cache_meta WHERE id = 1"
+    static let leastRecentlyUsed = "SELECT digest FROM entries ORDER BY last_access ASC LIMIT ?"
+    static let sweepExpired = "DELETE FROM entries WHERE expires_at < ?"
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The limits of a response cache; every one has a default.
+///
+/// ```swift
+/// let cache = ResponseCacheStore.open(path: url, options: .init(maxBytes: 256 << 20, staleGrace: 600))
+/// ```
+public struct ResponseCacheOptions: Sendable {
+    /// The bound on the bytes of stored entries (bodies plus a fixed per-entry overhead); the
+    /// least recently used entries are evicted past it. An entry larger than this is not stored.
+    /// Default 64 MiB.
+    public var maxBytes: Int = 64 << 20
+    /// How long after expiry an entry may still be served by `lookup(_:allowStale: true)`, for
+    /// stale-if-error. Entries older than expiry plus this are swept. Default 300 s.
+    public var staleGrace: TimeInterval = 300
+    /// The bound on stored persisted queries (APQ); the least recently used are dropped past it.
+    /// Default 10,000.
+    public var maxPersistedQueries: Int = 10_000
+
+    public init(maxBytes: Int = 64 << 20, staleGrace: TimeInterval = 300, maxPersistedQueries: Int = 10_000) {
+        self.maxBytes = maxBytes
+        self.staleGrace = staleGrace
+        self.maxPersistedQueries = maxPersistedQueries
+    }
+}
