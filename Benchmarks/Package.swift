@@ -22,6 +22,7 @@ let package = Package(
             name: "GatewayBenchmarks",
             dependencies: [
                 .product(name: "GraphQLLanguage", package: "social-gateway"),
+                .product(name: "GraphQLEngine", package: "social-gateway"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ]
         )

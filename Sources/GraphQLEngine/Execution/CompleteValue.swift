@@ -27,23 +27,36 @@ extension ExecutionContext {
             set(.null, at: slot)
             return
         }
-        let arguments: ArgumentValues
-        switch field.arguments {
-        case .success(let values): arguments = values
-        case .failure(var error):
+        if case .failure(var error) = field.arguments {
             error.path = path
             errors.append(error)
             nullOrPropagate(slot)
             return
         }
-        observer?.didResolve(field: definition, on: type, arguments: arguments)
+        observer?.didResolve(field: definition, on: type, arguments: field.argumentValues)
+        // Fast path: a synchronous resolver of a scalar field, serialized in place.
+        if let resolve = field.syncResolver, let scalar = field.leafScalar {
+            do {
+                if let value = try resolve(ResolveInfo(parent: parent, plan: field, execution: self)) {
+                    let leaf = try scalar.coercion.serialize(value)
+                    if !leaf.isNull || slot.isNullable {
+                        set(.leaf(leaf), at: slot)
+                        return
+                    }
+                }
+                completeValue(definition.type, nil, field: field, parentType: type, into: slot, path: &path)
+            } catch {
+                fieldError(error, field: field, path: path, slot: slot)
+            }
+            return
+        }
         let value: (any Sendable)?
         switch definition.resolver {
         case nil:
             value = defaultResolve(parent, definition.name)
         case .sync(let resolve):
             do {
-                value = try resolve(makeInfo(parent, arguments, definition, type))
+                value = try resolve(ResolveInfo(parent: parent, plan: field, execution: self))
             } catch {
                 fieldError(error, field: field, path: path, slot: slot)
                 return
@@ -52,15 +65,11 @@ extension ExecutionContext {
             pending.append(
                 PendingField(
                     field: field, definition: definition, resolve: resolve,
-                    info: makeInfo(parent, arguments, definition, type), slot: slot, path: path))
+                    info: ResolveInfo(parent: parent, plan: field, execution: self), slot: slot,
+                    path: path))
             return
         }
         completeValue(definition.type, value, field: field, parentType: type, into: slot, path: &path)
-    }
-
-    @inline(__always)
-    func makeInfo(_ parent: any Sendable, _ arguments: ArgumentValues, _ field: GraphQLField, _ type: GraphQLObjectType) -> ResolveInfo {
-        ResolveInfo(parent: parent, arguments: arguments, context: context, field: field, parentType: type, schema: schema)
     }
 
     /// The default resolver: the parent's member named like the field.
@@ -88,7 +97,7 @@ extension ExecutionContext {
     ) {
         switch type {
         case .nonNull(let inner):
-            guard value != nil, !isJSONNull(value) else {
+            guard value != nil else {
                 errors.append(
                     error(
                         "Cannot return null for non-nullable field \(parentType.name).\(field.definition?.name ?? field.responseKey).",
@@ -100,11 +109,11 @@ extension ExecutionContext {
             innerSlot.isNullable = false
             completeValue(inner, value, field: field, parentType: parentType, into: innerSlot, path: &path)
         case .list(let itemType):
-            guard let value, !isJSONNull(value) else { return nullOrPropagate(slot) }
-            let items: [any Sendable]
-            if case .array(let array) as JSONValue? = value as? JSONValue {
-                items = array
-            } else if let array = value as? [any Sendable] {
+            guard let value else { return nullOrPropagate(slot) }
+            let items: any ResolvedList
+            if let list = value as? any ResolvedList {
+                items = list
+            } else if case .array(let array) as JSONValue? = value as? JSONValue {
                 items = array
             } else {
                 errors.append(
@@ -113,11 +122,11 @@ extension ExecutionContext {
                         field.ranges, path: path))
                 return nullOrPropagate(slot)
             }
-            let list = ResultList(count: items.count)
+            let list = ResultList(count: items.resolvedCount)
             list.parent = slot
             set(.list(list), at: slot)
             let itemNullable = !itemType.isNonNull
-            for (i, item) in items.enumerated() {
+            items.forEachResolved { i, item in
                 path.append(.index(i))
                 completeValue(
                     itemType, item, field: field, parentType: parentType,
@@ -125,11 +134,16 @@ extension ExecutionContext {
                 path.removeLast()
             }
         case .named(let named):
-            guard let value, !isJSONNull(value) else { return nullOrPropagate(slot) }
+            guard let value else { return nullOrPropagate(slot) }
             switch named {
             case .scalar(let scalar):
                 do {
-                    set(.leaf(try scalar.coercion.serialize(value)), at: slot)
+                    let leaf = try scalar.coercion.serialize(value)
+                    // A resolver that returned JSON null: null, with the error a non-null field needs.
+                    if leaf.isNull && !slot.isNullable {
+                        return completeValue(.nonNull(type), nil, field: field, parentType: parentType, into: slot, path: &path)
+                    }
+                    set(.leaf(leaf), at: slot)
                 } catch {
                     fieldError(error, field: field, path: path, slot: slot)
                 }
@@ -201,11 +215,6 @@ extension ExecutionContext {
             return nil
         }
         return object
-    }
-
-    func isJSONNull(_ value: (any Sendable)?) -> Bool {
-        if let json = value as? JSONValue { return json.isNull }
-        return false
     }
 
     /// §6.4.4 Handling Field Errors: record the error, then null the field (or its nearest nullable parent).

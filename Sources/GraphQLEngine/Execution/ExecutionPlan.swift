@@ -80,7 +80,15 @@ final class PlannedField {
     /// nil when the type has no such field (validation prevents it; execution skips it).
     let definition: GraphQLField?
     let isTypename: Bool
+    let parentType: GraphQLObjectType
     let arguments: Result<ArgumentValues, GraphQLError>
+    /// The coerced arguments when coercion succeeded (read by resolvers without a copy per object).
+    let argumentValues: ArgumentValues
+    /// For a scalar field (nullable or not): its coercion, so completion skips the type walk.
+    let leafScalar: GraphQLScalarType?
+    let isNonNull: Bool
+    /// The field's synchronous resolver, if it has one.
+    let syncResolver: (@Sendable (ResolveInfo) throws -> (any Sendable)?)?
     private var childPlan: SelectionPlan?
 
     init(responseKey: String, nodes: [Field], parentType: GraphQLObjectType, context: ExecutionContext) {
@@ -88,12 +96,17 @@ final class PlannedField {
         self.nodes = nodes
         let name = nodes[0].name.value
         isTypename = name == "__typename"
+        self.parentType = parentType
         definition = context.schema.fieldDefinition(parentType: .object(parentType), name: name)
         if let definition, !definition.arguments.isEmpty || !nodes[0].arguments.isEmpty {
             arguments = ArgumentCoercion.coerceArguments(definition, nodes[0], context: context)
         } else {
             arguments = .success(ArgumentValues())
         }
+        argumentValues = (try? arguments.get()) ?? ArgumentValues()
+        isNonNull = definition?.type.isNonNull ?? false
+        if case .named(.scalar(let scalar))? = definition?.type.nullable { leafScalar = scalar } else { leafScalar = nil }
+        if case .sync(let resolve)? = definition?.resolver { syncResolver = resolve } else { syncResolver = nil }
     }
 
     /// The merged sub-selection of all this key's field nodes.

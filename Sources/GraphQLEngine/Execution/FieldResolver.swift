@@ -15,32 +15,60 @@ public enum FieldResolver: Sendable {
 }
 
 /// What a resolver knows about the field it resolves.
-public struct ResolveInfo: Sendable {
+///
+/// Built for every field, so it is small: the parent, the arguments, and two
+/// unretained references to the planned field and the execution, which outlive
+/// every resolver call of the request.
+public struct ResolveInfo: @unchecked Sendable {
     /// The value of the parent object (the root value for root fields).
     public let parent: any Sendable
+    unowned(unsafe) let plan: PlannedField
+    unowned(unsafe) let execution: ExecutionContext
+
     /// The coerced arguments, defaults applied (§6.4.1 CoerceArgumentValues).
-    public let arguments: ArgumentValues
+    public var arguments: ArgumentValues { plan.argumentValues }
+
     /// The per-request context given to the executor (viewer, loaders...).
-    public let context: any Sendable
+    public var context: any Sendable { execution.context }
     /// The field's definition.
-    public let field: GraphQLField
+    public var field: GraphQLField { plan.definition! }
     /// The object type the field is read on.
-    public let parentType: GraphQLObjectType
+    public var parentType: GraphQLObjectType { plan.parentType }
     /// The schema being executed.
-    public let schema: GraphQLSchema
+    public var schema: GraphQLSchema { execution.schema }
 
     /// The parent value as `T`, or an error naming the type that was expected.
+    @inlinable
     public func parent<T>(as type: T.Type) throws -> T {
-        guard let value = parent as? T else {
-            throw ResolverError("Expected a \(T.self) parent for \(parentType.name).\(field.name), got \(Swift.type(of: parent))")
-        }
+        guard let value = parent as? T else { throw wrongParent(T.self) }
         return value
     }
 
+    @usableFromInline
+    func wrongParent(_ type: Any.Type) -> ResolverError {
+        ResolverError("Expected a \(type) parent for \(parentType.name).\(field.name), got \(Swift.type(of: parent))")
+    }
+
     /// The request context as `T`.
+    @inlinable
     public func context<T>(as type: T.Type) throws -> T {
         guard let value = context as? T else { throw ResolverError("Expected a \(T.self) request context") }
         return value
+    }
+}
+
+/// A resolved list value. Arrays conform, so completing a list visits its
+/// elements without first converting `[Element]` into a new `[any Sendable]`.
+public protocol ResolvedList {
+    var resolvedCount: Int { get }
+    func forEachResolved(_ body: (Int, any Sendable) -> Void)
+}
+
+extension Array: ResolvedList {
+    public var resolvedCount: Int { count }
+
+    public func forEachResolved(_ body: (Int, any Sendable) -> Void) {
+        for (i, element) in enumerated() { body(i, element as! any Sendable) }
     }
 }
 

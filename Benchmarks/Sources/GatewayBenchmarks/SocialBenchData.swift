@@ -1,0 +1,1 @@
+../../../Tests/GraphQLEngineTests/Support/SocialBenchData.swift
