@@ -1,0 +1,104 @@
+import EmbeddedStore
+import Foundation
+import Hummingbird
+import Logging
+import SocialGateway
+
+/// Builds the gateway's Hummingbird application from a configuration: opens the store, loads
+/// the token keys, and wires the routes and middleware.
+///
+/// Routes: `GET /` (playground), `GET|POST /graphql`, `GET /playground/demo-tokens` (embedded),
+/// `GET /healthz`, `GET /readyz`, `GET /metrics`, `GET /avatars/**` (embedded) and, for load
+/// tests only, `GET /__bench/constant`. Middleware, outermost first: CORS, then request id and
+/// access log (which also turns thrown ``GatewayHTTPError``s into responses).
+///
+/// ```swift
+/// let app = try await buildApplication(configuration: try ServerConfiguration.fromEnvironment())
+/// try await app.runService()
+/// ```
+/// - Throws: ``ServerConfigurationError`` (and the stores' start-up errors) with a message for the operator.
+public func buildApplication(configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "social-gateway")
+    logger.logLevel = configuration.logLevel
+    let backend = try await GatewayBackend.open(configuration, logger: logger)
+    return try await buildApplication(configuration: configuration, backend: backend, logger: logger)
+}
+
+/// Builds the application and runs it until SIGINT/SIGTERM (`social-gateway serve`), then
+/// releases the store.
+/// - Throws: start-up errors (configuration, store, port in use).
+public func runGateway(configuration: ServerConfiguration) async throws {
+    var logger = Logger(label: "social-gateway")
+    logger.logLevel = configuration.logLevel
+    let backend = try await GatewayBackend.open(configuration, logger: logger)
+    do {
+        let app = try await buildApplication(configuration: configuration, backend: backend, logger: logger)
+        try await app.runService()
+    } catch {
+        await backend.shutdown()
+        throw error
+    }
+    await backend.shutdown()
+}
+
+/// Builds the application on an already opened backend (tests share a store with the app).
+public func buildApplication(
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger
+) async throws -> some ApplicationProtocol {
+    let router = try await buildRouter(configuration: configuration, backend: backend, logger: logger)
+    let mode = backend.embedded.map { "embedded store at \($0.dataDirectory.path)" } ?? "Supabase"
+    let host = configuration.host
+    return Application(
+        router: router,
+        configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "social-gateway"),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            logger.notice("social-gateway listening on http://\(host):\(port) (\(mode)); playground at /, GraphQL at /graphql")
+        },
+        logger: logger)
+}
+
+/// The router with every route and middleware (exposed for tests that want the router alone).
+public func buildRouter(
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger
+) async throws -> Router<GatewayRequestContext> {
+    var gatewayOptions = configuration.gateway
+    gatewayOptions.maxUploadBytes = configuration.maxUploadBytes
+    let service = try GatewayService(stores: backend.stores, options: gatewayOptions, logger: logger)
+    let authenticator = await JWTAuthenticator(
+        hmacSecret: backend.jwtSecret, jwks: backend.jwks, audience: configuration.jwtAudience)
+    let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
+    let issuer: DevTokenIssuer? =
+        if backend.embedded != nil, configuration.demoTokens, let secret = backend.jwtSecret {
+            await DevTokenIssuer(secret: secret, audience: configuration.jwtAudience)
+        } else {
+            nil
+        }
+    let playground = try Playground(issuer: issuer)
+    let graphQL = GraphQLRoute(
+        service: service, authenticator: authenticator, metrics: metrics, maxBodyBytes: configuration.maxBodyBytes,
+        maxBatchSize: configuration.maxBatchSize,
+        uploadLimits: MultipartUpload.Limits(
+            maxFieldBytes: configuration.maxBodyBytes, maxFileBytes: configuration.maxUploadBytes,
+            maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize))
+    let operational = OperationalRoutes(stores: backend.stores, metrics: metrics, embedded: backend.embedded)
+
+    let router = Router(context: GatewayRequestContext.self)
+    router.add(middleware: CORSMiddleware(allowedOrigins: configuration.corsAllowedOrigins))
+    router.add(middleware: RequestIDMiddleware())
+    router.get("/graphql", use: graphQL.get)
+    router.post("/graphql", use: graphQL.post)
+    for method: HTTPRequest.Method in [.put, .patch, .delete] {
+        router.on("/graphql", method: method) { _, _ -> Response in throw GatewayHTTPError.methodNotAllowed }
+    }
+    router.get("/", use: playground.page)
+    router.get("/playground/demo-tokens", use: playground.demoTokens)
+    router.get("/healthz", use: operational.health)
+    router.get("/readyz", use: operational.ready)
+    router.get("/metrics", use: operational.metrics)
+    router.get("/avatars/**", use: operational.avatar)
+    if configuration.benchCeilingRoute {
+        router.get("/__bench/constant", use: OperationalRoutes.constant)
+    }
+    return router
+}

@@ -1,0 +1,58 @@
+import Foundation
+import JWTKit
+
+/// The claims the gateway reads from a bearer token: Supabase's access-token shape.
+///
+/// All are optional when decoding so that a missing claim gets its own clear 401 message from
+/// ``JWTAuthenticator`` rather than a generic decoding failure; `verify` is empty because the
+/// authenticator checks `exp`/`nbf`/`aud` itself, after the signature.
+public struct GatewayClaims: JWTPayload, Equatable {
+    /// The user id, a UUID.
+    public var sub: SubjectClaim?
+    public var exp: ExpirationClaim?
+    public var nbf: NotBeforeClaim?
+    public var iat: IssuedAtClaim?
+    public var aud: AudienceClaim?
+    /// `authenticated` for signed-in users (Supabase), informational here.
+    public var role: String?
+
+    public init(
+        sub: SubjectClaim?, exp: ExpirationClaim?, nbf: NotBeforeClaim? = nil, iat: IssuedAtClaim? = nil,
+        aud: AudienceClaim? = nil, role: String? = nil
+    ) {
+        self.sub = sub
+        self.exp = exp
+        self.nbf = nbf
+        self.iat = iat
+        self.aud = aud
+        self.role = role
+    }
+
+    public func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+/// Signs HS256 tokens for the demo users with the dev secret (`token HANDLE`, the playground).
+///
+/// ```swift
+/// let token = try await DevTokenIssuer(secret: secret).token(for: DemoData.aliceId)
+/// ```
+public struct DevTokenIssuer: Sendable {
+    let keys: JWTKeyCollection
+    public let audience: String
+
+    public init(secret: String, audience: String = "authenticated") async {
+        keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
+        self.audience = audience
+    }
+
+    /// A token for `userId`, valid from now for `ttl` seconds (default 24 h).
+    /// - Throws: jwt-kit's signing errors (none expected for HMAC).
+    public func token(for userId: UUID, ttl: TimeInterval = 24 * 3600, now: Date = Date()) async throws -> String {
+        let claims = GatewayClaims(
+            sub: SubjectClaim(value: userId.uuidString.lowercased()), exp: ExpirationClaim(value: now + ttl),
+            nbf: NotBeforeClaim(value: now - 1), iat: IssuedAtClaim(value: now), aud: AudienceClaim(value: [audience]),
+            role: "authenticated")
+        return try await keys.sign(claims)
+    }
+}

@@ -1,0 +1,131 @@
+import GraphQLEngine
+import Hummingbird
+
+/// Every way the HTTP layer refuses a request before (or instead of) running GraphQL, with its
+/// status, `extensions.code` and message in one place.
+///
+/// Hummingbird's `HTTPResponseError` pattern: the router turns a thrown error into its response, so
+/// a handler just throws `GatewayHTTPError.bodyTooLarge(limit:)` and the client gets a 413 with a
+/// GraphQL-shaped body `{"errors":[{"message":...,"extensions":{"code":...}}]}`. These bodies are
+/// sent as `application/json`: GraphQL over HTTP reserves `application/graphql-response+json`
+/// for responses the GraphQL service produced.
+///
+/// ```swift
+/// guard bytes.count <= limit else { throw GatewayHTTPError.bodyTooLarge(limit: limit) }
+/// ```
+public enum GatewayHTTPError: Error, Sendable, Hashable {
+    /// The body is not valid JSON (GraphQL over HTTP: 400).
+    case invalidJSON(String)
+    /// The JSON is not a well-formed GraphQL-over-HTTP request (bad parameter types, empty batch).
+    case invalidParameters(String)
+    /// A JSON body or the multipart `operations`/`map` fields are over the body limit (413).
+    case bodyTooLarge(limit: Int)
+    /// One uploaded file is over the per-file limit (413), refused while it streams in.
+    case fileTooLarge(limit: Int)
+    /// More files than allowed in one multipart request (413).
+    case tooManyFiles(limit: Int)
+    /// More operations than allowed in one batch (400).
+    case batchTooLarge(count: Int, limit: Int)
+    /// The multipart body does not follow the GraphQL multipart request spec (400).
+    case invalidMultipart(String)
+    /// A request a browser could send cross-site without a preflight (multipart spec, Security).
+    case csrfPreflightRequired
+    /// Content-Type missing or not one we read (415).
+    case unsupportedMediaType(String?)
+    /// No media type of the `Accept` header can be produced (406).
+    case notAcceptable(String)
+    /// A method other than GET/POST on `/graphql` (405).
+    case methodNotAllowed
+    /// The bearer token is missing parts, invalid, expired... (401, never a silent anonymous request).
+    case unauthenticated(String)
+    /// A route that does not exist, or is off in this mode (404).
+    case notFound
+
+    /// The HTTP status of the refusal.
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .invalidJSON, .invalidParameters, .batchTooLarge, .invalidMultipart, .csrfPreflightRequired: .badRequest
+        case .bodyTooLarge, .fileTooLarge, .tooManyFiles: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .notAcceptable: .notAcceptable
+        case .methodNotAllowed: .methodNotAllowed
+        case .unauthenticated: .unauthorized
+        case .notFound: .notFound
+        }
+    }
+
+    /// The `extensions.code` clients switch on.
+    public var code: String {
+        switch self {
+        case .invalidJSON, .invalidParameters, .invalidMultipart: "BAD_REQUEST"
+        case .batchTooLarge: "BATCH_TOO_LARGE"
+        case .csrfPreflightRequired: "CSRF_PREFLIGHT_REQUIRED"
+        case .bodyTooLarge, .fileTooLarge, .tooManyFiles: "PAYLOAD_TOO_LARGE"
+        case .unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE"
+        case .notAcceptable: "NOT_ACCEPTABLE"
+        case .methodNotAllowed: "METHOD_NOT_ALLOWED"
+        case .unauthenticated: "UNAUTHENTICATED"
+        case .notFound: "NOT_FOUND"
+        }
+    }
+
+    /// A message meant for the client developer: what was wrong and what to send instead.
+    public var message: String {
+        switch self {
+        case .invalidJSON(let detail): "The request body is not valid JSON: \(detail)."
+        case .invalidParameters(let detail): detail
+        case .bodyTooLarge(let limit): "The request body is larger than the limit of \(ByteCount(limit))."
+        case .fileTooLarge(let limit): "File exceeds maximum size of \(ByteCount(limit))."
+        case .tooManyFiles(let limit): "A request may upload at most \(limit) file\(limit == 1 ? "" : "s")."
+        case .batchTooLarge(let count, let limit):
+            "A batch may hold at most \(limit) operations; this one has \(count)."
+        case .invalidMultipart(let detail): "Invalid multipart request: \(detail)"
+        case .csrfPreflightRequired:
+            "This request has been blocked as a potential Cross-Site Request Forgery (CSRF). Send a "
+                + "non-empty GraphQL-Preflight (or Apollo-Require-Preflight) header, or a Content-Type "
+                + "other than multipart/form-data, application/x-www-form-urlencoded or text/plain."
+        case .unsupportedMediaType(let type?):
+            "Unsupported Content-Type \"\(type)\": send application/json, or multipart/form-data for uploads."
+        case .unsupportedMediaType(nil):
+            "Missing Content-Type: send application/json, or multipart/form-data for uploads."
+        case .notAcceptable(let accept):
+            "None of the media types in Accept \"\(accept)\" can be produced: accept "
+                + "application/graphql-response+json or application/json."
+        case .methodNotAllowed: "GraphQL requests must use GET (queries only) or POST."
+        case .unauthenticated(let reason): reason
+        case .notFound: "Not found."
+        }
+    }
+
+    /// The GraphQL-shaped error body.
+    public var body: [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.write(
+            .object(["errors": .array([.object(["message": .string(message), "extensions": .object(["code": .string(code)])])])]))
+        return writer.bytes
+    }
+}
+
+extension GatewayHTTPError: HTTPResponseError {
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers: HTTPFields = [.contentType: MediaType.json.headerValue]
+        switch self {
+        case .methodNotAllowed: headers[.allow] = "GET, POST"
+        case .unauthenticated(let reason):
+            headers[.wwwAuthenticate] = "Bearer realm=\"social-gateway\", error=\"invalid_token\", error_description=\"\(reason.replacingOccurrences(of: "\"", with: "'"))\""
+        default: break
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+/// Bytes as people read them in a limit message: "5MB", "1MB", "512KB", "300 bytes".
+struct ByteCount: CustomStringConvertible {
+    let bytes: Int
+    init(_ bytes: Int) { self.bytes = bytes }
+    var description: String {
+        if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }
+        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024)KB" }
+        return "\(bytes) bytes"
+    }
+}

@@ -1,0 +1,49 @@
+import Hummingbird
+import Synchronization
+
+/// The per-request context of the gateway's router: Hummingbird's core storage plus the request id
+/// that ``RequestIDMiddleware`` assigns (echoed in `X-Request-Id` and in every log line).
+public struct GatewayRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The client's `X-Request-Id` when it is sane, else a generated one.
+    public var requestID: String = ""
+    /// What a handler learned that the access log line should carry (the operation names).
+    /// A reference, because contexts are passed down by value and the log line is written on the way up.
+    public var annotations = RequestAnnotations()
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+    }
+}
+
+/// Facts about a request gathered by its handler for the access log.
+public final class RequestAnnotations: Sendable {
+    let names = Mutex<[String]>([])
+
+    public init() {}
+
+    /// Records the operation name of one GraphQL operation (`-` for anonymous ones).
+    public func addOperation(_ name: String?) {
+        names.withLock { $0.append(name ?? "-") }
+    }
+
+    /// The operation names, comma-separated, or nil when there were none.
+    public var operations: String? {
+        names.withLock { $0.isEmpty ? nil : $0.joined(separator: ",") }
+    }
+}
+
+/// A header name. (Hummingbird re-exports `HTTPFields` but not `HTTPField`; this names its
+/// `Name` type without a direct dependency on swift-http-types.)
+public typealias HeaderName = HTTPFields.Element.Name
+
+extension HeaderName {
+    /// `X-Request-Id`: the request's id, echoed in the response.
+    public static let requestID = HeaderName("X-Request-Id")!
+    /// `X-Content-Type-Options`, set to `nosniff` on served files.
+    public static let contentTypeOptions = HeaderName("X-Content-Type-Options")!
+    /// The CSRF preflight headers of the multipart request spec's security note.
+    public static let graphQLPreflight = HeaderName("GraphQL-Preflight")!
+    public static let apolloRequirePreflight = HeaderName("Apollo-Require-Preflight")!
+    public static let apolloOperationName = HeaderName("X-Apollo-Operation-Name")!
+}

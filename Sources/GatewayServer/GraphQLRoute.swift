@@ -1,0 +1,174 @@
+import GraphQLEngine
+import Hummingbird
+import SocialDomain
+import SocialGateway
+
+/// `GET` and `POST /graphql`: GraphQL over HTTP on top of ``SocialGateway/GatewayService``.
+///
+/// The order of checks is the order a client can fix them in: `Accept` (406), CSRF preflight
+/// for requests a browser could send cross-site (400), the bearer token (401), `Content-Type`
+/// (415), the body and its limits (413, 400), then GraphQL itself. Statuses follow GraphQL over
+/// HTTP with `application/graphql-response+json` (200 when execution ran, 400 for request errors,
+/// 405 + `Allow: POST` for a mutation over GET); legacy `application/json` clients get 200 for
+/// request errors too. A JSON array body runs a batch, one operation after the other (so
+/// mutations keep their order), and answers an array.
+struct GraphQLRoute: Sendable {
+    let service: GatewayService
+    let authenticator: JWTAuthenticator
+    let metrics: GatewayMetrics
+    let maxBodyBytes: Int
+    let maxBatchSize: Int
+    let uploadLimits: MultipartUpload.Limits
+
+    static let preflightHeaders: [HeaderName] = [.graphQLPreflight, .apolloRequirePreflight, .apolloOperationName]
+
+    func get(_ request: Request, context: GatewayRequestContext) async throws -> Response {
+        try await measured(context) {
+            let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
+            try Self.requirePreflight(request)
+            let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
+            let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query)
+            let result = await run(parameters, viewer: viewer, files: [:], fileMap: [:], readOnly: true, context: context)
+            if let etag = result.etag, request.headers[.ifNoneMatch].map({ Self.matches($0, etag) }) == true {
+                var headers: HTTPFields = [.eTag: etag]
+                headers[.cacheControl] = result.cacheControl
+                return (Response(status: .notModified, headers: headers), [result])
+            }
+            return (single(result, mediaType: mediaType), [result])
+        }
+    }
+
+    func post(_ request: Request, context: GatewayRequestContext) async throws -> Response {
+        try await measured(context) {
+            let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
+            let contentType = ContentType(request.headers[.contentType])
+            if contentType?.isSimpleForm ?? false { try Self.requirePreflight(request) }
+            let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
+            guard let contentType else { throw GatewayHTTPError.unsupportedMediaType(nil) }
+            if contentType.isJSON {
+                let body = try await Self.collect(request, limit: maxBodyBytes)
+                let decoded = try GraphQLHTTPRequest.decodeJSON(body, maxBatchSize: maxBatchSize)
+                return try await respond(decoded, mediaType: mediaType, viewer: viewer, context: context) { _ in ([:], [:]) }
+            }
+            guard contentType.essence == "multipart/form-data" else {
+                throw GatewayHTTPError.unsupportedMediaType(request.headers[.contentType])
+            }
+            let upload = try await MultipartUpload.read(
+                request.body, boundary: contentType.parameters["boundary"] ?? "", limits: uploadLimits)
+            return try await respond(upload.request, mediaType: mediaType, viewer: viewer, context: context) { index in
+                (upload.files[index], upload.fileMaps[index])
+            }
+        }
+    }
+
+    /// Runs a single request or a batch and builds the response.
+    func respond(
+        _ decoded: GraphQLHTTPRequest, mediaType: MediaType, viewer: Viewer, context: GatewayRequestContext,
+        files: (Int) -> ([String: UploadedFile], [String: [String]])
+    ) async throws -> (Response, [GatewayResponse]) {
+        switch decoded {
+        case .single(let parameters):
+            let (uploaded, map) = files(0)
+            let result = await run(parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, context: context)
+            return (single(result, mediaType: mediaType), [result])
+        case .batch(let list):
+            var results: [GatewayResponse] = []
+            results.reserveCapacity(list.count)
+            for (index, parameters) in list.enumerated() {
+                let (uploaded, map) = files(index)
+                results.append(await run(parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, context: context))
+            }
+            var body: [UInt8] = [UInt8(ascii: "[")]
+            body.reserveCapacity(results.reduce(2) { $0 + $1.body.count + 1 })
+            for (index, result) in results.enumerated() {
+                if index > 0 { body.append(UInt8(ascii: ",")) }
+                body.append(contentsOf: result.body)
+            }
+            body.append(UInt8(ascii: "]"))
+            return (Response(status: .ok, headers: [.contentType: mediaType.headerValue], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))), results)
+        }
+    }
+
+    func run(
+        _ parameters: GraphQLParameters, viewer: Viewer, files: [String: UploadedFile], fileMap: [String: [String]],
+        readOnly: Bool, context: GatewayRequestContext
+    ) async -> GatewayResponse {
+        context.annotations.addOperation(parameters.operationName)
+        return await service.execute(
+            GatewayRequest(
+                query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
+                extensions: parameters.extensions, viewer: viewer, files: files, fileMap: fileMap, isReadOnly: readOnly))
+    }
+
+    /// The HTTP response for one operation (GraphQL over HTTP, "Status Codes").
+    func single(_ result: GatewayResponse, mediaType: MediaType) -> Response {
+        var headers: HTTPFields = [.contentType: mediaType.headerValue]
+        let status: HTTPResponse.Status
+        switch result.outcome {
+        case .executed: status = .ok
+        case .requestError: status = mediaType == .graphQLResponse ? .badRequest : .ok
+        case .mutationNotAllowed:
+            status = .methodNotAllowed
+            headers[.allow] = "POST"
+        }
+        if status == .ok {
+            if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
+            if let etag = result.etag { headers[.eTag] = etag }
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.body)))
+    }
+
+    /// Times a request and counts its operations by outcome.
+    func measured(
+        _ context: GatewayRequestContext, _ body: () async throws -> (Response, [GatewayResponse])
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let (response, results) = try await body()
+            let elapsed = ContinuousClock.now - start
+            for result in results {
+                let outcome: GatewayMetrics.Outcome =
+                    switch result.outcome {
+                    case .executed: result.hasErrors ? .fieldErrors : .ok
+                    case .requestError, .mutationNotAllowed: .requestError
+                    }
+                metrics.record(outcome, duration: elapsed)
+            }
+            return response
+        } catch {
+            metrics.record(.httpError, duration: ContinuousClock.now - start)
+            throw error
+        }
+    }
+
+    /// The multipart spec's CSRF advice: a request a browser may send cross-site without a CORS
+    /// preflight (no Content-Type, or a simple form type) must carry a preflight header.
+    static func requirePreflight(_ request: Request) throws(GatewayHTTPError) {
+        if let type = ContentType(request.headers[.contentType]), !type.isSimpleForm { return }
+        for name in preflightHeaders {
+            if let value = request.headers[name], !value.trimmingSpaces.isEmpty { return }
+        }
+        throw .csrfPreflightRequired
+    }
+
+    /// Reads a whole body up to `limit` bytes; a `Content-Length` over the limit is refused unread.
+    static func collect(_ request: Request, limit: Int) async throws -> [UInt8] {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            throw GatewayHTTPError.bodyTooLarge(limit: limit)
+        }
+        var bytes: [UInt8] = []
+        for try await chunk in request.body {
+            guard bytes.count + chunk.readableBytes <= limit else { throw GatewayHTTPError.bodyTooLarge(limit: limit) }
+            bytes.append(contentsOf: chunk.readableBytesView)
+        }
+        return bytes
+    }
+
+    /// `If-None-Match` against a strong ETag (`*` or a list; weak prefixes compare weakly).
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingSpaces
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+}

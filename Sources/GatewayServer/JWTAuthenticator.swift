@@ -1,0 +1,124 @@
+import Foundation
+import GraphQLEngine
+import JWTKit
+import SocialDomain
+
+/// Turns an `Authorization` header into the request's ``Viewer``: no header is an anonymous
+/// request; a bearer token must verify, or the request is refused with 401 `UNAUTHENTICATED`
+/// (a bad token never silently becomes an anonymous request).
+///
+/// Accepted tokens: HS256 with a shared secret (the embedded dev secret, or Supabase's legacy
+/// `SUPABASE_JWT_SECRET`) and ES256/RS256 from a JWKS (Supabase's asymmetric keys). The header's
+/// `alg` is checked against that list before any key is looked up, so `alg: none` and algorithm
+/// confusion (an RS256 key used as an HMAC secret) cannot get through. After the signature,
+/// `exp` (required), `nbf` and `aud` are checked with a small clock leeway, and `sub` must be a
+/// UUID (compared lower-cased). The raw token goes into ``Viewer/user(id:token:)`` for the
+/// Supabase store to forward; it is never logged.
+///
+/// ```swift
+/// let auth = await JWTAuthenticator(hmacSecret: secret, jwks: nil, audience: "authenticated")
+/// let viewer = try await auth.viewer(authorization: request.headers[.authorization])
+/// ```
+public struct JWTAuthenticator: Sendable {
+    let hmacKeys: JWTKeyCollection?
+    let jwks: JWKSCache?
+    public let audience: String
+    /// Allowed clock difference with the issuer for `exp` and `nbf`.
+    public let leeway: TimeInterval
+    let now: @Sendable () -> Date
+
+    public init(
+        hmacSecret: String?, jwks: JWKSCache?, audience: String, leeway: TimeInterval = 30,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) async {
+        if let hmacSecret {
+            let keys = JWTKeyCollection()
+            await keys.add(hmac: HMACKey(from: hmacSecret), digestAlgorithm: .sha256)
+            hmacKeys = keys
+        } else {
+            hmacKeys = nil
+        }
+        self.jwks = jwks
+        self.audience = audience
+        self.leeway = leeway
+        self.now = now
+    }
+
+    /// The algorithms this server verifies, for error messages.
+    var acceptedAlgorithms: [String] {
+        (hmacKeys == nil ? [] : ["HS256"]) + (jwks == nil ? [] : ["ES256", "RS256"])
+    }
+
+    /// The viewer for an `Authorization` header value.
+    /// - Throws: ``GatewayHTTPError/unauthenticated(_:)`` with the reason.
+    public func viewer(authorization: String?) async throws(GatewayHTTPError) -> Viewer {
+        guard let authorization else { return .anonymous }
+        let parts = authorization.trimmingSpaces.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw .unauthenticated("The Authorization header must be \"Bearer <token>\".")
+        }
+        let token = parts[1].trimmingSpaces
+        let header = try Self.header(of: token)
+        let keys: JWTKeyCollection
+        switch header.alg {
+        case "HS256" where hmacKeys != nil:
+            keys = hmacKeys!
+        case "ES256" where jwks != nil, "RS256" where jwks != nil:
+            keys = try await jwks!.keys(forKeyID: header.kid)
+        default:
+            throw .unauthenticated(
+                "Tokens signed with \"\(header.alg)\" are not accepted; this server accepts "
+                    + acceptedAlgorithms.joined(separator: ", ") + ".")
+        }
+        let claims: GatewayClaims
+        do {
+            claims = try await keys.verify(token, as: GatewayClaims.self)
+        } catch let error as JWTError where error.errorType == .signatureVerificationFailed {
+            throw .unauthenticated("The token's signature is invalid.")
+        } catch {
+            throw .unauthenticated("The token is malformed.")
+        }
+        return try check(claims, token: token)
+    }
+
+    /// `exp`, `nbf`, `aud`, `sub`, in that order.
+    func check(_ claims: GatewayClaims, token: String) throws(GatewayHTTPError) -> Viewer {
+        let now = now()
+        guard let exp = claims.exp else { throw .unauthenticated("The token has no expiry (exp).") }
+        guard exp.value.addingTimeInterval(leeway) > now else { throw .unauthenticated("The token has expired.") }
+        if let nbf = claims.nbf, nbf.value.addingTimeInterval(-leeway) > now {
+            throw .unauthenticated("The token is not valid yet (nbf).")
+        }
+        guard let aud = claims.aud, aud.value.contains(audience) else {
+            throw .unauthenticated("The token's audience (aud) is not \"\(audience)\".")
+        }
+        guard let sub = claims.sub?.value, let id = UUID(uuidString: sub.lowercased()) else {
+            throw .unauthenticated("The token's subject (sub) is not a user id.")
+        }
+        return .user(id: id, token: token)
+    }
+
+    /// The fields of a JOSE header we decide on before verifying.
+    struct Header {
+        var alg: String
+        var kid: String?
+    }
+
+    /// Decodes the first segment of a compact JWS.
+    static func header(of token: String) throws(GatewayHTTPError) -> Header {
+        let segments = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count == 3, let bytes = base64URLDecode(segments[0]),
+              case .object(let object)? = try? JSONParser.parse(bytes)
+        else {
+            throw .unauthenticated("The bearer token is not a JSON Web Token.")
+        }
+        guard case .string(let alg)? = object["alg"] else { throw .unauthenticated("The token header has no algorithm (alg).") }
+        return Header(alg: alg, kid: object["kid"]?.stringValue)
+    }
+
+    static func base64URLDecode(_ text: Substring) -> [UInt8]? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64.append("=") }
+        return Data(base64Encoded: base64).map(Array.init)
+    }
+}

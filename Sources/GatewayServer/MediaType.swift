@@ -1,0 +1,95 @@
+/// The two response media types of GraphQL over HTTP, and the `Accept` negotiation between them.
+///
+/// `application/graphql-response+json` lets the status code follow the outcome (400 for a request
+/// error); `application/json` is for legacy clients, which get 200 for request errors too
+/// (GraphQL over HTTP, "Accept" and "Legacy watershed").
+///
+/// ```swift
+/// let type = try MediaType.negotiate(accept: request.headers[.accept])   // or 406
+/// ```
+public enum MediaType: Sendable, Hashable {
+    case graphQLResponse
+    case json
+
+    /// `Content-Type` header value, with the charset the spec asks servers to state.
+    public var headerValue: String {
+        switch self {
+        case .graphQLResponse: "application/graphql-response+json; charset=utf-8"
+        case .json: "application/json; charset=utf-8"
+        }
+    }
+
+    /// Picks the response type for an `Accept` header (RFC 9110 §12.5.1, by q then by our preference).
+    ///
+    /// No header means a legacy client: `application/json`. `*/*` and `application/*` get the
+    /// spec's type.
+    /// - Throws: ``GatewayHTTPError/notAcceptable(_:)`` when neither type is acceptable.
+    public static func negotiate(accept: String?) throws(GatewayHTTPError) -> MediaType {
+        guard let accept, !accept.allSatisfy({ $0 == " " || $0 == "\t" }) else { return .json }
+        var best: (type: MediaType, q: Double)?
+        for range in accept.split(separator: ",") {
+            let parameters = range.split(separator: ";").map { $0.trimmingSpaces.lowercased() }
+            guard let name = parameters.first else { continue }
+            var q = 1.0
+            for parameter in parameters.dropFirst() where parameter.hasPrefix("q=") {
+                q = Double(parameter.dropFirst(2)) ?? 0
+            }
+            guard q > 0 else { continue }
+            let candidate: MediaType
+            switch name {
+            case "application/graphql-response+json", "*/*", "application/*": candidate = .graphQLResponse
+            case "application/json": candidate = .json
+            default: continue
+            }
+            if let current = best, current.q > q || (current.q == q && current.type == .graphQLResponse) { continue }
+            best = (candidate, q)
+        }
+        guard let best else { throw .notAcceptable(accept) }
+        return best.type
+    }
+}
+
+/// A request `Content-Type`, split into its lower-cased essence and parameters.
+struct ContentType: Sendable, Hashable {
+    /// `type/subtype`, lower-cased.
+    var essence: String
+    /// Parameter names lower-cased; values unquoted, case kept (a multipart boundary is case-sensitive).
+    var parameters: [String: String]
+
+    init?(_ header: String?) {
+        guard let header else { return nil }
+        let parts = header.split(separator: ";")
+        guard let first = parts.first?.trimmingSpaces.lowercased(), !first.isEmpty else { return nil }
+        essence = first
+        var parameters: [String: String] = [:]
+        for part in parts.dropFirst() {
+            guard let equals = part.firstIndex(of: "=") else { continue }
+            let name = part[..<equals].trimmingSpaces.lowercased()
+            var value = part[part.index(after: equals)...].trimmingSpaces
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            parameters[name] = value
+        }
+        self.parameters = parameters
+    }
+
+    /// The three types a browser may send cross-site without a CORS preflight (Fetch, "CORS-safelisted").
+    var isSimpleForm: Bool {
+        ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"].contains(essence)
+    }
+
+    /// `application/json` or a `+json` type, in UTF-8 (the only charset GraphQL over HTTP requires).
+    var isJSON: Bool {
+        (essence == "application/json" || essence == "application/graphql-response+json")
+            && (parameters["charset"].map { $0.lowercased() == "utf-8" } ?? true)
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (header whitespace, RFC 9110 §5.6.3).
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,62 @@
+import EmbeddedStore
+import Foundation
+import GraphQLEngine
+import Hummingbird
+
+/// The bundled GraphQL playground at `GET /`: one self-contained HTML file (inline CSS and JS, no
+/// external URLs, so it works offline) with query and variables editors, Run (Ctrl+Enter), the
+/// JSON result, a schema explorer fed by introspection, history in localStorage, and in embedded
+/// mode an "Act as" picker fed by `GET /playground/demo-tokens`.
+///
+/// `/?query=...&variables=...&autorun=1` fills the editors and runs at once (links from docs, and
+/// the headless-browser test); the result is written into `#result`.
+struct Playground: Sendable {
+    let html: [UInt8]
+    let issuer: DevTokenIssuer?
+
+    /// Loads the page from the module's resources.
+    /// - Throws: ``ServerConfigurationError`` when the resource is missing from the build.
+    init(issuer: DevTokenIssuer?) throws {
+        guard let url = Bundle.module.url(forResource: "playground", withExtension: "html"),
+              let data = FileManager.default.contents(atPath: url.path)
+        else {
+            throw ServerConfigurationError("the playground page is missing from the GatewayServer resources")
+        }
+        html = Array(data)
+        self.issuer = issuer
+    }
+
+    /// The page, with a policy that forbids loading anything from elsewhere.
+    func page(_ request: Request, context: GatewayRequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/html; charset=utf-8",
+                .contentSecurityPolicy:
+                    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'",
+                .cacheControl: "no-cache",
+                .contentTypeOptions: "nosniff",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: html)))
+    }
+
+    /// `{"users":[{"handle","displayName","id","token"}]}`: one-hour tokens for the demo users,
+    /// signed with the dev secret. Embedded mode only (404 otherwise).
+    func demoTokens(_ request: Request, context: GatewayRequestContext) async throws -> Response {
+        guard let issuer else { throw GatewayHTTPError.notFound }
+        var users: [JSONValue] = []
+        for user in DemoData.users {
+            let token = try await issuer.token(for: user.id, ttl: 3600)
+            users.append(
+                .object([
+                    "handle": .string(user.handle), "displayName": .string(user.displayName),
+                    "id": .string(user.id.uuidString.lowercased()), "token": .string(token),
+                ]))
+        }
+        var writer = JSONWriter()
+        writer.write(.object(["users": .array(users)]))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+    }
+}

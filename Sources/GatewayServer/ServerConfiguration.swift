@@ -1,0 +1,151 @@
+import Foundation
+import Logging
+import SocialGateway
+import SupabaseStore
+
+/// Everything `social-gateway serve` can be told, with the defaults a first run needs:
+/// 127.0.0.1:8080, the embedded store in `./data/`, limits on.
+///
+/// The command line fills it from flags, each backed by an environment variable
+/// (``fromEnvironment(_:)``); tests build it directly with a temporary data folder and port 0.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.port = 0
+/// let app = try await buildApplication(configuration: configuration)
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// Interface to listen on (`HOST`). Containers use 0.0.0.0.
+    public var host = "127.0.0.1"
+    /// TCP port (`PORT`); 0 picks a free one (tests).
+    public var port = 8080
+    /// The embedded store's folder (`DATA_DIR`): database, avatars, dev JWT secret.
+    public var dataDirectory = URL(fileURLWithPath: "data", isDirectory: true)
+    /// Seed the demo users into an empty embedded store (`SEED_DEMO_DATA`).
+    public var seedDemoData = true
+    /// Base of public URLs such as avatars (`PUBLIC_URL`); default `http://<host>:<port>`.
+    public var publicURL: String?
+    /// Supabase project (`SUPABASE_URL` ...); nil means the embedded store.
+    public var supabase: SupabaseConfiguration?
+
+    /// Largest JSON body, and largest multipart `operations`/`map` field (`MAX_BODY_BYTES`, 1 MB).
+    public var maxBodyBytes = 1024 * 1024
+    /// Most operations in one batch (`MAX_BATCH_SIZE`, 20).
+    public var maxBatchSize = 20
+    /// Largest uploaded file (`MAX_UPLOAD_BYTES`, 5 MB: the avatar rule).
+    public var maxUploadBytes = 5 * 1024 * 1024
+    /// Most files in one multipart request (`MAX_UPLOAD_FILES`, 5).
+    public var maxUploadFiles = 5
+    /// Origins allowed to call from a browser (`CORS_ORIGINS`, comma-separated; `*` for any).
+    /// Empty: same-origin only.
+    public var corsAllowedOrigins: [String] = []
+
+    /// Expected `aud` claim of bearer tokens (`JWT_AUDIENCE`, default `authenticated` like Supabase).
+    public var jwtAudience = "authenticated"
+    /// HS256 secret (`JWT_SECRET`; in Supabase mode `SUPABASE_JWT_SECRET`). In embedded mode the
+    /// default is the dev secret generated into the data folder.
+    public var jwtSecret: String?
+    /// JWKS URL for ES256/RS256 tokens (`JWKS_URL`; in Supabase mode the project's JWKS).
+    public var jwksURL: URL?
+    /// How often the JWKS is fetched again (also on a token with an unknown key id).
+    public var jwksRefreshInterval: Duration = .seconds(600)
+    /// Serve `GET /playground/demo-tokens` (embedded mode only; `DEMO_TOKENS`): anyone who can
+    /// reach the server can then act as a demo user, which is the point of a local playground.
+    public var demoTokens = true
+
+    /// The GraphQL service's limits (depth, cost, tokens) and introspection (`INTROSPECTION`).
+    public var gateway = GatewayOptions()
+    /// Add `GET /__bench/constant`, a constant body: the HTTP ceiling for load tests.
+    public var benchCeilingRoute = false
+    /// Load tests: generate this many extra profiles (`user1`...) into an embedded store that has
+    /// none yet, each following ``benchSeedFollowsPerProfile`` others (the bench dataset's shape).
+    public var benchSeedProfiles = 0
+    public var benchSeedFollowsPerProfile = 50
+    /// Log level (`LOG_LEVEL`: trace, debug, info, notice, warning, error, critical).
+    public var logLevel: Logger.Level = .info
+
+    public init() {}
+
+    /// Whether the embedded store backs this server.
+    public var isEmbedded: Bool { supabase == nil }
+
+    /// The public base URL avatars are served under.
+    public var resolvedPublicURL: String {
+        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let visibleHost = (host == "0.0.0.0" || host == "::") ? "127.0.0.1" : host
+        return "http://\(visibleHost.contains(":") ? "[\(visibleHost)]" : visibleHost):\(port)"
+    }
+
+    /// A configuration from environment variables (the flags of `serve` override it).
+    /// - Throws: ``ServerConfigurationError`` naming the variable with a bad value, or
+    ///   `SupabaseConfigurationError` for a half-configured Supabase project.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        func int(_ name: String) throws -> Int? {
+            guard let text = value(name) else { return nil }
+            guard let number = Int(text), number >= 0 else {
+                throw ServerConfigurationError("\(name) must be a non-negative integer, got \"\(text)\"")
+            }
+            return number
+        }
+        func bool(_ name: String) throws -> Bool? {
+            guard let text = value(name)?.lowercased() else { return nil }
+            switch text {
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off": return false
+            default: throw ServerConfigurationError("\(name) must be true or false, got \"\(text)\"")
+            }
+        }
+        if let host = value("HOST") { configuration.host = host }
+        if let port = try int("PORT") { configuration.port = port }
+        if let dir = value("DATA_DIR") { configuration.dataDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
+        if let seed = try bool("SEED_DEMO_DATA") { configuration.seedDemoData = seed }
+        configuration.publicURL = value("PUBLIC_URL")
+        if let limit = try int("MAX_BODY_BYTES") { configuration.maxBodyBytes = limit }
+        if let limit = try int("MAX_BATCH_SIZE") { configuration.maxBatchSize = limit }
+        if let limit = try int("MAX_UPLOAD_BYTES") { configuration.maxUploadBytes = limit }
+        if let limit = try int("MAX_UPLOAD_FILES") { configuration.maxUploadFiles = limit }
+        if let origins = value("CORS_ORIGINS") { configuration.corsAllowedOrigins = parseOrigins(origins) }
+        if let audience = value("JWT_AUDIENCE") { configuration.jwtAudience = audience }
+        if let introspection = try bool("INTROSPECTION") { configuration.gateway.introspection = introspection }
+        if let demo = try bool("DEMO_TOKENS") { configuration.demoTokens = demo }
+        if let level = value("LOG_LEVEL") { configuration.logLevel = try parseLogLevel(level) }
+        configuration.supabase = try SupabaseConfiguration.fromEnvironment(environment)
+        configuration.jwtSecret = value("JWT_SECRET") ?? configuration.supabase?.jwtSecret
+        if let jwks = value("JWKS_URL") {
+            guard let url = URL(string: jwks), url.scheme == "https" || url.scheme == "http" else {
+                throw ServerConfigurationError("JWKS_URL must be an http(s) URL, got \"\(jwks)\"")
+            }
+            configuration.jwksURL = url
+        } else {
+            configuration.jwksURL = configuration.supabase?.jwksURL
+        }
+        return configuration
+    }
+
+    /// `https://a.example, https://b.example` -> two origins, no trailing slashes.
+    public static func parseOrigins(_ text: String) -> [String] {
+        text.split(separator: ",").map { origin in
+            var trimmed = origin.trimmingSpaces
+            while trimmed.hasSuffix("/") { trimmed.removeLast() }
+            return trimmed
+        }.filter { !$0.isEmpty }
+    }
+
+    /// - Throws: ``ServerConfigurationError`` for an unknown level name.
+    public static func parseLogLevel(_ text: String) throws -> Logger.Level {
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            throw ServerConfigurationError(
+                "unknown log level \"\(text)\" (use trace, debug, info, notice, warning, error or critical)")
+        }
+        return level
+    }
+}
+
+/// A configuration or start-up problem, with a message for the person starting the server.
+public struct ServerConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

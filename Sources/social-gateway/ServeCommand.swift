@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import GatewayServer
+
+/// `social-gateway serve`: runs the GraphQL gateway over HTTP.
+///
+/// Every flag has an environment variable behind it (flags win), so the same binary runs from a
+/// shell, a Dockerfile or a platform that only sets `PORT`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the GraphQL gateway over HTTP.",
+        discussion: """
+            With no configuration it serves the embedded store in ./data/ (created and seeded with \
+            three demo users on first start) on http://127.0.0.1:8080:
+
+              GET  /                 the playground (works offline)
+              POST /graphql          GraphQL over HTTP (JSON, batches, multipart uploads)
+              GET  /graphql          queries only
+              GET  /healthz /readyz  liveness and readiness
+              GET  /metrics          Prometheus metrics
+
+            Set SUPABASE_URL and SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) to serve a \
+            Supabase project instead; tokens are then verified with SUPABASE_JWT_SECRET and/or the \
+            project's JWKS (SUPABASE_JWKS_URL). In embedded mode tokens are signed with a dev secret \
+            kept in the data folder: `social-gateway token alice_wonder` prints one.
+
+            Other environment variables: PUBLIC_URL, MAX_BODY_BYTES, MAX_BATCH_SIZE, \
+            MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, CORS_ORIGINS, JWT_SECRET, JWKS_URL, JWT_AUDIENCE, \
+            INTROSPECTION, DEMO_TOKENS, SEED_DEMO_DATA, LOG_LEVEL. See docs/SERVER.md.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Interface to listen on (env HOST; default 127.0.0.1). Use 0.0.0.0 in containers.", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("TCP port (env PORT; default 8080).", valueName: "port"))
+    var port: Int?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder of the embedded store (env DATA_DIR; default ./data).", valueName: "path"))
+    var dataDirectory: String?
+
+    @Option(name: .customLong("public-url"), help: ArgumentHelp("Base URL clients reach this server at, for avatar links (env PUBLIC_URL).", valueName: "url"))
+    var publicURL: String?
+
+    @Option(name: .customLong("cors-origin"), help: ArgumentHelp("A browser origin allowed to call the API; repeat it, or '*' (env CORS_ORIGINS, comma-separated).", valueName: "origin"))
+    var corsOrigins: [String] = []
+
+    @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("Largest JSON request body (env MAX_BODY_BYTES; default 1048576).", valueName: "bytes"))
+    var maxBodyBytes: Int?
+
+    @Option(name: .customLong("max-batch-size"), help: ArgumentHelp("Most operations in one batch request (env MAX_BATCH_SIZE; default 20).", valueName: "count"))
+    var maxBatchSize: Int?
+
+    @Option(name: .customLong("max-upload-bytes"), help: ArgumentHelp("Largest uploaded file (env MAX_UPLOAD_BYTES; default 5242880).", valueName: "bytes"))
+    var maxUploadBytes: Int?
+
+    @Option(name: .customLong("max-upload-files"), help: ArgumentHelp("Most files in one upload request (env MAX_UPLOAD_FILES; default 5).", valueName: "count"))
+    var maxUploadFiles: Int?
+
+    @Flag(inversion: .prefixedNo, help: "Allow introspection queries (env INTROSPECTION; default on, the playground needs it).")
+    var introspection: Bool?
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env LOG_LEVEL; default info).", valueName: "level"))
+    var logLevel: String?
+
+    @Flag(name: .customLong("bench-ceiling-route"), help: .hidden)
+    var benchCeilingRoute = false
+
+    @Option(name: .customLong("bench-seed-profiles"), help: .hidden)
+    var benchSeedProfiles: Int?
+
+    func validate() throws {
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
+        for (name, value) in [("--max-body-bytes", maxBodyBytes), ("--max-batch-size", maxBatchSize),
+                              ("--max-upload-bytes", maxUploadBytes), ("--max-upload-files", maxUploadFiles)] {
+            if let value, value < 1 { throw ValidationError("\(name) must be at least 1.") }
+        }
+    }
+
+    func run() async throws {
+        let configuration: ServerConfiguration
+        do {
+            configuration = try makeConfiguration()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        do {
+            try await runGateway(configuration: configuration)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// Environment first, flags on top.
+    func makeConfiguration() throws -> ServerConfiguration {
+        var configuration = try ServerConfiguration.fromEnvironment()
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        if let dataDirectory { configuration.dataDirectory = URL(fileURLWithPath: dataDirectory, isDirectory: true) }
+        if let publicURL { configuration.publicURL = publicURL }
+        if !corsOrigins.isEmpty { configuration.corsAllowedOrigins = corsOrigins.flatMap(ServerConfiguration.parseOrigins) }
+        if let maxBodyBytes { configuration.maxBodyBytes = maxBodyBytes }
+        if let maxBatchSize { configuration.maxBatchSize = maxBatchSize }
+        if let maxUploadBytes { configuration.maxUploadBytes = maxUploadBytes }
+        if let maxUploadFiles { configuration.maxUploadFiles = maxUploadFiles }
+        if let introspection { configuration.gateway.introspection = introspection }
+        if let logLevel { configuration.logLevel = try ServerConfiguration.parseLogLevel(logLevel) }
+        if benchCeilingRoute { configuration.benchCeilingRoute = true }
+        if let benchSeedProfiles { configuration.benchSeedProfiles = benchSeedProfiles }
+        return configuration
+    }
+}

@@ -1,0 +1,172 @@
+import EmbeddedStore
+import Foundation
+import GatewayServer
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Health, readiness, metrics, request ids, CORS, the playground page and its demo tokens.
+@Suite("Operations")
+struct OperationalTests {
+    @Test("/healthz is 200 ok; /readyz is 200 ready when the store answers")
+    func health() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"{"status":"ok"}"#)
+            }
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"{"status":"ready"}"#)
+            }
+        }
+    }
+
+    @Test("/metrics exposes social_gateway_store_calls_total by operation and request counts by outcome")
+    func metrics() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            _ = try await client.execute(
+                uri: "/graphql", method: .post, headers: .graphQL(),
+                body: GraphQLBody.json("{ profile(handle: \"alice_wonder\") { handle } }"))
+            _ = try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: GraphQLBody.json("{ nope }"))
+            _ = try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(accept: "text/html"), body: GraphQLBody.json("{ nope }"))
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/plain; version=0.0.4; charset=utf-8")
+                let text = response.text
+                #expect(text.contains("# TYPE social_gateway_store_calls_total counter"))
+                #expect(text.contains(#"social_gateway_store_calls_total{operation="profilesByHandle"} 1"#))
+                #expect(text.contains(#"social_gateway_graphql_requests_total{outcome="ok"} 1"#))
+                #expect(text.contains(#"social_gateway_graphql_requests_total{outcome="request_error"} 1"#))
+                #expect(text.contains(#"social_gateway_graphql_requests_total{outcome="http_error"} 1"#))
+                #expect(text.contains("social_gateway_graphql_request_duration_seconds_bucket"))
+            }
+            // A second scrape does not count the same calls twice.
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.text.contains(#"social_gateway_store_calls_total{operation="profilesByHandle"} 1"#))
+            }
+        }
+    }
+
+    @Test("X-Request-Id: a sane client id is echoed, a missing or odd one is replaced by a generated id")
+    func requestID() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            try await client.execute(uri: "/healthz", method: .get, headers: [HeaderName.requestID: "abc-123"]) { response in
+                #expect(response.headers[HeaderName.requestID] == "abc-123")
+            }
+            try await client.execute(uri: "/healthz", method: .get, headers: [HeaderName.requestID: "bad id\u{7F}"]) { response in
+                let id = try #require(response.headers[HeaderName.requestID])
+                #expect(UUID(uuidString: id) != nil)
+            }
+            try await client.execute(uri: "/graphql", method: .delete) { response in
+                #expect(response.headers[HeaderName.requestID] != nil)
+            }
+        }
+    }
+
+    @Test("CORS: an allowed origin gets a preflight answer and its origin echoed; others get no CORS headers")
+    func cors() async throws {
+        let gateway = try await TestGateway.make { $0.corsAllowedOrigins = ["https://app.example"] }
+        try await gateway.test { client in
+            try await client.execute(
+                uri: "/graphql", method: .options,
+                headers: [.origin: "https://app.example", .accessControlRequestMethod: "POST", .accessControlRequestHeaders: "authorization,content-type"]
+            ) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.accessControlAllowOrigin] == "https://app.example")
+                #expect(response.headers[.accessControlAllowMethods] == "GET, POST, OPTIONS")
+                #expect(response.headers[.accessControlAllowHeaders]?.contains("Authorization") == true)
+            }
+            try await client.execute(
+                uri: "/graphql", method: .post,
+                headers: [.origin: "https://app.example", .contentType: "application/json", .accept: "application/json"],
+                body: GraphQLBody.json("{ __typename }")
+            ) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == "https://app.example")
+                #expect(response.headers[.vary] == "Origin")
+            }
+            try await client.execute(
+                uri: "/graphql", method: .options, headers: [.origin: "https://evil.example", .accessControlRequestMethod: "POST"]
+            ) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == nil)
+            }
+        }
+    }
+
+    @Test("Playground: GET / serves the bundled page with no external URL and a strict CSP")
+    func playground() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+                let html = response.text
+                #expect(html.contains("<title>social-gateway playground</title>"))
+                #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"))
+            }
+        }
+    }
+
+    @Test("Playground: demo tokens are served in embedded mode and act as the demo users")
+    func demoTokens() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            let token = try await client.execute(uri: "/playground/demo-tokens", method: .get) { response -> String in
+                #expect(response.status == .ok)
+                let users = try #require((response.json as? [String: Any])?["users"] as? [[String: Any]])
+                #expect(users.map { $0["handle"] as? String } == ["alice_wonder", "bob_builder", "carol_creator"])
+                return try #require(users[1]["token"] as? String)
+            }
+            try await client.execute(
+                uri: "/graphql", method: .post, headers: .graphQL(authorization: "Bearer " + token), body: GraphQLBody.json("{ viewer { handle } }")
+            ) { response in
+                #expect(response.text == #"{"data":{"viewer":{"handle":"bob_builder"}}}"#)
+            }
+        }
+        let closed = try await TestGateway.make { $0.demoTokens = false }
+        try await closed.test { client in
+            try await client.execute(uri: "/playground/demo-tokens", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test("Load testing: the constant ceiling route exists only when asked for")
+    func ceilingRoute() async throws {
+        let off = try await TestGateway.make()
+        try await off.test { client in
+            try await client.execute(uri: "/__bench/constant", method: .get) { response in #expect(response.status == .notFound) }
+        }
+        let on = try await TestGateway.make { $0.benchCeilingRoute = true }
+        try await on.test { client in
+            try await client.execute(uri: "/__bench/constant", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"{"data":{"ok":true}}"#)
+            }
+        }
+    }
+
+    @Test("Configuration: environment variables fill the configuration; bad values name the variable")
+    func environment() throws {
+        let configuration = try ServerConfiguration.fromEnvironment([
+            "PORT": "9090", "HOST": "0.0.0.0", "DATA_DIR": "/tmp/x", "CORS_ORIGINS": "https://a.example/, https://b.example",
+            "MAX_BATCH_SIZE": "5", "INTROSPECTION": "false", "LOG_LEVEL": "debug",
+        ])
+        #expect(configuration.port == 9090)
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.dataDirectory.path == "/tmp/x")
+        #expect(configuration.corsAllowedOrigins == ["https://a.example", "https://b.example"])
+        #expect(configuration.maxBatchSize == 5)
+        #expect(configuration.gateway.introspection == false)
+        #expect(configuration.logLevel == .debug)
+        #expect(configuration.isEmbedded)
+        #expect(configuration.resolvedPublicURL == "http://127.0.0.1:9090")
+        #expect(throws: ServerConfigurationError("PORT must be a non-negative integer, got \"http\"")) {
+            try ServerConfiguration.fromEnvironment(["PORT": "http"])
+        }
+    }
+}

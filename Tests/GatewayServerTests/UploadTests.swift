@@ -1,0 +1,203 @@
+import EmbeddedStore
+import Foundation
+import GatewayServer
+import Hummingbird
+import HummingbirdTesting
+import Synchronization
+import Testing
+
+/// The GraphQL multipart request spec: avatar uploads, limits, CSRF.
+@Suite("Uploads")
+struct UploadTests {
+    static func headers(_ body: MultipartBody, authorization: String?, preflight: Bool = true) -> HTTPFields {
+        var fields: HTTPFields = [.contentType: body.contentType, .accept: "application/graphql-response+json"]
+        if preflight { fields[HeaderName.graphQLPreflight] = "1" }
+        if let authorization { fields[.authorization] = authorization }
+        return fields
+    }
+
+    @Test("Multipart spec: a valid JPEG becomes the viewer's avatar and is served at its public URL")
+    func jpegUpload() async throws {
+        let gateway = try await TestGateway.make()
+        let bearer = try await gateway.bearer("alice_wonder")
+        try await gateway.test { client in
+            let body = MultipartBody.avatarUpload(filename: "me.jpg", contentType: "image/jpeg", data: TestImages.jpeg)
+            let url = try await client.execute(
+                uri: "/graphql", method: .post, headers: Self.headers(body, authorization: bearer), body: body.finished()
+            ) { response -> String in
+                #expect(response.status == .ok)
+                let data = try #require((response.json as? [String: Any])?["data"] as? [String: Any])
+                let upload = try #require(data["uploadAvatar"] as? [String: Any])
+                let url = try #require(upload["avatarURL"] as? String)
+                #expect(url.hasPrefix("http://gateway.test/avatars/\(DemoData.aliceId.uuidString.lowercased())/"))
+                #expect(url.hasSuffix(".jpg"))
+                #expect((upload["profile"] as? [String: Any])?["avatarURL"] as? String == url)
+                return url
+            }
+            let path = String(url.dropFirst("http://gateway.test".count))
+            try await client.execute(uri: path, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/jpeg")
+                #expect(Array(response.body.readableBytesView) == TestImages.jpeg)
+            }
+            try await client.execute(uri: "/avatars/../dev-jwt-secret", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test("Multipart spec: a PNG is stored as .png")
+    func pngUpload() async throws {
+        let gateway = try await TestGateway.make()
+        let bearer = try await gateway.bearer("bob_builder")
+        try await gateway.test { client in
+            let body = MultipartBody.avatarUpload(filename: "me.png", contentType: "image/png", data: TestImages.png)
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: bearer), body: body.finished()) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains(#".png","profile":{"handle":"bob_builder""#))
+            }
+        }
+    }
+
+    @Test("Upload rules: a text file renamed .jpg is UNSUPPORTED_MEDIA_TYPE (the bytes decide, not the name)")
+    func renamedTextFile() async throws {
+        let gateway = try await TestGateway.make()
+        let bearer = try await gateway.bearer("alice_wonder")
+        try await gateway.test { client in
+            let body = MultipartBody.avatarUpload(filename: "cat.jpg", contentType: "image/jpeg", data: Array("just some text\n".utf8))
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: bearer), body: body.finished()) { response in
+                #expect(response.status == .ok)
+                #expect(response.firstErrorCode == "UNSUPPORTED_MEDIA_TYPE")
+                #expect(response.firstErrorMessage == "Invalid image data provided")
+                #expect(response.text.hasSuffix(#""data":null}"#))
+            }
+        }
+    }
+
+    @Test("Limits: a 6 MB file is refused with 413 PAYLOAD_TOO_LARGE over a real socket")
+    func sixMegabytes() async throws {
+        let gateway = try await TestGateway.make()
+        let bearer = try await gateway.bearer("alice_wonder")
+        try await gateway.test(.live) { client in
+            let body = MultipartBody.avatarUpload(
+                filename: "big.jpg", contentType: "image/jpeg", data: TestImages.jpeg + Array(repeating: 0x41, count: 6 * 1024 * 1024))
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: bearer), body: body.finished()) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(response.text == #"{"errors":[{"message":"File exceeds maximum size of 5MB.","extensions":{"code":"PAYLOAD_TOO_LARGE"}}]}"#)
+            }
+        }
+        #expect(gateway.store.callCounts["putAvatar"] == nil)
+    }
+
+    @Test("Limits: an oversized file is refused as soon as the limit is passed, without reading the rest")
+    func stopsReadingEarly() async throws {
+        let chunk = ByteBuffer(bytes: Array(repeating: 0x41, count: 64 * 1024))
+        var head = MultipartBody()
+        head.field("operations", #"{"query":"mutation($f: Upload!) { uploadAvatar(file: $f) { avatarURL } }","variables":{"f":null}}"#)
+        head.field("map", #"{"0":["variables.f"]}"#)
+        let boundary = head.boundary
+        head.bytes += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"0\"; filename=\"a.jpg\"\r\n\r\n".utf8)
+        let pulled = Mutex(0)
+        let total = 100  // 6.25 MB of file data
+        let stream = AsyncStream<ByteBuffer> { continuation in
+            continuation.yield(ByteBuffer(bytes: head.bytes))
+            for _ in 0..<total { continuation.yield(chunk) }
+            continuation.finish()
+        }.map { buffer -> ByteBuffer in
+            pulled.withLock { $0 += 1 }
+            return buffer
+        }
+        let limits = MultipartUpload.Limits(maxFieldBytes: 1024 * 1024, maxFileBytes: 5 * 1024 * 1024, maxFiles: 5, maxBatchSize: 20)
+        await #expect(throws: GatewayHTTPError.fileTooLarge(limit: 5 * 1024 * 1024)) {
+            _ = try await MultipartUpload.read(stream, boundary: boundary, limits: limits)
+        }
+        #expect(pulled.withLock { $0 } == 1 + 81)  // the head, 80 chunks = 5 MB, and the one that crossed it
+    }
+
+    @Test("Multipart spec Security: an upload without a preflight header is refused as possible CSRF")
+    func csrf() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            let body = MultipartBody.avatarUpload(filename: "me.jpg", contentType: "image/jpeg", data: TestImages.jpeg)
+            try await client.execute(
+                uri: "/graphql", method: .post, headers: Self.headers(body, authorization: nil, preflight: false), body: body.finished()
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.text == #"{"errors":[{"message":"This request has been blocked as a potential Cross-Site Request Forgery (CSRF). Send a non-empty GraphQL-Preflight (or Apollo-Require-Preflight) header, or a Content-Type other than multipart/form-data, application/x-www-form-urlencoded or text/plain.","extensions":{"code":"CSRF_PREFLIGHT_REQUIRED"}}]}"#)
+            }
+        }
+    }
+
+    @Test("Upload rules: an anonymous upload is UNAUTHENTICATED")
+    func anonymousUpload() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            let body = MultipartBody.avatarUpload(filename: "me.jpg", contentType: "image/jpeg", data: TestImages.jpeg)
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: nil), body: body.finished()) { response in
+                #expect(response.firstErrorCode == "UNAUTHENTICATED")
+                #expect(response.firstErrorMessage == "You must be logged in to upload a photo")
+            }
+        }
+    }
+
+    @Test("Limits: more files than allowed are refused before any file is read")
+    func tooManyFiles() async throws {
+        let gateway = try await TestGateway.make { $0.maxUploadFiles = 1 }
+        let bearer = try await gateway.bearer("alice_wonder")
+        try await gateway.test { client in
+            var body = MultipartBody()
+            body.field("operations", #"{"query":"mutation($f: Upload!) { uploadAvatar(file: $f) { avatarURL } }","variables":{"f":null}}"#)
+            body.field("map", #"{"0":["variables.f"],"1":["variables.f"]}"#)
+            body.file("0", filename: "a.jpg", contentType: "image/jpeg", TestImages.jpeg)
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: bearer), body: body.finished()) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(response.firstErrorMessage == "A request may upload at most 1 file.")
+            }
+        }
+    }
+
+    @Test("Multipart spec: fields out of order, unknown files and missing files are 400 with the reason")
+    func malformedMultipart() async throws {
+        let gateway = try await TestGateway.make()
+        let bearer = try await gateway.bearer("alice_wonder")
+        try await gateway.test { client in
+            var wrongOrder = MultipartBody()
+            wrongOrder.field("map", "{}")
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(wrongOrder, authorization: bearer), body: wrongOrder.finished()) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.firstErrorMessage == #"Invalid multipart request: the first field must be "operations", got "map"."#)
+            }
+            var missing = MultipartBody()
+            missing.field("operations", #"{"query":"mutation($f: Upload!) { uploadAvatar(file: $f) { avatarURL } }","variables":{"f":null}}"#)
+            missing.field("map", #"{"0":["variables.f"]}"#)
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(missing, authorization: bearer), body: missing.finished()) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.firstErrorMessage == #"Invalid multipart request: the map names the file "0", which was not sent."#)
+            }
+            var unknown = MultipartBody()
+            unknown.field("operations", #"{"query":"{ __typename }"}"#)
+            unknown.field("map", "{}")
+            unknown.file("x", filename: "a.jpg", contentType: "image/jpeg", TestImages.jpeg)
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(unknown, authorization: bearer), body: unknown.finished()) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.firstErrorMessage == #"Invalid multipart request: the field "x" is not named in the map."#)
+            }
+        }
+    }
+
+    @Test("Multipart spec Batching: map paths carry the operation index")
+    func batchedUpload() async throws {
+        let gateway = try await TestGateway.make()
+        let bearer = try await gateway.bearer("carol_creator")
+        try await gateway.test { client in
+            var body = MultipartBody()
+            body.field("operations", #"[{"query":"{ viewer { handle } }"},{"query":"mutation($f: Upload!) { uploadAvatar(file: $f) { profile { handle } } }","variables":{"f":null}}]"#)
+            body.field("map", #"{"0":["1.variables.f"]}"#)
+            body.file("0", filename: "a.png", contentType: "image/png", TestImages.png)
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: bearer), body: body.finished()) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"[{"data":{"viewer":{"handle":"carol_creator"}}},{"data":{"uploadAvatar":{"profile":{"handle":"carol_creator"}}}}]"#)
+            }
+        }
+    }
+}
