@@ -9,9 +9,17 @@ import GraphQLLanguage
 /// no rule walks the document on its own. Hooks default to doing nothing; a rule
 /// overrides the ones it needs.
 class ValidationRule {
-    unowned let context: ValidationContext
+    /// `unowned(unsafe)`: the context creates the rules and outlives them (both live
+    /// only during ``Validator/validate(schema:document:source:options:)``), and a
+    /// checked `unowned` reference costs an atomic retain and release on every access.
+    unowned(unsafe) let context: ValidationContext
+    /// The context's TypeInfo, held directly: rules read it at nearly every node.
+    let typeInfo: TypeInfo
 
-    required init(context: ValidationContext) { self.context = context }
+    required init(context: ValidationContext) {
+        self.context = context
+        self.typeInfo = context.typeInfo
+    }
 
     /// The kinds of node whose hooks this rule overrides. The walker calls a rule only
     /// for these, so a node costs as many calls as rules that care about it (the
@@ -39,7 +47,6 @@ class ValidationRule {
     }
 
     var schema: GraphQLSchema { context.schema }
-    var typeInfo: TypeInfo { context.typeInfo }
 
     /// Reports an error with the locations of `ranges`.
     func report(_ message: String, _ ranges: SourceRange...) { context.report(message, ranges) }
