@@ -97,6 +97,7 @@ public func buildRouter(
     router.get("/readyz", use: operational.ready)
     router.get("/metrics", use: operational.metrics)
     router.get("/avatars/**", use: operational.avatar)
+    router.head("/avatars/**", use: operational.avatar)
     if configuration.benchCeilingRoute {
         router.get("/__bench/constant", use: OperationalRoutes.constant)
     }

@@ -23,6 +23,14 @@ public struct GatewayBackend: Sendable {
     /// The JWKS for ES256/RS256 tokens, if any.
     public let jwks: JWKSCache?
 
+    /// A backend from parts (tests wrap a store's ports, e.g. to make them fail).
+    public init(store: Store, stores: GatewayStores, jwtSecret: String?, jwks: JWKSCache?) {
+        self.store = store
+        self.stores = stores
+        self.jwtSecret = jwtSecret
+        self.jwks = jwks
+    }
+
     /// The embedded store, when that is the backend (avatar files, demo tokens).
     public var embedded: EmbeddedStore? {
         if case .embedded(let store) = store { store } else { nil }

@@ -39,6 +39,8 @@ struct RequestIDMiddleware: RouterMiddleware {
     }
 
     func log(_ context: Context, _ request: Request, path: String, status: Int, start: ContinuousClock.Instant) {
+        // Built only when it will be written: under load the server runs at `warning`.
+        guard context.logger.logLevel <= .info else { return }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         var metadata: Logger.Metadata = [

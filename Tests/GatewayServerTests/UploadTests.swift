@@ -40,6 +40,10 @@ struct UploadTests {
                 #expect(response.headers[.contentType] == "image/jpeg")
                 #expect(Array(response.body.readableBytesView) == TestImages.jpeg)
             }
+            try await client.execute(uri: path, method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/jpeg")
+            }
             try await client.execute(uri: "/avatars/../dev-jwt-secret", method: .get) { response in
                 #expect(response.status == .notFound)
             }

@@ -1,0 +1,63 @@
+import Foundation
+import GatewayServer
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+/// Access logs: one line per request with its id and operation names, never a token.
+@Suite("Logging")
+struct LoggingTests {
+    /// Keeps every log line (message and metadata rendered as text).
+    final class RecordingLogHandler: LogHandler, @unchecked Sendable {
+        static let lines = Mutex<[String]>([])
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+            let all = self.metadata.merging(explicit ?? [:]) { $1 }
+            let text = "\(message) " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            Self.lines.withLock { $0.append(text) }
+        }
+    }
+
+    @Test("Logs: the access line has request_id, method, path, status and operation; tokens never appear")
+    func accessLogWithoutTokens() async throws {
+        let gateway = try await TestGateway.make()
+        let bearer = try await gateway.bearer("alice_wonder")
+        let token = String(bearer.dropFirst("Bearer ".count))
+        var logger = Logger(label: "logging-test") { _ in RecordingLogHandler() }
+        logger.logLevel = .trace
+        let app = try await buildApplication(configuration: gateway.configuration, backend: gateway.backend, logger: logger)
+        try await app.test(.router) { client in
+            _ = try await client.execute(
+                uri: "/graphql", method: .post,
+                headers: .graphQL(authorization: bearer).merging([HeaderName.requestID: "log-test-1"]),
+                body: GraphQLBody.json("query CardForLog { viewer { handle } }", operationName: "CardForLog"))
+            _ = try await client.execute(
+                uri: "/graphql?query=%7Bviewer%7Bhandle%7D%7D&token=\(token)", method: .get,
+                headers: [.authorization: bearer + "x", HeaderName.graphQLPreflight: "1"])
+        }
+        let lines = RecordingLogHandler.lines.withLock { $0 }
+        let access = lines.filter { $0.contains("request_id=log-test-1") && $0.hasPrefix("request ") }
+        #expect(access.count == 1)
+        #expect(access.first?.contains("method=POST") == true)
+        #expect(access.first?.contains("path=/graphql") == true)
+        #expect(access.first?.contains("status=200") == true)
+        #expect(access.first?.contains("operation=CardForLog") == true)
+        #expect(lines.contains { $0.contains("status=401") })
+        #expect(!lines.contains { $0.contains(token) })
+    }
+}
+
+extension HTTPFields {
+    func merging(_ other: HTTPFields) -> HTTPFields {
+        var result = self
+        for field in other { result[field.name] = field.value }
+        return result
+    }
+}

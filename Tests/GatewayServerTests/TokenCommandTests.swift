@@ -1,0 +1,47 @@
+import EmbeddedStore
+import Foundation
+import GatewayServer
+import Testing
+
+/// `social-gateway token HANDLE`, run as a user would, verified by the server's authenticator.
+@Suite("token command")
+struct TokenCommandTests {
+    static var executable: URL? {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("social-gateway")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let built = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/social-gateway")
+        return FileManager.default.isExecutableFile(atPath: built.path) ? built : nil
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable!
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test("token HANDLE prints a dev token for the demo user, signed with the data folder's secret", .enabled(if: executable != nil))
+    func printsVerifiableToken() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        let result = try Self.run(["token", "carol_creator", "--data-dir", folder.path, "--ttl", "600"])
+        #expect(result.status == 0)
+        let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let authenticator = await JWTAuthenticator(hmacSecret: try DevSecret.loadOrCreate(in: folder), jwks: nil, audience: "authenticated")
+        #expect(try await authenticator.viewer(authorization: "Bearer " + token) == .user(id: DemoData.carolId, token: token))
+    }
+
+    @Test("token with an unknown handle is a usage error naming the demo users", .enabled(if: executable != nil))
+    func unknownHandle() throws {
+        let result = try Self.run(["token", "mallory"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(#""mallory" is not a demo user; use one of alice_wonder, bob_builder, carol_creator."#))
+    }
+}
