@@ -34,7 +34,7 @@ public struct CachedResponse: Sendable {
     }
 
     /// The ETag for `body`: quoted lower-case hex SHA-256.
-    static func etag(for body: [UInt8]) -> String {
+    public static func etag(for body: [UInt8]) -> String {
         "\"" + Hex.sha256(body) + "\""
     }
 }

@@ -75,4 +75,19 @@ struct DegradeTests {
         _ = await store.storePersistedQuery("{ a }", sha256Hash: Hex.sha256("{ a }"))
         _ = await store.persistedQuery(sha256Hash: Hex.sha256("{ a }"))
     }
+
+    @Test("a failed invalidation turns lookups off rather than serve entries it should have removed")
+    func failedInvalidation() async throws {
+        let (store, recorder, path) = try makeStore()
+        await store.store(key("a"), body: bytes("a"), maxAge: 60, tags: ["Profile:1"], token: store.beginComputation(), now: t0)
+        await store.store(key("b"), body: bytes("b"), maxAge: 60, tags: ["Profile:2"], token: store.beginComputation(), now: t0)
+        // Break the tag table behind the store's back, so the invalidation's delete fails.
+        let saboteur = try DatabaseQueue(path: path.path)
+        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE entry_tags RENAME TO broken_tags") }
+        await store.invalidate(tags: ["Profile:1"])
+        #expect(recorder.warnings.contains { $0.contains("invalidation failed") })
+        #expect(await store.lookup(key("a"), now: t0) == nil)
+        #expect(await store.lookup(key("b"), now: t0) == nil)
+        #expect(store.isEnabled)
+    }
 }
