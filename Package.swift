@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
@@ -57,9 +58,19 @@ let package = Package(
             name: "SocialGateway",
             dependencies: [
                 "GraphQLLanguage", "GraphQLEngine", "GraphQLValidation", "SocialDomain", "EmbeddedStore", "SupabaseStore",
+                "ResponseCache",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/schema.graphql")]
+        ),
+        // The SQLite response cache: keys, scopes, tags, LRU eviction, persisted queries.
+        .target(
+            name: "ResponseCache",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "SocialGatewayCLI",
@@ -78,8 +89,12 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),
         .testTarget(
             name: "SocialGatewayTests",
-            dependencies: ["SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage"]
+            dependencies: [
+                "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "ResponseCache",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
+        .testTarget(name: "ResponseCacheTests", dependencies: ["ResponseCache"]),
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [

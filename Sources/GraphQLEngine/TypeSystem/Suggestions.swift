@@ -1,7 +1,7 @@
 /// Names close to `input`, best first, as graphql-js's `suggestionList` picks them:
-/// within a lexical distance of 40% of the input's length (at least 1).
+/// within a lexical distance of `floor(0.4 * length) + 1`.
 public func suggestionList(_ input: String, _ options: [String]) -> [String] {
-    let threshold = max(1, Int(Double(input.count) * 0.4))
+    let threshold = Int(Double(input.count) * 0.4) + 1
     let lowerInput = input.lowercased()
     var scored: [(String, Int)] = []
     for option in options {

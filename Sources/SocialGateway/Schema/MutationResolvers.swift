@@ -12,6 +12,8 @@ enum MutationResolvers {
                 try await UpdateProfile(profiles: request.stores.profiles).execute(input: input, viewer: request.viewer)
             }
             request.remember(profile)
+            request.changedTags.record([CacheTags.profile(profile.id), CacheTags.search])
+            if !input.isPublic.isKeep { request.changedTags.record(CacheTags.followLists) }
             return profile
         }
         b.bind("Mutation", "toggleFollow") { info in try await changeFollow(.toggle, info) }
@@ -27,6 +29,7 @@ enum MutationResolvers {
                     bytes: file.bytes, viewer: request.viewer)
             }
             request.remember(upload.profile)
+            request.changedTags.record(CacheTags.profile(upload.profile.id))
             return AvatarPayloadValue(url: upload.publicURL, profile: upload.profile)
         }
     }
@@ -45,6 +48,10 @@ enum MutationResolvers {
         request.forgetFollows()
         request.remember(followee)
         request.remember(follower)
+        request.changedTags.record([
+            CacheTags.profile(followee.id), CacheTags.profile(follower.id), CacheTags.followers(followee.id),
+            CacheTags.following(follower.id),
+        ])
         return FollowPayloadValue(following: outcome.isFollowing, profile: followee, viewer: follower)
     }
 

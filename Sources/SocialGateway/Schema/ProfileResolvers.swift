@@ -51,6 +51,10 @@ enum ProfileResolvers {
         guard let loaded = try await request.followPages.load(FollowPageRequest(list: list, page: page)) else {
             throw DomainError.profileNotFound
         }
+        request.readTags.record([
+            kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists,
+        ])
+        for edge in loaded.edges { request.read(edge.profile) }
         return .follows(loaded)
     }
 }

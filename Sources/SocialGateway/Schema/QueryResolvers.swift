@@ -11,19 +11,19 @@ enum QueryResolvers {
         b.bind("Query", "viewer") { info in
             let request = try info.request
             guard let id = request.viewer.userId else { return nil }
-            return try await request.profilesByID.load(id)
+            return request.read(try await request.profilesByID.load(id))
         }
         b.bind("Query", "node") { info in
             let request = try info.request
             // Global ids are profile ids: a string that is not a UUID names no object.
             guard let text = info.arguments.string("id"), let id = UUID(uuidString: text) else { return nil }
-            return try await request.profilesByID.load(id)
+            return request.read(try await request.profilesByID.load(id))
         }
         b.bind("Query", "profile") { info in
             let request = try info.request
             switch try ProfileKey.from(id: info.arguments.string("id"), handle: info.arguments.string("handle")) {
-            case .id(let id): return try await request.profilesByID.load(id)
-            case .handle(let handle): return try await request.profilesByHandle.load(handle.lowercased())
+            case .id(let id): return request.read(try await request.profilesByID.load(id))
+            case .handle(let handle): return request.read(try await request.profilesByHandle.load(handle.lowercased()))
             }
         }
         b.bind("Query", "profiles") { info in
@@ -33,7 +33,7 @@ enum QueryResolvers {
             let ids = texts.map { UUID(uuidString: $0) }
             let loaded = try await request.profilesByID.loadMany(ids.compactMap { $0 })
             var found: [UUID: Profile] = [:]
-            for profile in loaded.compactMap({ $0 }) { found[profile.id] = profile }
+            for profile in loaded.compactMap({ $0 }) { found[profile.id] = request.read(profile) }
             return ids.map { id -> (any Sendable)? in id.flatMap { found[$0] } }
         }
         b.bind("Query", "profilesByHandle") { info in
@@ -41,7 +41,7 @@ enum QueryResolvers {
             let handles = info.arguments["handles"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try checkBatch(handles.count, field: "handles")
             let loaded = try await request.profilesByHandle.loadMany(handles.map { $0.lowercased() })
-            return loaded.map { $0 as (any Sendable)? }
+            return loaded.map { request.read($0) as (any Sendable)? }
         }
         b.bind("Query", "searchProfiles") { info in
             let request = try info.request
@@ -50,6 +50,8 @@ enum QueryResolvers {
                     query: info.arguments.string("query") ?? "", first: info.arguments.int("first"),
                     after: info.arguments.string("after"), viewer: request.viewer)
             }
+            request.readTags.record(CacheTags.search)
+            for edge in page.edges { request.read(edge.profile) }
             return ConnectionValue.search(page)
         }
     }

@@ -11,6 +11,9 @@ final class RequestContext: Sendable {
     let stores: GatewayStores
     let files: [String: UploadedFile]
     let logger: Logger
+    /// What this request read (for the cache's invalidation tags) and what it changed.
+    let readTags = CacheTags()
+    let changedTags = CacheTags()
 
     let profilesByID: DataLoader<UUID, Profile>
     let profilesByHandle: DataLoader<String, Profile>
@@ -40,6 +43,13 @@ final class RequestContext: Sendable {
             }
             return Dictionary(states.map { ($0.profileId, $0) }, uniquingKeysWith: { first, _ in first })
         }
+    }
+
+    /// Records that the response shows `profile` (cache tag `Profile:<id>`).
+    @discardableResult
+    func read(_ profile: Profile?) -> Profile? {
+        if let profile { readTags.record(CacheTags.profile(profile.id)) }
+        return profile
     }
 
     /// The profile a mutation returned replaces what this request had loaded.

@@ -1,5 +1,6 @@
 import GraphQLLanguage
 import GraphQLValidation
+import ResponseCache
 
 /// The gateway's limits, with defaults that suit a public endpoint.
 ///
@@ -16,6 +17,10 @@ public struct GatewayOptions: Sendable {
     public var loaderBatchSize = 1000
     /// The largest avatar upload, in bytes (the domain's rule is 5 MB).
     public var maxUploadBytes = 5 * 1024 * 1024
+    /// The response cache (off unless given; `serve` opens one in the data folder).
+    public var cache: ResponseCacheStore = .disabled()
+    /// Seconds a response may be cached when no `@cacheControl` hint says otherwise.
+    public var cacheDefaultMaxAge = 30
 
     public init() {}
 }

@@ -3,6 +3,7 @@ import GraphQLEngine
 import GraphQLLanguage
 import GraphQLValidation
 import Logging
+import ResponseCache
 import SocialDomain
 
 /// The gateway's GraphQL service: `schema.graphql` bound to the domain, and the
@@ -32,10 +33,13 @@ public final class GatewayService: Sendable {
     /// The SDL this service serves.
     public static func schemaSDL() throws -> String { try GatewaySchema.bundledSDL() }
 
-    /// Runs one GraphQL request.
+    /// Runs one GraphQL request: persisted-query lookup, parse, validate, then the
+    /// response cache for queries or execution (and invalidation) for mutations.
     public func execute(_ request: GatewayRequest) async -> GatewayResponse {
-        guard let query = request.query else {
-            return requestError([GraphQLError("Must provide a query string.")])
+        let query: String
+        switch await resolvePersistedQuery(request) {
+        case .success(let text): query = text
+        case .failure(let failure): return requestError([failure.error])
         }
         let source = Source(query, name: "GraphQL request")
         let document: Document
@@ -44,7 +48,8 @@ public final class GatewayService: Sendable {
         } catch {
             return requestError([GraphQLError(error)])
         }
-        if request.isReadOnly, let operation = selectedOperation(document, request.operationName), operation.operation != .query {
+        let operation = selectedOperation(document, request.operationName)
+        if request.isReadOnly, let operation, operation.operation != .query {
             return GatewayResponse(
                 outcome: .mutationNotAllowed,
                 body: ExecutionResult.requestError([
@@ -66,15 +71,40 @@ public final class GatewayService: Sendable {
         } catch {
             return requestError([GraphQLError(error.message, extensions: ["code": "BAD_USER_INPUT"])])
         }
+        let prepared = PreparedRequest(
+            document: document, source: source, operation: operation, variables: variables, request: request)
+        if let operation, operation.operation == .query, options.cache.isEnabled {
+            return await executeCached(prepared, operation)
+        }
+        let (response, context) = await run(prepared)
+        let changed = context.changedTags.all
+        if !changed.isEmpty { await options.cache.invalidate(tags: changed) }
+        return response
+    }
+
+    /// A request that parsed and validated, ready to execute.
+    struct PreparedRequest {
+        let document: Document
+        let source: Source
+        let operation: OperationDefinition?
+        let variables: JSONObject
+        let request: GatewayRequest
+    }
+
+    /// Executes; the response, and the request context (with the tags it read and changed).
+    func run(_ prepared: PreparedRequest) async -> (GatewayResponse, RequestContext) {
+        let request = prepared.request
         let context = RequestContext(
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger)
         let result = await Executor.execute(
             schema: schema,
             request: GraphQLRequest(
-                document: document, source: source, operationName: request.operationName, variables: variables,
-                context: context))
-        return GatewayResponse(
-            outcome: result.hasData ? .executed : .requestError, body: result.serialized(), hasErrors: !result.errors.isEmpty)
+                document: prepared.document, source: prepared.source, operationName: request.operationName,
+                variables: prepared.variables, context: context))
+        let response = GatewayResponse(
+            outcome: result.hasData ? .executed : .requestError, body: result.serialized(), hasErrors: !result.errors.isEmpty,
+            cacheControl: "no-store")
+        return (response, context)
     }
 
     func requestError(_ errors: [GraphQLError]) -> GatewayResponse {

@@ -1,0 +1,103 @@
+import Foundation
+import GraphQLEngine
+import GraphQLLanguage
+import ResponseCache
+
+extension GatewayService {
+    /// A query through the response cache: a fresh entry answers at once; a miss
+    /// executes and stores the response with the tags it read; when the store is
+    /// unavailable, an expired entry within the grace window is served with a warning.
+    func executeCached(_ prepared: PreparedRequest, _ operation: OperationDefinition) async -> GatewayResponse {
+        let fragments = Dictionary(prepared.document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { a, _ in a })
+        var policy = CachePolicy.of(operation, fragments: fragments, schema: schema, defaultMaxAge: options.cacheDefaultMaxAge)
+        guard policy.maxAge > 0 else { return await run(prepared).0 }
+        // Scope: answers for anonymous requests are shared (anonymous viewers see only
+        // public data, and the same of it). A signed-in viewer's answers are their own,
+        // even for PUBLIC-hinted queries: `profile(handle:)` shows its owner a private
+        // profile that everyone else sees as null.
+        let viewer = prepared.request.viewer
+        let scope: CacheScope = viewer.userId.map { .viewer($0.uuidString.lowercased()) } ?? .shared
+        if viewer.userId != nil { policy.isPrivate = true }
+        let key = CacheKey(
+            document: prepared.document.printed, operationName: prepared.request.operationName,
+            variables: canonicalJSON(.object(prepared.variables)), scope: scope)
+        if let hit = await options.cache.lookup(key) {
+            return GatewayResponse(
+                outcome: .executed, body: hit.body, hasErrors: false, cacheControl: policy.headerValue, etag: hit.etag)
+        }
+        let token = options.cache.beginComputation()
+        let (response, context) = await run(prepared)
+        if !response.hasErrors {
+            // Off the request's path: the client has its answer; the entry follows.
+            let cache = options.cache
+            let tags = context.readTags.all
+            Task { await cache.store(key, body: response.body, maxAge: policy.maxAge, tags: tags, token: token) }
+            var fresh = response
+            fresh.cacheControl = policy.headerValue
+            fresh.etag = CachedResponse.etag(for: response.body)
+            return fresh
+        }
+        if Self.backendWasUnavailable(response.body), let stale = await options.cache.lookup(key, allowStale: true) {
+            return GatewayResponse(
+                outcome: .executed, body: Self.addingStaleWarning(to: stale.body, storedAt: stale.storedAt), hasErrors: false,
+                cacheControl: "no-store", etag: nil)
+        }
+        return response
+    }
+
+    static func backendWasUnavailable(_ body: [UInt8]) -> Bool {
+        guard let json = try? JSONParser.parse(body), let errors = json["errors"]?.arrayValue else { return false }
+        return errors.contains { $0["extensions"]?["code"]?.stringValue == "BACKEND_UNAVAILABLE" }
+    }
+
+    /// The cached body with `extensions.warnings` saying it is stale, and since when.
+    static func addingStaleWarning(to body: [UInt8], storedAt: Date) -> [UInt8] {
+        guard case .object(var object)? = try? JSONParser.parse(body) else { return body }
+        var extensions = object["extensions"]?.objectValue ?? JSONObject()
+        extensions["warnings"] = [
+            [
+                "code": "STALE_RESPONSE",
+                "message": .string(
+                    "The backend is unavailable; this response was cached at \(RFC3339.format(storedAt)) and may be out of date."),
+            ]
+        ]
+        object["extensions"] = .object(extensions)
+        var writer = JSONWriter()
+        writer.write(.object(object))
+        return writer.bytes
+    }
+
+    /// Apollo's automatic persisted queries: a hash alone is looked up; a hash with
+    /// its query is checked and remembered.
+    func resolvePersistedQuery(_ request: GatewayRequest) async -> Result<String, PersistedQueryFailure> {
+        guard let persisted = request.extensions?["persistedQuery"]?.objectValue,
+            let hash = persisted["sha256Hash"]?.stringValue
+        else {
+            guard let query = request.query else {
+                return .failure(PersistedQueryFailure(error: GraphQLError("Must provide a query string.")))
+            }
+            return .success(query)
+        }
+        guard options.cache.isEnabled else {
+            return .failure(
+                PersistedQueryFailure(
+                    error: GraphQLError("PersistedQueryNotSupported", extensions: ["code": "PERSISTED_QUERY_NOT_SUPPORTED"])))
+        }
+        if let query = request.query {
+            guard await options.cache.storePersistedQuery(query, sha256Hash: hash) else {
+                return .failure(
+                    PersistedQueryFailure(
+                        error: GraphQLError("provided sha does not match query", extensions: ["code": "BAD_USER_INPUT"])))
+            }
+            return .success(query)
+        }
+        guard let query = await options.cache.persistedQuery(sha256Hash: hash) else {
+            return .failure(PersistedQueryFailure(error: GraphQLError("PersistedQueryNotFound", extensions: ["code": "PERSISTED_QUERY_NOT_FOUND"])))
+        }
+        return .success(query)
+    }
+
+    struct PersistedQueryFailure: Error {
+        let error: GraphQLError
+    }
+}
