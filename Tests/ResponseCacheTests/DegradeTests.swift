@@ -90,4 +90,19 @@ struct DegradeTests {
         #expect(await store.lookup(key("b"), now: t0) == nil)
         #expect(store.isEnabled)
     }
+
+    @Test("a cache file and directory without write permission yield a disabled store (skipped as root)",
+          .enabled(if: getuid() != 0, "root ignores permissions; see the readonly-configuration test"))
+    func permissions() async throws {
+        let dir = try temporaryDirectory()
+        let path = dir.appendingPathComponent("cache.sqlite")
+        _ = ResponseCacheStore.open(path: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path) }
+        let recorder = LogRecorder()
+        let store = ResponseCacheStore.open(path: path, logger: recorder.logger)
+        #expect(recorder.warnings.contains { $0.contains("response cache disabled") })
+        await expectInert(store)
+    }
 }

@@ -112,4 +112,37 @@ struct LookupAndStoreTests {
         #expect(reopened.isEnabled)
         #expect(await reopened.lookup(key(), now: t0)?.body == bytes("kept"))
     }
+
+    @Test("under concurrent stores and lookups, each viewer only ever reads their own body")
+    func concurrentViewers() async throws {
+        let (store, _, _) = try makeStore()
+        let viewers = (0..<16).map { "viewer-\($0)" }
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for viewer in viewers {
+                group.addTask {
+                    var wrong = 0
+                    let k = key("{ me { name } }", scope: .viewer(viewer))
+                    for _ in 0..<20 {
+                        await store.store(k, body: bytes(viewer), maxAge: 60, tags: ["Profile:me"], token: store.beginComputation(), now: t0)
+                        if let hit = await store.lookup(k, now: t0), hit.body != bytes(viewer) { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+        #expect(store.counters.hits == 16 * 20)
+    }
+
+    @Test("a hit's access time reaches the file when touches are flushed, and never moves backwards")
+    func touchFlush() async throws {
+        let (store, _, _) = try makeStore()
+        await store.store(key(), body: bytes("x"), maxAge: 600, tags: [], token: store.beginComputation(), now: t0)
+        _ = await store.lookup(key(), now: t0.addingTimeInterval(50))
+        _ = await store.lookup(key(), now: t0.addingTimeInterval(20))
+        await store.flushTouches()
+        let lastAccess = try await store.pool?.read { db in try Double.fetchOne(db, sql: "SELECT last_access FROM entries") }
+        #expect(lastAccess == t0.addingTimeInterval(50).timeIntervalSince1970)
+    }
 }
