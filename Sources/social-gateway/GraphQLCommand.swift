@@ -5,6 +5,6 @@ struct GraphQLCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graphql",
         abstract: "Check, print, validate and execute GraphQL documents.",
-        subcommands: [ParseCommand.self]
+        subcommands: [ParseCommand.self, ValidateCommand.self, ExecuteCommand.self]
     )
 }
