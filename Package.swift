@@ -72,10 +72,24 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The HTTP server: GraphQL over HTTP, uploads, JWT auth, playground, health, metrics, config.
+        .target(
+            name: "GatewayServer",
+            dependencies: [
+                "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/playground.html")]
+        ),
         .executableTarget(
             name: "SocialGatewayCLI",
             dependencies: [
-                "SocialGateway", "GraphQLEngine", "GraphQLValidation", "EmbeddedStore", "SocialDomain",
+                "GatewayServer", "SocialGateway", "GraphQLEngine", "GraphQLValidation", "EmbeddedStore", "SocialDomain",
                 "GraphQLLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -92,6 +106,15 @@ let package = Package(
             dependencies: [
                 "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "ResponseCache",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "GatewayServerTests",
+            dependencies: [
+                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .testTarget(name: "ResponseCacheTests", dependencies: ["ResponseCache"]),
