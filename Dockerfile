@@ -9,12 +9,10 @@ FROM swift:6.3-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
-# Resolve dependencies first so that source edits reuse this layer.
-COPY Package.swift Package.resolved ./
-RUN swift package resolve
+# The manifest checks every declared target's folder, tests included, so all three come in
+# before the first swift command. (Package.resolved pins the versions when it is present.)
+COPY Package.* ./
 COPY Sources ./Sources
-COPY schema.graphql ./
-# Test targets are declared in Package.swift; their folders must exist for the manifest to load.
 COPY Tests ./Tests
 RUN swift build -c release --product social-gateway --static-swift-stdlib \
     && mkdir /staging \

@@ -28,6 +28,8 @@ struct PlaygroundBrowserTests {
             #expect(dom.contains(#"data-state="done""#))
             #expect(dom.contains(#""handle": "alice_wonder""#))
             #expect(dom.contains(#""displayName": "Alice Wonderland""#))
+            // The schema explorer was filled from introspection, with the types as links.
+            #expect(dom.contains("<a>ProfileConnection</a>"))
 
             components.queryItems = [
                 URLQueryItem(name: "query", value: "{ viewer { handle } }"), URLQueryItem(name: "autorun", value: "1"),
