@@ -32,12 +32,8 @@ struct EndToEndTests {
             let missingInList = response.text
             response = try await Self.post(client, "{ profilesByHandle(handles: [\"bob_builder\", \"nobody_here\"]) { handle } }")
             let missingHandle = response.text
-            // SocialGateway currently reports a field error for the null entries of these lists
-            // ("Expected a Profile parent for Profile.handle, got Optional<Any>"); see the report.
-            withKnownIssue("null list entries of profiles/profilesByHandle raise a field error", isIntermittent: true) {
-                #expect(missingInList == #"{"data":{"profiles":[{"handle":"carol_creator"},null,{"handle":"alice_wonder"}]}}"#)
-                #expect(missingHandle == #"{"data":{"profilesByHandle":[{"handle":"bob_builder"},null]}}"#)
-            }
+            #expect(missingInList == #"{"data":{"profiles":[{"handle":"carol_creator"},null,{"handle":"alice_wonder"}]}}"#)
+            #expect(missingHandle == #"{"data":{"profilesByHandle":[{"handle":"bob_builder"},null]}}"#)
             #expect(missingInList.hasSuffix(#""data":{"profiles":[{"handle":"carol_creator"},null,{"handle":"alice_wonder"}]}}"#))
             #expect(missingHandle.hasSuffix(#""data":{"profilesByHandle":[{"handle":"bob_builder"},null]}}"#))
             response = try await Self.post(client, "query($id: ID!) { node(id: $id) { id ... on Profile { handle } } }", ["id": Self.carol])

@@ -150,6 +150,16 @@ struct ExecutionBehaviourTests {
         #expect(result.jsonString == #"{"data":{"z":"Hello, q\"\\\n\u0001é","a":"Hello, world"}}"#)
     }
 
+    @Test("§6.4.3 a resolved list of optionals: nil elements are null items, present ones complete as objects")
+    func optionalListItems() async throws {
+        let schema = try SchemaBuilder.build(sdl: "type Query { maybe: [Item] } type Item { n: Int }")
+        var binder = SchemaBinder(schema: schema)
+        binder.bindSync("Query", "maybe") { _ in [["n": 1], nil, ["n": 3]] as [JSONObject?] }
+        try binder.finish(requireAll: false)
+        let result = try await GraphQLEngineTests.run(schema, "{ maybe { n } }")
+        #expect(result.jsonString == #"{"data":{"maybe":[{"n":1},null,{"n":3}]}}"#)
+    }
+
     @Test("§6.2.2 a mutation without a Mutation type in the schema is a request error")
     func noMutationType() async throws {
         let schema = try SchemaBuilder.build(sdl: "type Query { a: Int }")

@@ -61,14 +61,37 @@ public struct ResolveInfo: @unchecked Sendable {
 /// elements without first converting `[Element]` into a new `[any Sendable]`.
 public protocol ResolvedList {
     var resolvedCount: Int { get }
-    func forEachResolved(_ body: (Int, any Sendable) -> Void)
+    /// Each element; optional elements are unwrapped (nil is a null item).
+    func forEachResolved(_ body: (Int, (any Sendable)?) -> Void)
 }
 
 extension Array: ResolvedList {
     public var resolvedCount: Int { count }
 
-    public func forEachResolved(_ body: (Int, any Sendable) -> Void) {
-        for (i, element) in enumerated() { body(i, element as! any Sendable) }
+    public func forEachResolved(_ body: (Int, (any Sendable)?) -> Void) {
+        // Decided once per list: `[Profile?]` elements must be unwrapped, or a nil
+        // would arrive boxed as a non-nil value.
+        if Element.self is any OptionalValue.Type {
+            for (i, element) in enumerated() { body(i, (element as! any OptionalValue).unwrapped) }
+        } else {
+            for (i, element) in enumerated() { body(i, element as! any Sendable) }
+        }
+    }
+}
+
+/// Lets a list unwrap its optional elements without knowing their wrapped type.
+protocol OptionalValue {
+    var unwrapped: (any Sendable)? { get }
+}
+
+extension Optional: OptionalValue {
+    var unwrapped: (any Sendable)? {
+        switch self {
+        case .none: return nil
+        case .some(let wrapped):
+            if let nested = wrapped as? any OptionalValue { return nested.unwrapped }
+            return wrapped as! any Sendable
+        }
     }
 }
 
