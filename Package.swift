@@ -70,13 +70,14 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // The HTTP server: GraphQL over HTTP, uploads, JWT auth, playground, health, metrics, config.
         .target(
             name: "GatewayServer",
             dependencies: [
-                "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore",
+                "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "ResponseCache",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "MultipartKit", package: "multipart-kit"),

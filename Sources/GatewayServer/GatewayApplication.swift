@@ -2,6 +2,7 @@ import EmbeddedStore
 import Foundation
 import Hummingbird
 import Logging
+import ResponseCache
 import SocialGateway
 
 /// Builds the gateway's Hummingbird application from a configuration: opens the store, loads
@@ -64,10 +65,18 @@ public func buildRouter(
 ) async throws -> Router<GatewayRequestContext> {
     var gatewayOptions = configuration.gateway
     gatewayOptions.maxUploadBytes = configuration.maxUploadBytes
+    if configuration.responseCache {
+        // A folder or file that cannot be used degrades to no caching (logged), never to a failed start.
+        try? FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        gatewayOptions.cache = ResponseCacheStore.open(
+            path: configuration.dataDirectory.appendingPathComponent("cache.sqlite"),
+            options: ResponseCacheOptions(maxBytes: configuration.cacheMaxBytes), logger: logger)
+    }
     let service = try GatewayService(stores: backend.stores, options: gatewayOptions, logger: logger)
     let authenticator = await JWTAuthenticator(
         hmacSecret: backend.jwtSecret, jwks: backend.jwks, audience: configuration.jwtAudience)
     let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
+    metrics.mirror(cache: gatewayOptions.cache)
     let issuer: DevTokenIssuer? =
         if backend.embedded != nil, configuration.demoTokens, let secret = backend.jwtSecret {
             await DevTokenIssuer(secret: secret, audience: configuration.jwtAudience)

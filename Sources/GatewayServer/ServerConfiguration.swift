@@ -55,6 +55,10 @@ public struct ServerConfiguration: Sendable {
 
     /// The GraphQL service's limits (depth, cost, tokens) and introspection (`INTROSPECTION`).
     public var gateway = GatewayOptions()
+    /// The SQLite response cache in `<data-dir>/cache.sqlite` (`CACHE`, default on).
+    public var responseCache = true
+    /// The cache's size bound in bytes (`CACHE_MAX_BYTES`, default 64 MiB).
+    public var cacheMaxBytes = 64 << 20
     /// Add `GET /__bench/constant`, a constant body: the HTTP ceiling for load tests.
     public var benchCeilingRoute = false
     /// Load tests: generate this many extra profiles (`user1`...) into an embedded store that has
@@ -101,6 +105,8 @@ public struct ServerConfiguration: Sendable {
         if let port = try int("PORT") { configuration.port = port }
         if let dir = value("DATA_DIR") { configuration.dataDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
         if let seed = try bool("SEED_DEMO_DATA") { configuration.seedDemoData = seed }
+        if let cache = try bool("CACHE") { configuration.responseCache = cache }
+        if let bytes = try int("CACHE_MAX_BYTES") { configuration.cacheMaxBytes = bytes }
         configuration.publicURL = value("PUBLIC_URL")
         if let limit = try int("MAX_BODY_BYTES") { configuration.maxBodyBytes = limit }
         if let limit = try int("MAX_BATCH_SIZE") { configuration.maxBatchSize = limit }

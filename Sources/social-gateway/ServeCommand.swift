@@ -61,6 +61,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Allow introspection queries (env INTROSPECTION; default on, the playground needs it).")
     var introspection: Bool?
 
+    @Option(help: ArgumentHelp("The response cache in <data-dir>/cache.sqlite: on or off (env CACHE; default on).", valueName: "on|off"))
+    var cache: String?
+
+    @Option(name: .customLong("cache-max-bytes"), help: ArgumentHelp("Size bound of the response cache (env CACHE_MAX_BYTES; default 67108864).", valueName: "bytes"))
+    var cacheMaxBytes: Int?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env LOG_LEVEL; default info).", valueName: "level"))
     var logLevel: String?
 
@@ -108,6 +114,14 @@ struct ServeCommand: AsyncParsableCommand {
         if let maxUploadFiles { configuration.maxUploadFiles = maxUploadFiles }
         if let introspection { configuration.gateway.introspection = introspection }
         if let logLevel { configuration.logLevel = try ServerConfiguration.parseLogLevel(logLevel) }
+        if let cache {
+            switch cache.lowercased() {
+            case "on": configuration.responseCache = true
+            case "off": configuration.responseCache = false
+            default: throw ValidationError("--cache must be on or off, got \"\(cache)\".")
+            }
+        }
+        if let cacheMaxBytes { configuration.cacheMaxBytes = cacheMaxBytes }
         if benchCeilingRoute { configuration.benchCeilingRoute = true }
         if let benchSeedProfiles { configuration.benchSeedProfiles = benchSeedProfiles }
         return configuration

@@ -50,6 +50,33 @@ struct OperationalTests {
         }
     }
 
+    @Test("Response cache: a repeated GET answers 304 to If-None-Match with its ETag, and /metrics counts cache hits")
+    func cacheConditionalGet() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            let uri = "/graphql?query=%7B%20profile(handle%3A%20%22alice_wonder%22)%20%7B%20handle%20%7D%20%7D"
+            let preflight: HTTPFields = [.accept: "application/graphql-response+json", HeaderName.graphQLPreflight: "1"]
+            var etag = ""
+            try await client.execute(uri: uri, method: .get, headers: preflight) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.cacheControl] == "public, max-age=30")
+                etag = response.headers[.eTag] ?? ""
+            }
+            #expect(etag.hasPrefix("\""))
+            try await Task.sleep(for: .milliseconds(200))
+            var conditional = preflight
+            conditional[.ifNoneMatch] = etag
+            try await client.execute(uri: uri, method: .get, headers: conditional) { response in
+                #expect(response.status == .notModified)
+                #expect(response.headers[.eTag] == etag)
+            }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.text.contains("social_gateway_cache_hits_total 1"))
+                #expect(response.text.contains("social_gateway_cache_misses_total 1"))
+            }
+        }
+    }
+
     @Test("X-Request-Id: a sane client id is echoed, a missing or odd one is replaced by a generated id")
     func requestID() async throws {
         let gateway = try await TestGateway.make()
