@@ -14,7 +14,9 @@ struct AvatarStoreRequestTests {
     @Test("putAvatar POSTs the bytes to the lower-case {uid}/ folder with the real type and x-upsert")
     func uploadRequest() async throws {
         try await StoreHarness.run { h in
-            let url = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.alice), viewer: h.asAlice)
+            // One viewer, one token: a token minted again a second later has another `exp`.
+            let alice = h.asAlice
+            let url = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.alice), viewer: alice)
             let name = "a11ce000-0000-4000-8000-000000000001/1740912672_3f9c1a2b.jpg"
             #expect(url == "\(h.fake.url)/storage/v1/object/public/avatars/\(name)")
             let request = h.fake.requests[0]
@@ -22,7 +24,7 @@ struct AvatarStoreRequestTests {
             #expect(request.headers["content-type"] == "image/jpeg")
             #expect(request.headers["x-upsert"] == "true")
             #expect(request.headers["cache-control"] == "max-age=3600")
-            #expect(request.headers["authorization"] == "Bearer \(SupabaseFake.token(for: StoreHarness.alice))")
+            #expect(request.headers["authorization"] == "Bearer \(alice.token ?? "")")
             #expect(request.body == Self.jpeg)
             #expect(h.fake.object(name)?.data == Self.jpeg)
         }

@@ -8,7 +8,9 @@ struct ProfileStoreRequestTests {
     @Test("profiles(ids:) is one GET with id=in.(...) of lower-case ids and the viewer's token")
     func profilesByIdsIsOneRequest() async throws {
         try await StoreHarness.run { h in
-            let found = try await h.store.profiles(ids: [StoreHarness.alice, StoreHarness.carol, StoreHarness.bob], viewer: h.asAlice)
+            // One viewer, one token: a token minted again a second later has another `exp`.
+            let alice = h.asAlice
+            let found = try await h.store.profiles(ids: [StoreHarness.alice, StoreHarness.carol, StoreHarness.bob], viewer: alice)
             #expect(Set(found.keys) == [StoreHarness.alice, StoreHarness.bob])   // carol is private
             #expect(found[StoreHarness.alice]?.createdAt == StoreHarness.created)
             let requests = h.fake.requests
@@ -18,7 +20,7 @@ struct ProfileStoreRequestTests {
             #expect(requests[0].query == StoreHarness.select
                 + "&id=in.(a11ce000-0000-4000-8000-000000000001,ca201000-0000-4000-8000-000000000003,b0b00000-0000-4000-8000-000000000002)")
             #expect(requests[0].headers["apikey"] == SupabaseFake.apiKey)
-            #expect(requests[0].headers["authorization"] == "Bearer \(SupabaseFake.token(for: StoreHarness.alice))")
+            #expect(requests[0].headers["authorization"] == "Bearer \(alice.token ?? "")")
         }
     }
 
