@@ -119,9 +119,9 @@ enum VariableCoercion {
                         value: value)
                 }
                 guard enumType.value(named: name) != nil else {
-                    let suggestions = suggestionList(name, enumType.values.map(\.name))
+                    let suggestions = Suggestions.list(name, enumType.values.map(\.name))
                     throw InputError(
-                        message: "Value \"\(name)\" does not exist in \"\(enumType.name)\" enum.\(didYouMean(suggestions))",
+                        message: "Value \"\(name)\" does not exist in \"\(enumType.name)\" enum.\(Suggestions.didYouMean(suggestions))",
                         path: path, value: value)
                 }
                 return value
@@ -142,9 +142,9 @@ enum VariableCoercion {
                     }
                 }
                 for key in object.keys where input.field(named: key) == nil {
-                    let suggestions = suggestionList(key, input.fields.map(\.name))
+                    let suggestions = Suggestions.list(key, input.fields.map(\.name))
                     throw InputError(
-                        message: "Field \"\(key)\" is not defined by type \"\(input.name)\".\(didYouMean(suggestions))",
+                        message: "Field \"\(key)\" is not defined by type \"\(input.name)\".\(Suggestions.didYouMean(suggestions))",
                         path: path, value: value)
                 }
                 if input.isOneOf {

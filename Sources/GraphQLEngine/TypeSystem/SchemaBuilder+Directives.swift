@@ -61,9 +61,9 @@ extension BuildContext {
             }
             seen[name] = use
             for argument in use.arguments where directive.argument(named: argument.name.value) == nil {
-                let suggestions = suggestionList(argument.name.value, directive.arguments.map(\.name))
+                let suggestions = Suggestions.list(argument.name.value, directive.arguments.map(\.name))
                 error(
-                    "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\".\(didYouMean(suggestions))",
+                    "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\".\(Suggestions.didYouMean(suggestions))",
                     [argument.name.range])
             }
             for argument in directive.arguments where argument.isRequired {

@@ -205,8 +205,8 @@ struct BuildContext {
         switch reference {
         case .named(let named):
             if let type = types[named.name.value] { return .named(type) }
-            let suggestions = suggestionList(named.name.value, Array(types.keys))
-            error("Unknown type \"\(named.name.value)\".\(didYouMean(suggestions))", [named.range], source: source)
+            let suggestions = Suggestions.list(named.name.value, Array(types.keys))
+            error("Unknown type \"\(named.name.value)\".\(Suggestions.didYouMean(suggestions))", [named.range], source: source)
             return .named(types["String"]!)
         case .list(let list):
             return .list(resolve(list.type, source: source))

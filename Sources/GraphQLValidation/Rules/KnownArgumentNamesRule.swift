@@ -1,3 +1,4 @@
+import GraphQLEngine
 import GraphQLLanguage
 
 /// §5.4.1 Argument Names: "For each argument in the document: let argumentDefinition

@@ -1,3 +1,4 @@
+import GraphQLEngine
 import GraphQLLanguage
 
 /// §5.5.1.2 Fragment Spread Type Existence ("the target type of fragment must be
