@@ -4,27 +4,37 @@ import GraphQLLanguage
 import ResponseCache
 
 extension GatewayService {
-    /// A query through the response cache: a fresh entry answers at once; a miss
-    /// executes and stores the response with the tags it read; when the store is
-    /// unavailable, an expired entry within the grace window is served with a warning.
-    func executeCached(_ prepared: PreparedRequest, _ operation: OperationDefinition) async -> GatewayResponse {
-        let fragments = Dictionary(prepared.document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { a, _ in a })
+    /// Where a query's answer would be in the cache, and for how long it may stay.
+    struct CacheLookup {
+        let key: CacheKey
+        let policy: CachePolicy
+    }
+
+    /// The cache key and policy of a query, or nil when its answer may not be cached.
+    ///
+    /// Scope: answers for anonymous requests are shared (anonymous viewers see only
+    /// public data, and the same of it). A signed-in viewer's answers are their own,
+    /// even for PUBLIC-hinted queries: `profile(handle:)` shows its owner a private
+    /// profile that everyone else sees as null.
+    func cacheLookup(document: Document, operation: OperationDefinition, request: GatewayRequest) -> CacheLookup? {
+        let fragments = Dictionary(document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { a, _ in a })
         var policy = CachePolicy.of(operation, fragments: fragments, schema: schema, defaultMaxAge: options.cacheDefaultMaxAge)
-        guard policy.maxAge > 0 else { return await run(prepared).0 }
-        // Scope: answers for anonymous requests are shared (anonymous viewers see only
-        // public data, and the same of it). A signed-in viewer's answers are their own,
-        // even for PUBLIC-hinted queries: `profile(handle:)` shows its owner a private
-        // profile that everyone else sees as null.
-        let viewer = prepared.request.viewer
+        guard policy.maxAge > 0 else { return nil }
+        let viewer = request.viewer
         let scope: CacheScope = viewer.userId.map { .viewer($0.uuidString.lowercased()) } ?? .shared
         if viewer.userId != nil { policy.isPrivate = true }
         let key = CacheKey(
-            document: prepared.document.printed, operationName: prepared.request.operationName,
-            variables: canonicalJSON(.object(prepared.variables)), scope: scope)
-        if let hit = await options.cache.lookup(key) {
-            return GatewayResponse(
-                outcome: .executed, body: hit.body, hasErrors: false, cacheControl: policy.headerValue, etag: hit.etag)
-        }
+            document: document.printed, operationName: request.operationName,
+            variables: canonicalJSON(.object(request.variables)), scope: scope)
+        return CacheLookup(key: key, policy: policy)
+    }
+
+    /// A query the cache could not answer: executes, and stores the response with the
+    /// tags it read; when the store is unavailable, an expired entry within the grace
+    /// window is served with a warning.
+    func executeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup) async -> GatewayResponse {
+        let key = lookup.key
+        let policy = lookup.policy
         let token = options.cache.beginComputation()
         let (response, context) = await run(prepared)
         if !response.hasErrors {

@@ -56,6 +56,16 @@ public final class GatewayService: Sendable {
                     GraphQLError("Can only perform a \(operation.operation.rawValue) operation from a POST request.")
                 ]).serialized(), hasErrors: true)
         }
+        // A cached answer needs no validation: only valid documents that executed are ever stored.
+        let cacheable = operation?.operation == .query && options.cache.isEnabled && request.fileMap.isEmpty
+        var lookup: CacheLookup?
+        if cacheable, let operation {
+            lookup = cacheLookup(document: document, operation: operation, request: request)
+            if let lookup, let hit = await options.cache.lookup(lookup.key) {
+                return GatewayResponse(
+                    outcome: .executed, body: hit.body, hasErrors: false, cacheControl: lookup.policy.headerValue, etag: hit.etag)
+            }
+        }
         let errors = Validator.validate(schema: schema, document: document, source: source, options: options.validation)
         if !errors.isEmpty { return requestError(errors) }
         if !options.introspection, let location = IntrospectionFinder.firstUse(in: document) {
@@ -73,8 +83,8 @@ public final class GatewayService: Sendable {
         }
         let prepared = PreparedRequest(
             document: document, source: source, operation: operation, variables: variables, request: request)
-        if let operation, operation.operation == .query, options.cache.isEnabled {
-            return await executeCached(prepared, operation)
+        if let lookup {
+            return await executeCached(prepared, lookup)
         }
         let (response, context) = await run(prepared)
         let changed = context.changedTags.all
