@@ -18,7 +18,8 @@ public enum FieldResolver: Sendable {
 ///
 /// Built for every field, so it is small: the parent, the arguments, and two
 /// unretained references to the planned field and the execution, which outlive
-/// every resolver call of the request.
+/// every resolver call of the request. Use it within the resolver call only: do not
+/// keep it, or hand it to a task that may outlive the execution.
 public struct ResolveInfo: @unchecked Sendable {
     /// The value of the parent object (the root value for root fields).
     public let parent: any Sendable
