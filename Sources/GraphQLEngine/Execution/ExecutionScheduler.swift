@@ -21,9 +21,13 @@ public final class ExecutionScheduler: Sendable {
 
     public init() {}
 
-    /// A resolver task was started (its result is not yet completed).
-    func resolverStarted() {
-        state.withLock { $0.running += 1 }
+    /// `count` resolver tasks are about to start (their results are not yet completed).
+    ///
+    /// Counted before the first of them is added: a task may start, queue its key and wait
+    /// at once, and if its siblings were not yet counted the running count would touch
+    /// zero and dispatch a batch holding only that key.
+    func resolversStarting(_ count: Int) {
+        state.withLock { $0.running += count }
     }
 
     /// A resolver's result has been completed.

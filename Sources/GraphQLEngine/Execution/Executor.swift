@@ -103,11 +103,11 @@ public enum Executor {
                 func startPending() {
                     let batch = context.pending
                     context.pending.removeAll(keepingCapacity: true)
+                    scheduler.resolversStarting(batch.count)
                     for field in batch {
                         let id = nextID
                         nextID += 1
                         running[id] = field
-                        scheduler.resolverStarted()
                         let resolve = field.resolve
                         let info = field.info
                         group.addTask {
