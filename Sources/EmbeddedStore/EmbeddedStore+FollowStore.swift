@@ -25,7 +25,7 @@ extension EmbeddedStore: FollowStore {
                     let sql = "SELECT follower_id, followee_id FROM follows WHERE deleted_at IS NULL "
                         + "AND (follower_id, followee_id) IN (VALUES \(Array(repeating: "(?, ?)", count: chunk.count).joined(separator: ", ")))"
                     let arguments = StatementArguments(chunk.flatMap { [$0.follower.lowercased, $0.followee.lowercased] })
-                    for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
                         if let follower = UUID(uuidString: row[0] as String), let followee = UUID(uuidString: row[1] as String) {
                             active.insert(FollowPair(follower: follower, followee: followee))
                         }

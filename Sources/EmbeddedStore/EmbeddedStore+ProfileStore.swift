@@ -16,7 +16,7 @@ extension EmbeddedStore: ProfileStore {
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
                         + "WHERE p.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("p"))"
-                    for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk.map { Optional($0) } + [viewer.sqlId])) {
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk.map { Optional($0) } + [viewer.sqlId])) {
                         let profile = try ProfileColumns.decode(row)
                         result[profile.id] = profile
                     }
@@ -35,7 +35,7 @@ extension EmbeddedStore: ProfileStore {
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
                         + "WHERE lower(p.handle) IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("p"))"
-                    for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(chunk.map { Optional($0) } + [viewer.sqlId])) {
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk.map { Optional($0) } + [viewer.sqlId])) {
                         let profile = try ProfileColumns.decode(row)
                         result[profile.handle.lowercased()] = profile
                     }
@@ -63,7 +63,7 @@ extension EmbeddedStore: ProfileStore {
                 query.containsPattern, query.after?.handleKey, query.after?.profileId.lowercased, query.limit + 1,
             ]
             let profiles = try await pool.read { db in
-                try Row.fetchAll(db, sql: sql, arguments: arguments).map { try ProfileColumns.decode($0) }
+                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try ProfileColumns.decode($0) }
             }
             return SearchPage(
                 edges: profiles.prefix(query.limit).map(SearchEdge.init),

@@ -67,7 +67,9 @@ enum FollowPagesQuery {
 
     /// Runs the statement for up to ``maxRequestsPerStatement`` requests.
     static func fetch(_ db: Database, _ requests: ArraySlice<FollowPageRequest>, viewer: Viewer) throws -> [FollowPage] {
-        let rows = try Row.fetchAll(db, sql: sql(requestCount: requests.count), arguments: arguments(requests, viewer: viewer))
+        // A cached statement: this SQL is large, and compiling it per call showed in profiles.
+        let statement = try db.cachedStatement(sql: sql(requestCount: requests.count))
+        let rows = try Row.fetchAll(statement, arguments: arguments(requests, viewer: viewer))
         let list = Array(requests)
         var fetched = Array(repeating: [FollowEdge](), count: list.count)
         var totals = Array(repeating: 0, count: list.count)
