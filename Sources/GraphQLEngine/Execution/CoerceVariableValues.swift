@@ -11,7 +11,7 @@ enum VariableCoercion {
         for definition in definitions {
             let name = definition.variable.name.value
             let typeReference = definition.type
-            guard let type = resolveType(typeReference, schema), type.isInputType else {
+            guard let type = schema.type(from: typeReference), type.isInputType else {
                 errors.append(
                     GraphQLError(
                         "Variable \"$\(name)\" expected value of type \"\(typeReference)\" which cannot be used as an input type.",
@@ -55,14 +55,6 @@ enum VariableCoercion {
 
     struct VariableErrors: Error {
         var errors: [GraphQLError]
-    }
-
-    static func resolveType(_ reference: TypeReference, _ schema: GraphQLSchema) -> GraphQLType? {
-        switch reference {
-        case .named(let named): return schema.type(named: named.name.value).map(GraphQLType.named)
-        case .list(let list): return resolveType(list.type, schema).map(GraphQLType.list)
-        case .nonNull(let nonNull): return resolveType(nonNull.type, schema).map(GraphQLType.nonNull)
-        }
     }
 
     static func printPath(_ path: [PathComponent]) -> String {

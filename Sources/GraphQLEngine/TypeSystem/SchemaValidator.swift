@@ -121,7 +121,7 @@ enum SchemaValidator {
                             [interfaceField.astNode?.name.range, type.astNode?.name.range])
                         continue
                     }
-                    if !isTypeSubType(field.type, of: interfaceField.type) {
+                    if !schema.isTypeSubType(field.type, of: interfaceField.type) {
                         report(
                             "Interface field \(interface.name).\(interfaceField.name) expects type \(interfaceField.type) but \(type.name).\(field.name) is type \(field.type).",
                             [interfaceField.astNode?.type.range, field.astNode?.type.range])
@@ -153,19 +153,6 @@ enum SchemaValidator {
             switch type.astNode {
             case .object(let d)?, .interface(let d)?: d.interfaces.first { $0.name.value == name }?.range
             default: nil
-            }
-        }
-
-        /// IsSubType for field types (§3.7 IsValidImplementationFieldType): covariant.
-        func isTypeSubType(_ maybeSubType: GraphQLType, of superType: GraphQLType) -> Bool {
-            if maybeSubType == superType { return true }
-            switch (maybeSubType, superType) {
-            case (.nonNull(let sub), .nonNull(let sup)): return isTypeSubType(sub, of: sup)
-            case (.nonNull(let sub), _): return isTypeSubType(sub, of: superType)
-            case (_, .nonNull): return false
-            case (.list(let sub), .list(let sup)): return isTypeSubType(sub, of: sup)
-            case (.list, _), (_, .list): return false
-            case (.named(let sub), .named(let sup)): return sup.isAbstract && schema.isSubType(sup, sub)
             }
         }
 

@@ -4,35 +4,6 @@ import GraphQLLanguage
 /// Type relations validation needs, as graphql-js's `typeFromAST`,
 /// `isTypeSubTypeOf` and `doTypesOverlap` define them.
 extension GraphQLSchema {
-    /// The schema type a type reference names (`[Dog!]` → list of non-null Dog), or nil
-    /// if its named type is unknown.
-    func type(from reference: TypeReference) -> GraphQLType? {
-        switch reference {
-        case .named(let named): return type(named: named.name.value).map(GraphQLType.named)
-        case .list(let list): return type(from: list.type).map(GraphQLType.list)
-        case .nonNull(let nonNull): return type(from: nonNull.type).map(GraphQLType.nonNull)
-        }
-    }
-
-    /// Whether a value of `maybeSubType` may be used where `superType` is expected
-    /// (§5.8.5 AreTypesCompatible, extended to abstract types as graphql-js does).
-    func isTypeSubType(_ maybeSubType: GraphQLType, of superType: GraphQLType) -> Bool {
-        switch (maybeSubType, superType) {
-        case (.nonNull(let sub), .nonNull(let sup)): return isTypeSubType(sub, of: sup)
-        case (_, .nonNull): return false
-        case (.nonNull(let sub), _): return isTypeSubType(sub, of: superType)
-        case (.list(let sub), .list(let sup)): return isTypeSubType(sub, of: sup)
-        case (_, .list), (.list, _): return false
-        case (.named(let sub), .named(let sup)):
-            if sub == sup { return true }
-            guard sup.isAbstract else { return false }
-            switch sub {
-            case .object, .interface: return isSubType(sup, sub)
-            default: return false
-            }
-        }
-    }
-
     /// Whether some object type could be both `a` and `b` (§5.5.2.3 GetPossibleTypes overlap).
     func doTypesOverlap(_ a: GraphQLNamedType, _ b: GraphQLNamedType) -> Bool {
         if a == b { return true }
