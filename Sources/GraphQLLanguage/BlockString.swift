@@ -55,7 +55,7 @@ public enum BlockString {
     /// Prints `value` as a block string the way graphql-js's `printBlockString` does,
     /// so that parsing the result gives `value` back.
     public static func print(_ value: String) -> String {
-        let escaped = value.replacingAll("\"\"\"", with: "\\\"\"\"")
+        let escaped = value.replacing("\"\"\"", with: "\\\"\"\"")
         let lines = escaped.splitLines()
         let isSingleLine = lines.count == 1
         func isWhitespace(_ s: Substring) -> Bool { s.first == " " || s.first == "\t" }
@@ -77,20 +77,6 @@ public enum BlockString {
 }
 
 extension String {
-    /// Replaces every occurrence of `target` (no Foundation needed).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, self.contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        result += rest
-        return result
-    }
-
     /// Splits at `\r\n`, `\n` or `\r`, as `split(/\r\n|[\n\r]/g)` does in JavaScript.
     func splitLines() -> [Substring] {
         var lines: [Substring] = []

@@ -33,7 +33,6 @@ extension ExecutionContext {
             nullOrPropagate(slot)
             return
         }
-        observer?.didResolve(field: definition, on: type, arguments: field.argumentValues)
         // Fast path: a synchronous resolver of a scalar field, serialized in place.
         if let resolve = field.syncResolver, let scalar = field.leafScalar {
             do {

@@ -15,12 +15,10 @@ final class ExecutionContext: @unchecked Sendable {
     var pending: [PendingField] = []
     /// Set when null propagation reaches the root (§6.4.4): `data` is null.
     var dataIsNull = false
-    /// Hooks that observe each resolved field (cache hints, tracing).
-    let observer: (any ExecutionObserver)?
 
     init(
         schema: GraphQLSchema, source: Source?, fragments: [String: FragmentDefinition], variables: JSONObject,
-        context: any Sendable, rootValue: any Sendable, observer: (any ExecutionObserver)?
+        context: any Sendable, rootValue: any Sendable
     ) {
         self.schema = schema
         self.source = source
@@ -28,7 +26,6 @@ final class ExecutionContext: @unchecked Sendable {
         self.variables = variables
         self.context = context
         self.rootValue = rootValue
-        self.observer = observer
     }
 
     func error(_ message: String, _ ranges: [SourceRange], path: [PathComponent]? = nil, extensions: JSONObject? = nil) -> GraphQLError {
@@ -46,11 +43,4 @@ struct PendingField {
     let info: ResolveInfo
     let slot: ParentSlot
     let path: [PathComponent]
-}
-
-/// Watches execution, e.g. to compute cache policy from the fields resolved.
-/// Called on the driver, in completion order.
-public protocol ExecutionObserver: AnyObject, Sendable {
-    /// A field of `parentType` was resolved (whether or not it succeeded).
-    func didResolve(field: GraphQLField, on parentType: GraphQLObjectType, arguments: ArgumentValues)
 }

@@ -10,7 +10,7 @@ import GraphQLLanguage
 /// fields run strictly one after another (§6.2.2); subscriptions are refused.
 public enum Executor {
     public static func execute(
-        schema: GraphQLSchema, request: GraphQLRequest, observer: (any ExecutionObserver)? = nil
+        schema: GraphQLSchema, request: GraphQLRequest
     ) async -> ExecutionResult {
         // §6.1 GetOperation
         let operation: OperationDefinition
@@ -44,7 +44,7 @@ public enum Executor {
         }
         let context = ExecutionContext(
             schema: schema, source: request.source, fragments: fragments, variables: variables, context: request.context,
-            rootValue: request.rootValue, observer: observer)
+            rootValue: request.rootValue)
         let plan = SelectionPlan(selectionSets: [operation.selectionSet])
         let collected = plan.collected(for: rootType, in: context)
         let root = ResultObject(keys: collected.keys)
