@@ -77,6 +77,26 @@ struct OperationalTests {
         }
     }
 
+    @Test("Response cache off (CACHE=off / --cache off): no ETag, so a repeated GET is answered again, never 304")
+    func cacheOff() async throws {
+        let gateway = try await TestGateway.make { $0.responseCache = false }
+        try await gateway.test { client in
+            let uri = "/graphql?query=%7B%20profile(handle%3A%20%22alice_wonder%22)%20%7B%20handle%20%7D%20%7D"
+            let preflight: HTTPFields = [.accept: "application/graphql-response+json", HeaderName.graphQLPreflight: "1"]
+            try await client.execute(uri: uri, method: .get, headers: preflight) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.eTag] == nil)
+                #expect(response.headers[.cacheControl] == "no-store")
+            }
+            var conditional = preflight
+            conditional[.ifNoneMatch] = "*"
+            try await client.execute(uri: uri, method: .get, headers: conditional) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"{"data":{"profile":{"handle":"alice_wonder"}}}"#)
+            }
+        }
+    }
+
     @Test("X-Request-Id: a sane client id is echoed, a missing or odd one is replaced by a generated id")
     func requestID() async throws {
         let gateway = try await TestGateway.make()

@@ -95,6 +95,19 @@ struct GatewayCacheTests {
         #expect(list.json["data"]?["profile"]?["followers"] == ["totalCount": 1, "nodes": [["handle": "carol_creator"]]])
     }
 
+    @Test("the cache is consulted before validation, yet an invalid query still gets its errors and is never cached")
+    func invalidQueriesMiss() async throws {
+        let (gateway, cache) = try await cachedGateway()
+        let invalid = #"{ profile(handle: "bob_builder") { handel } }"#
+        for _ in 0..<2 {
+            let result = try await gateway.run(invalid)
+            #expect(result.response.outcome == .requestError)
+            #expect(GatewayFixture.messages(result.json) == [#"Cannot query field "handel" on type "Profile". Did you mean "handle"?"#])
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        #expect(cache.counters.hits == 0)
+    }
+
     @Test("mutations are never cached")
     func mutationsNotCached() async throws {
         let (gateway, cache) = try await cachedGateway()
