@@ -16,15 +16,14 @@ extension GatewayService {
     /// public data, and the same of it). A signed-in viewer's answers are their own,
     /// even for PUBLIC-hinted queries: `profile(handle:)` shows its owner a private
     /// profile that everyone else sees as null.
-    func cacheLookup(document: Document, operation: OperationDefinition, request: GatewayRequest) -> CacheLookup? {
-        let fragments = Dictionary(document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { a, _ in a })
-        var policy = CachePolicy.of(operation, fragments: fragments, schema: schema, defaultMaxAge: options.cacheDefaultMaxAge)
-        guard policy.maxAge > 0 else { return nil }
+    func cacheLookup(_ prepared: PreparedDocument, operation: OperationDefinition, request: GatewayRequest) -> CacheLookup? {
+        guard let printed = prepared.printed, var policy = prepared.queryPolicies[operation.name?.value], policy.maxAge > 0
+        else { return nil }
         let viewer = request.viewer
         let scope: CacheScope = viewer.userId.map { .viewer($0.uuidString.lowercased()) } ?? .shared
         if viewer.userId != nil { policy.isPrivate = true }
         let key = CacheKey(
-            document: document.printed, operationName: request.operationName,
+            document: printed, operationName: request.operationName,
             variables: canonicalJSON(.object(request.variables)), scope: scope)
         return CacheLookup(key: key, policy: policy)
     }

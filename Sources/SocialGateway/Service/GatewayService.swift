@@ -21,6 +21,8 @@ public final class GatewayService: Sendable {
     public let stores: GatewayStores
     public let options: GatewayOptions
     let logger: Logger
+    /// Parsed and validated documents by request text, so repeated queries skip both.
+    let documents = PreparedDocumentStore()
 
     /// - Throws: ``SchemaError`` or ``BindingError`` when `schema.graphql` and the resolvers disagree.
     public init(stores: GatewayStores, options: GatewayOptions = GatewayOptions(), logger: Logger = Logger(label: "social-gateway")) throws {
@@ -33,22 +35,30 @@ public final class GatewayService: Sendable {
     /// The SDL this service serves.
     public static func schemaSDL() throws -> String { try GatewaySchema.bundledSDL() }
 
-    /// Runs one GraphQL request: persisted-query lookup, parse, validate, then the
-    /// response cache for queries or execution (and invalidation) for mutations.
+    /// Runs one GraphQL request: persisted-query lookup, the prepared (parsed, validated)
+    /// document for its text, then the response cache for queries or execution (and
+    /// invalidation) for mutations.
+    ///
+    /// Validation and the introspection switch come before the cache, so a cached answer is
+    /// never served for a document this server would refuse (the cache file outlives restarts
+    /// with other settings); with prepared documents both checks are free on repeats.
     public func execute(_ request: GatewayRequest) async -> GatewayResponse {
         let query: String
         switch await resolvePersistedQuery(request) {
         case .success(let text): query = text
         case .failure(let failure): return requestError([failure.error])
         }
-        let source = Source(query, name: "GraphQL request")
-        let document: Document
-        do {
-            document = try Document(parsing: source, options: options.parse)
+        let prepared: PreparedDocument
+        do throws(GraphQLSyntaxError) {
+            prepared = try documents.document(for: query) { () throws(GraphQLSyntaxError) in
+                try PreparedDocument(
+                    text: query, schema: schema, parse: options.parse, validation: options.validation,
+                    defaultMaxAge: options.cacheDefaultMaxAge)
+            }
         } catch {
             return requestError([GraphQLError(error)])
         }
-        let operation = selectedOperation(document, request.operationName)
+        let operation = prepared.operation(named: request.operationName)
         if request.isReadOnly, let operation, operation.operation != .query {
             return GatewayResponse(
                 outcome: .mutationNotAllowed,
@@ -56,24 +66,21 @@ public final class GatewayService: Sendable {
                     GraphQLError("Can only perform a \(operation.operation.rawValue) operation from a POST request.")
                 ]).serialized(), hasErrors: true)
         }
-        // A cached answer needs no validation: only valid documents that executed are ever stored.
-        let cacheable = operation?.operation == .query && options.cache.isEnabled && request.fileMap.isEmpty
+        if !prepared.errors.isEmpty { return requestError(prepared.errors) }
+        if !options.introspection, let location = prepared.introspectionUse {
+            return requestError([
+                GraphQLError(
+                    "Introspection is disabled on this server.", ranges: [location], source: prepared.source,
+                    extensions: ["code": "INTROSPECTION_DISABLED"])
+            ])
+        }
         var lookup: CacheLookup?
-        if cacheable, let operation {
-            lookup = cacheLookup(document: document, operation: operation, request: request)
+        if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
+            lookup = cacheLookup(prepared, operation: operation, request: request)
             if let lookup, let hit = await options.cache.lookup(lookup.key) {
                 return GatewayResponse(
                     outcome: .executed, body: hit.body, hasErrors: false, cacheControl: lookup.policy.headerValue, etag: hit.etag)
             }
-        }
-        let errors = Validator.validate(schema: schema, document: document, source: source, options: options.validation)
-        if !errors.isEmpty { return requestError(errors) }
-        if !options.introspection, let location = IntrospectionFinder.firstUse(in: document) {
-            return requestError([
-                GraphQLError(
-                    "Introspection is disabled on this server.", ranges: [location], source: source,
-                    extensions: ["code": "INTROSPECTION_DISABLED"])
-            ])
         }
         var variables = request.variables
         do {
@@ -81,12 +88,12 @@ public final class GatewayService: Sendable {
         } catch {
             return requestError([GraphQLError(error.message, extensions: ["code": "BAD_USER_INPUT"])])
         }
-        let prepared = PreparedRequest(
-            document: document, source: source, operation: operation, variables: variables, request: request)
+        let ready = PreparedRequest(
+            document: prepared.document, source: prepared.source, operation: operation, variables: variables, request: request)
         if let lookup {
-            return await executeCached(prepared, lookup)
+            return await executeCached(ready, lookup)
         }
-        let (response, context) = await run(prepared)
+        let (response, context) = await run(ready)
         let changed = context.changedTags.all
         if !changed.isEmpty { await options.cache.invalidate(tags: changed) }
         return response
@@ -119,13 +126,6 @@ public final class GatewayService: Sendable {
 
     func requestError(_ errors: [GraphQLError]) -> GatewayResponse {
         GatewayResponse(outcome: .requestError, body: ExecutionResult.requestError(errors).serialized(), hasErrors: true)
-    }
-
-    /// The operation a request selects (§6.1 GetOperation), if it is unambiguous.
-    func selectedOperation(_ document: Document, _ name: String?) -> OperationDefinition? {
-        let operations = document.operations
-        if let name { return operations.first { $0.name?.value == name } }
-        return operations.count == 1 ? operations[0] : nil
     }
 }
 

@@ -1,0 +1,62 @@
+import GraphQLEngine
+import GraphQLLanguage
+import GraphQLValidation
+
+/// A request document after everything that depends only on its text: parsed, validated,
+/// printed canonically and with the cache policy of each of its queries.
+///
+/// None of this depends on who asks, on the variables or on the data, so one
+/// ``PreparedDocumentStore`` entry serves every later request with the same text (Apollo
+/// Server keeps parsed and validated documents in its "document store" for the same reason).
+/// Repeated queries, the common case for web and mobile clients, then skip parsing,
+/// validation, printing and the cache-policy walk: a cache hit costs one key digest and one
+/// cache read.
+final class PreparedDocument: Sendable {
+    let source: Source
+    let document: Document
+    /// The validation errors (§5); empty when the document is valid.
+    let errors: [GraphQLError]
+    /// The first `__schema` or `__type` selection, for servers with introspection off.
+    let introspectionUse: SourceRange?
+    /// The document printed canonically: the cache-key part that makes whitespace and
+    /// comments irrelevant. Nil for invalid documents, which are never cached.
+    let printed: String?
+    /// The cache policy of each query operation, by operation name (nil for an anonymous one).
+    let queryPolicies: [String?: CachePolicy]
+    /// The text's size, for the store's memory budget.
+    let textBytes: Int
+
+    /// Parses, validates and analyses `text`.
+    /// - Throws: the ``GraphQLSyntaxError`` of a document that does not parse (not stored).
+    init(
+        text: String, schema: GraphQLSchema, parse: ParseOptions, validation: ValidationOptions, defaultMaxAge: Int
+    ) throws(GraphQLSyntaxError) {
+        let source = Source(text, name: "GraphQL request")
+        let document = try Document(parsing: source, options: parse)
+        self.source = source
+        self.document = document
+        self.textBytes = text.utf8.count
+        errors = Validator.validate(schema: schema, document: document, source: source, options: validation)
+        introspectionUse = IntrospectionFinder.firstUse(in: document)
+        guard errors.isEmpty else {
+            printed = nil
+            queryPolicies = [:]
+            return
+        }
+        printed = document.printed
+        let fragments = Dictionary(document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        var policies: [String?: CachePolicy] = [:]
+        for operation in document.operations where operation.operation == .query {
+            policies[operation.name?.value] = CachePolicy.of(
+                operation, fragments: fragments, schema: schema, defaultMaxAge: defaultMaxAge)
+        }
+        queryPolicies = policies
+    }
+
+    /// The operation a request selects (§6.1 GetOperation), if it is unambiguous.
+    func operation(named name: String?) -> OperationDefinition? {
+        let operations = document.operations
+        if let name { return operations.first { $0.name?.value == name } }
+        return operations.count == 1 ? operations[0] : nil
+    }
+}
