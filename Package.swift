@@ -63,10 +63,13 @@ let package = Package(
             ],
             resources: [.copy("Resources/schema.graphql")]
         ),
+        // Atomic operations on a counter shared between processes (the cache's generation).
+        .target(name: "CSharedCounter"),
         // The SQLite response cache: keys, scopes, tags, LRU eviction, persisted queries.
         .target(
             name: "ResponseCache",
             dependencies: [
+                "CSharedCounter",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

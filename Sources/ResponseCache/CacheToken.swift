@@ -13,6 +13,10 @@
 public struct CacheToken: Sendable, Hashable {
     /// The invalidation epoch current when the token was taken.
     let epoch: UInt64
+    /// The ``SharedGeneration`` when the token was taken, if the store has one.
+    let generation: UInt64?
+    /// How many times the store had advanced the generation itself by then.
+    let ownAdvances: UInt64
 }
 
 /// In-memory invalidation history: a monotonic epoch bumped by every invalidation, the epoch at
@@ -31,8 +35,8 @@ struct InvalidationLedger: Sendable {
     }
 
     /// A token for a computation starting now.
-    func token() -> CacheToken {
-        CacheToken(epoch: epoch)
+    func token(generation: UInt64? = nil, ownAdvances: UInt64 = 0) -> CacheToken {
+        CacheToken(epoch: epoch, generation: generation, ownAdvances: ownAdvances)
     }
 
     /// Records that `tags` are invalidated from now on.

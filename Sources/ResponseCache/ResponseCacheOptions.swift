@@ -16,10 +16,20 @@ public struct ResponseCacheOptions: Sendable {
     /// The bound on stored persisted queries (APQ); the least recently used are dropped past it.
     /// Default 10,000.
     public var maxPersistedQueries: Int = 10_000
+    /// The bound on response bytes kept in memory for hits that skip the file (0 keeps none).
+    /// Default 16 MiB, and never more than ``maxBytes``.
+    public var memoryBytes: Int = 16 << 20
+    /// The bound on the number of responses kept in memory. Default 4,096.
+    public var memoryEntries: Int = 4_096
 
-    public init(maxBytes: Int = 64 << 20, staleGrace: TimeInterval = 300, maxPersistedQueries: Int = 10_000) {
+    public init(
+        maxBytes: Int = 64 << 20, staleGrace: TimeInterval = 300, maxPersistedQueries: Int = 10_000,
+        memoryBytes: Int = 16 << 20, memoryEntries: Int = 4_096
+    ) {
         self.maxBytes = maxBytes
         self.staleGrace = staleGrace
         self.maxPersistedQueries = maxPersistedQueries
+        self.memoryBytes = memoryBytes
+        self.memoryEntries = memoryEntries
     }
 }

@@ -14,7 +14,9 @@ import Synchronization
 /// never fails a request. A failed invalidation also turns lookups off, since the entries it
 /// should have removed may still be there.
 ///
-/// Lookups cost one synchronous `pool.read` with a cached statement. LRU bookkeeping is kept in memory and
+/// Hot entries are served from memory (``HotEntries``) while a generation counter shared by
+/// every process on the file (``SharedGeneration``) is unchanged; other lookups cost one
+/// synchronous read with a cached statement. LRU bookkeeping is kept in memory and
 /// written in batches by the next store (or every 1,024 touches), so a hit never takes the writer.
 ///
 /// ```swift
@@ -35,6 +37,9 @@ public final class ResponseCacheStore: Sendable {
         /// Set when an invalidation could not be committed: entries it should have removed may
         /// remain, so lookups answer nothing until a successful `removeAll`.
         var invalidationFailed = false
+        /// How many times this store advanced the shared generation: the rest of its movement
+        /// comes from invalidations in other processes.
+        var ownAdvances: UInt64 = 0
     }
 
     static let touchFlushThreshold = 1_024
@@ -43,11 +48,17 @@ public final class ResponseCacheStore: Sendable {
     let options: ResponseCacheOptions
     let logger: Logger
     let state = Mutex(State())
+    /// Bumped by every invalidation in any process on the same file; nil keeps nothing in memory.
+    let generation: SharedGeneration?
+    /// Copies of recently used entries, served while ``generation`` has not moved.
+    let hot: Mutex<HotEntries>
 
-    init(pool: DatabasePool?, options: ResponseCacheOptions, logger: Logger) {
+    init(pool: DatabasePool?, options: ResponseCacheOptions, logger: Logger, generation: SharedGeneration? = nil) {
         self.pool = pool
         self.options = options
         self.logger = logger
+        self.generation = pool == nil ? nil : generation
+        self.hot = Mutex(HotEntries(maxEntries: options.memoryEntries, maxBytes: min(options.memoryBytes, options.maxBytes)))
     }
 
     /// Opens or creates the cache at `path`, creating its directory if needed.
@@ -88,7 +99,13 @@ public final class ResponseCacheStore: Sendable {
                 try db.execute(sql: "UPDATE cache_meta SET total_bytes = total_bytes WHERE id = 1")
             }
             _ = try pool.read { db in try Int.fetchOne(db, sql: CacheSchema.totalBytes) }
-            return ResponseCacheStore(pool: pool, options: options, logger: logger)
+            let generation = SharedGeneration(cachePath: path)
+            if generation == nil {
+                logger.warning(
+                    "response cache keeps no entries in memory: cannot map its generation file",
+                    metadata: ["path": "\(path.path)-generation"])
+            }
+            return ResponseCacheStore(pool: pool, options: options, logger: logger, generation: generation)
         } catch {
             logger.warning(
                 "response cache disabled: cannot use cache file",
@@ -133,6 +150,14 @@ public final class ResponseCacheStore: Sendable {
             state.withLock { $0.counters.misses += 1 }
             return nil
         }
+        let time = now.timeIntervalSince1970
+        // Read before the file: an invalidation committed after this load bumps it, so a copy
+        // kept below under this generation is never served after that invalidation returns.
+        let generation = self.generation?.current
+        if let generation, let response = hot.withLock({ $0.servable(digest, generation: generation, at: time) }) {
+            countHit(digest, at: time)
+            return response
+        }
         let found: Found?
         do {
             found = try Self.readEntry(pool, digest: digest)
@@ -140,7 +165,6 @@ public final class ResponseCacheStore: Sendable {
             logger.warning("response cache lookup failed", metadata: ["error": "\(error)"])
             found = nil
         }
-        let time = now.timeIntervalSince1970
         guard let found else {
             state.withLock { $0.counters.misses += 1 }
             return nil
@@ -160,11 +184,25 @@ public final class ResponseCacheStore: Sendable {
             Task { await self.flushTouches() }
         }
         guard isServable else { return nil }
-        return CachedResponse(
+        let response = CachedResponse(
             body: found.body, etag: found.etag,
             storedAt: Date(timeIntervalSince1970: found.storedAt),
             expiresAt: Date(timeIntervalSince1970: found.expiresAt),
             isStale: !isFresh, maxAge: found.maxAge)
+        if isFresh, let generation { hot.withLock { $0.keep(digest, response, generation: generation) } }
+        return response
+    }
+
+    /// Counts a hit served from memory and records the access for LRU, like a file hit.
+    private func countHit(_ digest: String, at time: Double) {
+        let shouldFlush = state.withLock { state -> Bool in
+            state.counters.hits += 1
+            state.entryTouches[digest] = max(state.entryTouches[digest] ?? 0, time)
+            return state.entryTouches.count >= Self.touchFlushThreshold
+        }
+        if shouldFlush {
+            Task { await self.flushTouches() }
+        }
     }
 
     /// The entry stored under `digest`, read synchronously on the caller's thread.
@@ -187,7 +225,9 @@ public final class ResponseCacheStore: Sendable {
 
     /// A token to take before executing; see ``CacheToken``.
     public func beginComputation() -> CacheToken {
-        state.withLock { $0.ledger.token() }
+        state.withLock { state in
+            state.ledger.token(generation: generation?.current, ownAdvances: state.ownAdvances)
+        }
     }
 
     /// Stores `body` under `key` for `maxAge` seconds with its `tags`, then sweeps entries past
@@ -213,7 +253,7 @@ public final class ResponseCacheStore: Sendable {
         guard let pool, maxAge > 0 else { return }
         let size = body.count + CacheSchema.entryOverhead
         guard size <= options.maxBytes else { return }
-        guard state.withLock({ $0.ledger.admits(token, tags: tags) }) else { return }
+        guard admits(token, tags: tags) else { return }
         let digest = key.digest
         let etag = CachedResponse.etag(for: body)
         let time = now.timeIntervalSince1970
@@ -221,9 +261,9 @@ public final class ResponseCacheStore: Sendable {
         let maxBytes = options.maxBytes
         let sweepBefore = time - options.staleGrace
         do {
-            let evicted = try await pool.write { db -> Int in
+            let (admitted, evicted) = try await pool.write { db -> (Bool, [String]) in
                 try Self.apply(entryTouches: entryTouches, queryTouches: queryTouches, in: db)
-                guard self.state.withLock({ $0.ledger.admits(token, tags: tags) }) else { return 0 }
+                guard self.admits(token, tags: tags) else { return (false, []) }
                 try db.cachedStatement(sql: CacheSchema.deleteEntry).execute(arguments: [digest])
                 try db.cachedStatement(sql: CacheSchema.insertEntry).execute(arguments: [
                     digest, Data(body), etag, time, time + Double(maxAge), maxAge, time, size,
@@ -233,20 +273,46 @@ public final class ResponseCacheStore: Sendable {
                     try insertTag.execute(arguments: [tag, digest])
                 }
                 try db.cachedStatement(sql: CacheSchema.sweepExpired).execute(arguments: [sweepBefore])
-                return try Self.evict(toFit: maxBytes, in: db)
+                return (true, try Self.evict(toFit: maxBytes, in: db))
             }
-            if evicted > 0 {
-                state.withLock { $0.counters.evictions += evicted }
+            if !evicted.isEmpty {
+                state.withLock { $0.counters.evictions += evicted.count }
+            }
+            hot.withLock { hot in
+                for digest in evicted { hot.remove(digest) }
+                // Kept under the generation of the token: if any invalidation ran since the
+                // computation began, the copy is never served.
+                if admitted, let generation = token.generation, !evicted.contains(digest) {
+                    hot.keep(
+                        digest,
+                        CachedResponse(
+                            body: body, etag: etag, storedAt: now, expiresAt: Date(timeIntervalSince1970: time + Double(maxAge)),
+                            isStale: false, maxAge: maxAge),
+                        generation: generation)
+                }
             }
         } catch {
             logger.warning("response cache store failed", metadata: ["error": "\(error)"])
         }
     }
 
+    /// Whether an entry computed under `token` with `tags` may be stored: none of its tags was
+    /// invalidated here since, and no other process on the file invalidated anything since
+    /// (their tags are unknown here, so any of theirs refuses the entry).
+    func admits(_ token: CacheToken, tags: Set<String>) -> Bool {
+        state.withLock { state in
+            guard state.ledger.admits(token, tags: tags) else { return false }
+            guard let generation, let then = token.generation else { return true }
+            let moved = generation.current &- then
+            let ownMoves = state.ownAdvances &- token.ownAdvances
+            return moved == ownMoves
+        }
+    }
+
     /// Deletes least recently used entries until the accounted size is within `maxBytes`.
-    /// - Returns: the number of entries evicted.
-    static func evict(toFit maxBytes: Int, in db: Database) throws -> Int {
-        var evicted = 0
+    /// - Returns: the digests of the entries evicted.
+    static func evict(toFit maxBytes: Int, in db: Database) throws -> [String] {
+        var evicted: [String] = []
         let total = try db.cachedStatement(sql: CacheSchema.totalBytes)
         let oldest = try db.cachedStatement(sql: CacheSchema.leastRecentlyUsed)
         let delete = try db.cachedStatement(sql: CacheSchema.deleteEntry)
@@ -255,7 +321,7 @@ public final class ResponseCacheStore: Sendable {
             if victims.isEmpty { break }
             for digest in victims {
                 try delete.execute(arguments: [digest])
-                evicted += 1
+                evicted.append(digest)
                 if let now = try Int.fetchOne(total), now <= maxBytes { return evicted }
             }
         }
@@ -289,6 +355,19 @@ public final class ResponseCacheStore: Sendable {
                 "response cache invalidation failed; lookups disabled",
                 metadata: ["tags": "\(tags.sorted())", "error": "\(error)"])
         }
+        // After the delete committed: a lookup that read the generation before this line may
+        // have read the file before the delete too, and must not keep serving what it found.
+        advanceGeneration()
+    }
+
+    /// Makes every copy kept in memory, in this process and in others, unservable.
+    private func advanceGeneration() {
+        state.withLock { state in
+            // Under the lock that admissions take, so they see both moves or neither.
+            state.ownAdvances &+= 1
+            generation?.advance()
+        }
+        hot.withLock { $0.removeAll() }
     }
 
     /// Removes every response entry (persisted queries stay) and refuses stores of computations
@@ -308,6 +387,7 @@ public final class ResponseCacheStore: Sendable {
             state.withLock { $0.invalidationFailed = true }
             logger.error("response cache removeAll failed; lookups disabled", metadata: ["error": "\(error)"])
         }
+        advanceGeneration()
     }
 
     // MARK: LRU bookkeeping
