@@ -8,6 +8,8 @@ struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let source: Source
     let maxTokens: Int
+    /// Long names and string literals already read in this document.
+    let strings = StringTable()
     /// The next byte to read.
     var position: Int
     /// The current token.
@@ -185,9 +187,28 @@ struct Lexer {
     }
 
     /// The text of a name or number token (always ASCII).
+    ///
+    /// Copied straight into the new string's storage: up to 15 bytes this builds a
+    /// small (inline) string with no allocation and a word-wide ASCII check, where
+    /// `String(decoding:as:)` calls out to the general UTF-8 validator.
+    /// Longer ones are shared through ``strings``.
     @inline(__always)
     func ascii(_ token: Token) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+        let count = token.end - token.start
+        let base = bytes.baseAddress.unsafelyUnwrapped + token.start
+        @inline(__always) func make() -> String {
+            String(unsafeUninitializedCapacity: count) { buffer in
+                buffer.baseAddress.unsafelyUnwrapped.initialize(from: base, count: count)
+                return count
+            }
+        }
+        if count < StringTable.minimumCount { return make() }
+        var hash: UInt32 = 0
+        var slot = 0
+        if let shared = strings.lookup(bytes, token.start, token.end, hash: &hash, slot: &slot) { return shared }
+        let value = make()
+        strings.insert(value, token.start, token.end, hash: hash, slot: slot)
+        return value
     }
 
     /// The source text of a byte range, cut at scalar boundaries.
