@@ -130,16 +130,19 @@ struct Lexer {
 
     // MARK: - Character classes
 
+    /// One character per byte value: bit 0 set for NameContinue (letters, digits,
+    /// `_`), bit 1 for NameStart (letters, `_`). A table load replaces a chain of
+    /// range compares in the loop that reads names, the most common token.
+    private static var nameClasses: StaticString { "0000000000000000000000000000000000000000000000001111111111000000033333333333333333333333333000030333333333333333333333333330000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" }
+
     @inline(__always)
     static func isNameStart(_ c: UInt8) -> Bool {
-        let lower = c | 0x20
-        return (lower >= 0x61 && lower <= 0x7A) || c == 0x5F
+        nameClasses.utf8Start[Int(c)] & 2 != 0
     }
 
     @inline(__always)
     static func isNameContinue(_ c: UInt8) -> Bool {
-        let lower = c | 0x20
-        return (lower >= 0x61 && lower <= 0x7A) || c == 0x5F || (c >= 0x30 && c <= 0x39)
+        nameClasses.utf8Start[Int(c)] & 1 != 0
     }
 
     @inline(__always)
