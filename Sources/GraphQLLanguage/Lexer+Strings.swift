@@ -1,14 +1,44 @@
 extension Lexer {
     /// Reads a StringValue (§2.9.4): a quoted string or a block string.
     ///
-    /// The token's `value` is the cooked string: escapes resolved for quoted
-    /// strings (`\u{1F600}`, surrogate pairs `\uD83D\uDE00`), and
-    /// ``BlockString/value(raw:)`` applied to block strings.
+    /// The token's value (``Lexer/stringValue``) is the cooked string: escapes
+    /// resolved for quoted strings (`\u{1F600}`, surrogate pairs `\uD83D\uDE00`), and
+    /// ``BlockString/value(raw:)`` applied to block strings. A long literal whose
+    /// exact source text was already read in this document shares that value
+    /// (``StringTable``): same text, same value, and the text was valid then.
     mutating func readString(start: Int) throws(GraphQLSyntaxError) -> Token {
         let n = bytes.count
         if start + 2 < n, bytes[start + 1] == 0x22, bytes[start + 2] == 0x22 {
             return try readBlockString(start: start)
         }
+        // Find the closing quote; escapes are checked when the value is cooked.
+        var p = start + 1
+        while p < n {
+            let c = bytes[p]
+            if c == 0x22 || c == 0x0A || c == 0x0D { break }
+            p += c == 0x5C ? 2 : 1
+        }
+        if p < n, bytes[p] == 0x22, p + 1 - start >= StringTable.minimumCount {
+            var hash: UInt32 = 0
+            var slot = 0
+            if let shared = strings.lookup(bytes, start, p + 1, hash: &hash, slot: &slot) {
+                stringValue = shared
+            } else {
+                stringValue = try cookString(start: start).value
+                strings.insert(stringValue, start, p + 1, hash: hash, slot: slot)
+            }
+            position = p + 1
+            return Token(kind: .string, start: start, end: p + 1)
+        }
+        let (value, end) = try cookString(start: start)
+        stringValue = value
+        position = end
+        return Token(kind: .string, start: start, end: end)
+    }
+
+    /// The value of the quoted string at `start`, and the offset after its closing quote.
+    private func cookString(start: Int) throws(GraphQLSyntaxError) -> (value: String, end: Int) {
+        let n = bytes.count
         var p = start + 1
         var chunkStart = p
         var cooked: [UInt8]? = nil
@@ -22,9 +52,7 @@ extension Lexer {
                 } else {
                     value = String(decoding: UnsafeBufferPointer(rebasing: bytes[chunkStart..<p]), as: UTF8.self)
                 }
-                position = p + 1
-                stringValue = value
-                return Token(kind: .string, start: start, end: p + 1)
+                return (value, p + 1)
             }
             if c == 0x5C {  // backslash
                 if cooked == nil { cooked = [] ; cooked!.reserveCapacity(p - start + 16) }
@@ -138,25 +166,44 @@ extension Lexer {
     private mutating func readBlockString(start: Int) throws(GraphQLSyntaxError) -> Token {
         let n = bytes.count
         var p = start + 3
+        while p < n {
+            let c = bytes[p]
+            if c == 0x22, p + 2 < n, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22 { break }
+            if c == 0x5C, p + 3 < n, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22, bytes[p + 3] == 0x22 {
+                p += 4
+                continue
+            }
+            p += 1
+        }
+        guard p < n else { throw error(at: p, "Unterminated string.") }
+        let contentEnd = p
+        let end = p + 3
+        if end - start >= StringTable.minimumCount {
+            var hash: UInt32 = 0
+            var slot = 0
+            if let shared = strings.lookup(bytes, start, end, hash: &hash, slot: &slot) {
+                stringValue = shared
+            } else {
+                stringValue = cookBlockString(start + 3, contentEnd)
+                strings.insert(stringValue, start, end, hash: hash, slot: slot)
+            }
+        } else {
+            stringValue = cookBlockString(start + 3, contentEnd)
+        }
+        position = end
+        return Token(kind: .blockString, start: start, end: end)
+    }
+
+    /// The value of the block string whose text (between the triple quotes) is `start..<end`.
+    private func cookBlockString(_ start: Int, _ end: Int) -> String {
+        var p = start
         var chunkStart = p
         var raw: [UInt8] = []
         var hasLineBreak = false
-        while p < n {
+        while p < end {
             let c = bytes[p]
-            if c == 0x22, p + 2 < n, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22 {
-                position = p + 3
-                if raw.isEmpty && !hasLineBreak {
-                    // One line, no escapes: the value is the line, or "" if it is blank.
-                    let line = UnsafeBufferPointer(rebasing: bytes[chunkStart..<p])
-                    stringValue = line.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? "" : String(decoding: line, as: UTF8.self)
-                } else {
-                    raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<p]))
-                    stringValue = BlockString.value(raw: raw)
-                }
-                return Token(kind: .blockString, start: start, end: p + 3)
-            }
             if c == 0x0A || c == 0x0D { hasLineBreak = true }
-            if c == 0x5C, p + 3 < n, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22, bytes[p + 3] == 0x22 {
+            if c == 0x5C, p + 3 < end + 3, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22, bytes[p + 3] == 0x22 {
                 raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<p]))
                 raw.append(contentsOf: [0x22, 0x22, 0x22])
                 p += 4
@@ -165,6 +212,12 @@ extension Lexer {
             }
             p += 1
         }
-        throw error(at: p, "Unterminated string.")
+        if raw.isEmpty && !hasLineBreak {
+            // One line, no escapes: the value is the line, or "" if it is blank.
+            let line = UnsafeBufferPointer(rebasing: bytes[chunkStart..<end])
+            return line.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? "" : String(decoding: line, as: UTF8.self)
+        }
+        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<end]))
+        return BlockString.value(raw: raw)
     }
 }

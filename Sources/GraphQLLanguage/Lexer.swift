@@ -8,6 +8,8 @@ struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let source: Source
     let maxTokens: Int
+    /// Long names and string literals already read in this document.
+    let strings = StringTable()
     /// The next byte to read.
     var position: Int
     /// The current token.
@@ -128,16 +130,19 @@ struct Lexer {
 
     // MARK: - Character classes
 
+    /// One character per byte value: bit 0 set for NameContinue (letters, digits,
+    /// `_`), bit 1 for NameStart (letters, `_`). A table load replaces a chain of
+    /// range compares in the loop that reads names, the most common token.
+    private static var nameClasses: StaticString { "0000000000000000000000000000000000000000000000001111111111000000033333333333333333333333333000030333333333333333333333333330000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" }
+
     @inline(__always)
     static func isNameStart(_ c: UInt8) -> Bool {
-        let lower = c | 0x20
-        return (lower >= 0x61 && lower <= 0x7A) || c == 0x5F
+        nameClasses.utf8Start[Int(c)] & 2 != 0
     }
 
     @inline(__always)
     static func isNameContinue(_ c: UInt8) -> Bool {
-        let lower = c | 0x20
-        return (lower >= 0x61 && lower <= 0x7A) || c == 0x5F || (c >= 0x30 && c <= 0x39)
+        nameClasses.utf8Start[Int(c)] & 1 != 0
     }
 
     @inline(__always)
@@ -185,9 +190,28 @@ struct Lexer {
     }
 
     /// The text of a name or number token (always ASCII).
+    ///
+    /// Copied straight into the new string's storage: up to 15 bytes this builds a
+    /// small (inline) string with no allocation and a word-wide ASCII check, where
+    /// `String(decoding:as:)` calls out to the general UTF-8 validator.
+    /// Longer ones are shared through ``strings``.
     @inline(__always)
     func ascii(_ token: Token) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+        let count = token.end - token.start
+        let base = bytes.baseAddress.unsafelyUnwrapped + token.start
+        @inline(__always) func make() -> String {
+            String(unsafeUninitializedCapacity: count) { buffer in
+                buffer.baseAddress.unsafelyUnwrapped.initialize(from: base, count: count)
+                return count
+            }
+        }
+        if count < StringTable.minimumCount { return make() }
+        var hash: UInt32 = 0
+        var slot = 0
+        if let shared = strings.lookup(bytes, token.start, token.end, hash: &hash, slot: &slot) { return shared }
+        let value = make()
+        strings.insert(value, token.start, token.end, hash: hash, slot: slot)
+        return value
     }
 
     /// The source text of a byte range, cut at scalar boundaries.

@@ -23,23 +23,29 @@ extension Parser {
 
     /// `OperationType : one of query mutation subscription`
     mutating func parseOperationType() throws(GraphQLSyntaxError) -> OperationType {
-        let token = try expect(.name)
-        switch keywordText(token) {
-        case "query": return .query
-        case "mutation": return .mutation
-        case "subscription": return .subscription
-        default: throw unexpected(token)
+        let operation: OperationType
+        if peekKeyword("query") {
+            operation = .query
+        } else if peekKeyword("mutation") {
+            operation = .mutation
+        } else if peekKeyword("subscription") {
+            operation = .subscription
+        } else {
+            // Same order as graphql-js: consume the name (a lexical error after it
+            // wins), then reject it.
+            let token = try expect(.name)
+            throw unexpected(token)
         }
+        try lexer.advance()
+        return operation
     }
 
     /// `VariablesDefinition : ( VariableDefinition+ )`
     mutating func parseVariableDefinitions() throws(GraphQLSyntaxError) -> [VariableDefinition] {
         guard try expectOptional(.parenL) else { return [] }
-        var definitions: [VariableDefinition] = []
-        repeat {
-            definitions.append(try parseVariableDefinition())
-        } while try !expectOptional(.parenR)
-        return definitions
+        return try parseList(scratch.variableDefinitions, until: .parenR) { (p) throws(GraphQLSyntaxError) in
+            try p.parseVariableDefinition()
+        }
     }
 
     /// `VariableDefinition : Description? Variable : Type DefaultValue? Directives[Const]?`
@@ -165,14 +171,15 @@ extension Parser {
     /// `Directives[Const] : Directive[?Const]+`, `Directive[Const] : @ Name Arguments[?Const]?`
     mutating func parseDirectives(const: Bool) throws(GraphQLSyntaxError) -> [Directive] {
         guard peek(.at) else { return [] }
-        var directives: [Directive] = []
-        while peek(.at) {
+        let stack = scratch.directives
+        let base = stack.count
+        repeat {
             let start = lexer.token.start
             try lexer.advance()
             let name = try parseName()
             let arguments = try parseArguments(const: const)
-            directives.append(Directive(name: name, arguments: arguments, range: range(from: start)))
-        }
-        return directives
+            stack.push(Directive(name: name, arguments: arguments, range: range(from: start)))
+        } while peek(.at)
+        return stack.pop(from: base)
     }
 }

@@ -6,10 +6,9 @@ extension Parser {
         try expectKeyword("schema")
         let directives = try parseDirectives(const: true)
         try expect(.braceL)
-        var operationTypes: [RootOperationTypeDefinition] = []
-        repeat {
-            operationTypes.append(try parseRootOperationTypeDefinition())
-        } while try !expectOptional(.braceR)
+        let operationTypes = try parseList(scratch.operationTypes, until: .braceR) { (p) throws(GraphQLSyntaxError) in
+            try p.parseRootOperationTypeDefinition()
+        }
         return SchemaDefinition(
             description: description, directives: directives, operationTypes: operationTypes,
             range: range(from: start))
@@ -29,9 +28,9 @@ extension Parser {
     mutating func parseTypeDefinition() throws(GraphQLSyntaxError) -> TypeDefinition {
         let start = lexer.token.start
         let description = try parseDescription()
-        let keyword = lexer.token
+        guard let keyword = typeKeyword(lexer.token) else { throw unexpected() }
         try lexer.advance()
-        let definition = try parseTypeBody(keyword: keywordText(keyword), isExtension: false)
+        let definition = try parseTypeBody(keyword: keyword, isExtension: false)
         return definition.with(description: description, start: start, end: lexer.lastEnd, noLocation: options.noLocation)
     }
 
@@ -39,45 +38,45 @@ extension Parser {
     ///
     /// An extension must add something (§3.4.3): `extend type Foo` alone is
     /// "Unexpected <next token>." as in graphql-js.
-    mutating func parseTypeBody(keyword: String, isExtension: Bool) throws(GraphQLSyntaxError) -> TypeDefinition {
+    mutating func parseTypeBody(keyword: TypeKeyword, isExtension: Bool) throws(GraphQLSyntaxError) -> TypeDefinition {
         let name = try parseName()
         switch keyword {
-        case "scalar":
+        case .scalar:
             let directives = try parseDirectives(const: true)
             if isExtension && directives.isEmpty { throw unexpected() }
             return .scalar(ScalarTypeDefinition(name: name, directives: directives))
-        case "type", "interface":
+        case .type, .interface:
             let interfaces = try parseImplementsInterfaces()
             let directives = try parseDirectives(const: true)
             let fields = try parseFieldsDefinition()
             if isExtension && interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
             let body = ObjectTypeDefinition(name: name, interfaces: interfaces, directives: directives, fields: fields)
-            return keyword == "type" ? .object(body) : .interface(body)
-        case "union":
+            return keyword == .type ? .object(body) : .interface(body)
+        case .union:
             let directives = try parseDirectives(const: true)
             var types: [NamedType] = []
             if try expectOptional(.equals) {
-                types = try parseDelimited(.pipe) { (p) throws(GraphQLSyntaxError) in try p.parseNamedType() }
+                types = try parseDelimited(.pipe, on: scratch.namedTypes) { (p) throws(GraphQLSyntaxError) in try p.parseNamedType() }
             }
             if isExtension && directives.isEmpty && types.isEmpty { throw unexpected() }
             return .union(UnionTypeDefinition(name: name, directives: directives, types: types))
-        case "enum":
+        case .enum:
             let directives = try parseDirectives(const: true)
             var values: [EnumValueDefinition] = []
             if try expectOptional(.braceL) {
-                repeat {
-                    values.append(try parseEnumValueDefinition())
-                } while try !expectOptional(.braceR)
+                values = try parseList(scratch.enumValueDefinitions, until: .braceR) { (p) throws(GraphQLSyntaxError) in
+                    try p.parseEnumValueDefinition()
+                }
             }
             if isExtension && directives.isEmpty && values.isEmpty { throw unexpected() }
             return .enumType(EnumTypeDefinition(name: name, directives: directives, values: values))
-        default:  // "input"
+        case .input:
             let directives = try parseDirectives(const: true)
             var fields: [InputValueDefinition] = []
             if try expectOptional(.braceL) {
-                repeat {
-                    fields.append(try parseInputValueDefinition())
-                } while try !expectOptional(.braceR)
+                fields = try parseList(scratch.inputValueDefinitions, until: .braceR) { (p) throws(GraphQLSyntaxError) in
+                    try p.parseInputValueDefinition()
+                }
             }
             if isExtension && directives.isEmpty && fields.isEmpty { throw unexpected() }
             return .inputObject(InputObjectTypeDefinition(name: name, directives: directives, fields: fields))
@@ -87,49 +86,44 @@ extension Parser {
     /// `ImplementsInterfaces : implements &? NamedType (& NamedType)*`
     mutating func parseImplementsInterfaces() throws(GraphQLSyntaxError) -> [NamedType] {
         guard try expectOptionalKeyword("implements") else { return [] }
-        return try parseDelimited(.amp) { (p) throws(GraphQLSyntaxError) in try p.parseNamedType() }
+        return try parseDelimited(.amp, on: scratch.namedTypes) { (p) throws(GraphQLSyntaxError) in try p.parseNamedType() }
     }
 
     /// An optional leading delimiter, then items separated by it: `|? A | B`, `&? A & B`.
     mutating func parseDelimited<T>(
-        _ delimiter: TokenKind, _ item: (inout Parser) throws(GraphQLSyntaxError) -> T
+        _ delimiter: TokenKind, on stack: ScratchStack<T>, _ item: (inout Parser) throws(GraphQLSyntaxError) -> T
     ) throws(GraphQLSyntaxError) -> [T] {
         _ = try expectOptional(delimiter)
-        var items: [T] = []
+        let base = stack.count
         repeat {
-            items.append(try item(&self))
+            stack.push(try item(&self))
         } while try expectOptional(delimiter)
-        return items
+        return stack.pop(from: base)
     }
 
     /// `FieldsDefinition : { FieldDefinition+ }`
     mutating func parseFieldsDefinition() throws(GraphQLSyntaxError) -> [FieldDefinition] {
         guard try expectOptional(.braceL) else { return [] }
-        var fields: [FieldDefinition] = []
-        repeat {
-            let start = lexer.token.start
-            let description = try parseDescription()
-            let name = try parseName()
-            let arguments = try parseArgumentsDefinition()
-            try expect(.colon)
-            let type = try parseTypeReference()
-            let directives = try parseDirectives(const: true)
-            fields.append(
-                FieldDefinition(
-                    description: description, name: name, arguments: arguments, type: type, directives: directives,
-                    range: range(from: start)))
-        } while try !expectOptional(.braceR)
-        return fields
+        return try parseList(scratch.fieldDefinitions, until: .braceR) { (p) throws(GraphQLSyntaxError) in
+            let start = p.lexer.token.start
+            let description = try p.parseDescription()
+            let name = try p.parseName()
+            let arguments = try p.parseArgumentsDefinition()
+            try p.expect(.colon)
+            let type = try p.parseTypeReference()
+            let directives = try p.parseDirectives(const: true)
+            return FieldDefinition(
+                description: description, name: name, arguments: arguments, type: type, directives: directives,
+                range: p.range(from: start))
+        }
     }
 
     /// `ArgumentsDefinition : ( InputValueDefinition+ )`
     mutating func parseArgumentsDefinition() throws(GraphQLSyntaxError) -> [InputValueDefinition] {
         guard try expectOptional(.parenL) else { return [] }
-        var arguments: [InputValueDefinition] = []
-        repeat {
-            arguments.append(try parseInputValueDefinition())
-        } while try !expectOptional(.parenR)
-        return arguments
+        return try parseList(scratch.inputValueDefinitions, until: .parenR) { (p) throws(GraphQLSyntaxError) in
+            try p.parseInputValueDefinition()
+        }
     }
 
     /// `InputValueDefinition : Description? Name : Type DefaultValue? Directives[Const]?`
@@ -170,7 +164,7 @@ extension Parser {
         let arguments = try parseArgumentsDefinition()
         let isRepeatable = try expectOptionalKeyword("repeatable")
         try expectKeyword("on")
-        let locations = try parseDelimited(.pipe) { (p) throws(GraphQLSyntaxError) -> Name in
+        let locations = try parseDelimited(.pipe, on: scratch.names) { (p) throws(GraphQLSyntaxError) -> Name in
             let token = p.lexer.token
             let name = try p.parseName()
             guard DirectiveLocation(rawValue: name.value) != nil else { throw p.unexpected(token) }
@@ -186,38 +180,34 @@ extension Parser {
         let start = lexer.token.start
         let keyword = try lexer.lookahead()
         guard keyword.kind == .name else { throw unexpected(keyword) }
-        let text = keywordText(keyword)
-        switch text {
-        case "schema":
+        if isKeyword(keyword, "schema") {
             try lexer.advance()  // extend
             try lexer.advance()  // schema
             let directives = try parseDirectives(const: true)
             var operationTypes: [RootOperationTypeDefinition] = []
             if try expectOptional(.braceL) {
-                repeat {
-                    operationTypes.append(try parseRootOperationTypeDefinition())
-                } while try !expectOptional(.braceR)
+                operationTypes = try parseList(scratch.operationTypes, until: .braceR) { (p) throws(GraphQLSyntaxError) in
+                    try p.parseRootOperationTypeDefinition()
+                }
             }
             if directives.isEmpty && operationTypes.isEmpty { throw unexpected() }
             return .schemaExtension(
                 SchemaExtension(directives: directives, operationTypes: operationTypes, range: range(from: start)))
-        case "scalar", "type", "interface", "union", "enum", "input":
-            try lexer.advance()  // extend
-            try lexer.advance()  // keyword
-            let body = try parseTypeBody(keyword: text, isExtension: true)
-            return .typeExtension(
-                TypeExtension(body.with(description: nil, start: start, end: lexer.lastEnd, noLocation: options.noLocation)))
-        default:
-            throw unexpected(keyword)
         }
+        guard let typeKeyword = typeKeyword(keyword) else { throw unexpected(keyword) }
+        try lexer.advance()  // extend
+        try lexer.advance()  // keyword
+        let body = try parseTypeBody(keyword: typeKeyword, isExtension: true)
+        return .typeExtension(
+            TypeExtension(body.with(description: nil, start: start, end: lexer.lastEnd, noLocation: options.noLocation)))
     }
 }
 
 extension TypeDefinition {
     /// The same definition with its description and range set.
-    func with(description: StringValue?, start: Int, end: Int, noLocation: Bool) -> TypeDefinition {
+    consuming func with(description: StringValue?, start: Int, end: Int, noLocation: Bool) -> TypeDefinition {
         let range = noLocation ? SourceRange.none : SourceRange(start: start, end: end)
-        switch self {
+        switch consume self {
         case .scalar(var t): t.description = description; t.range = range; return .scalar(t)
         case .object(var t): t.description = description; t.range = range; return .object(t)
         case .interface(var t): t.description = description; t.range = range; return .interface(t)

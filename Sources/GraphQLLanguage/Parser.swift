@@ -35,11 +35,12 @@ struct Parser {
     /// `Document : Definition+`
     mutating func parseDocument() throws(GraphQLSyntaxError) -> Document {
         let start = lexer.token.start
-        var definitions: [Definition] = []
+        let stack = scratch.definitions
+        let base = stack.count
         repeat {
-            definitions.append(try parseDefinition())
+            stack.push(try parseDefinition())
         } while lexer.token.kind != .eof
-        return Document(definitions: definitions, range: range(from: start))
+        return Document(definitions: stack.pop(from: base), range: range(from: start))
     }
 
     /// `Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension`
@@ -54,21 +55,20 @@ struct Parser {
                 at: lexer.token.start, "Unexpected description, descriptions are not supported on shorthand queries.")
         }
         if keyword.kind == .name {
-            switch keywordText(keyword) {
-            case "schema": return .schema(try parseSchemaDefinition())
-            case "scalar", "type", "interface", "union", "enum", "input":
-                return .type(try parseTypeDefinition())
-            case "directive": return .directive(try parseDirectiveDefinition())
-            case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
-            case "fragment": return .fragment(try parseFragmentDefinition())
-            case "extend":
+            if isKeyword(keyword, "query") || isKeyword(keyword, "mutation") || isKeyword(keyword, "subscription") {
+                return .operation(try parseOperationDefinition())
+            }
+            if isKeyword(keyword, "fragment") { return .fragment(try parseFragmentDefinition()) }
+            if typeKeyword(keyword) != nil { return .type(try parseTypeDefinition()) }
+            if isKeyword(keyword, "schema") { return .schema(try parseSchemaDefinition()) }
+            if isKeyword(keyword, "directive") { return .directive(try parseDirectiveDefinition()) }
+            if isKeyword(keyword, "extend") {
                 if hasDescription {
                     throw lexer.error(
                         at: lexer.token.start,
                         "Unexpected description, descriptions are not supported on type extensions.")
                 }
                 return try parseTypeSystemExtension()
-            default: break
             }
         }
         throw unexpected(keyword)
@@ -83,14 +83,18 @@ struct Parser {
     func peekDescription() -> Bool { lexer.token.kind == .string || lexer.token.kind == .blockString }
 
     /// Consumes a token of `kind`, or fails with "Expected X, found Y."
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func expect(_ kind: TokenKind) throws(GraphQLSyntaxError) -> Token {
         let token = lexer.token
-        guard token.kind == kind else {
-            throw lexer.error(at: token.start, "Expected \(kind.description), found \(describe(token)).")
-        }
+        guard token.kind == kind else { throw expected(kind) }
         try lexer.advance()
         return token
+    }
+
+    /// "Expected X, found Y." at the current token.
+    @inline(never)
+    func expected(_ kind: TokenKind) -> GraphQLSyntaxError {
+        lexer.error(at: lexer.token.start, "Expected \(kind.description), found \(describe(lexer.token)).")
     }
 
     /// Consumes a token of `kind` if it is the current one.
@@ -102,12 +106,26 @@ struct Parser {
     }
 
     /// Whether the current token is the name `keyword`.
-    func peekKeyword(_ keyword: StaticString) -> Bool {
-        let token = lexer.token
+    @inline(__always)
+    func peekKeyword(_ keyword: StaticString) -> Bool { isKeyword(lexer.token, keyword) }
+
+    /// Whether `token` is the name `keyword`, compared byte for byte (no `String` made).
+    func isKeyword(_ token: Token, _ keyword: StaticString) -> Bool {
         guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else { return false }
         let k = keyword.utf8Start
         for i in 0..<keyword.utf8CodeUnitCount where lexer.bytes[token.start + i] != k[i] { return false }
         return true
+    }
+
+    /// The type keyword `token` is, if any: `scalar`, `type`, `interface`, `union`, `enum`, `input`.
+    func typeKeyword(_ token: Token) -> TypeKeyword? {
+        if isKeyword(token, "type") { return .type }
+        if isKeyword(token, "input") { return .input }
+        if isKeyword(token, "enum") { return .enum }
+        if isKeyword(token, "interface") { return .interface }
+        if isKeyword(token, "scalar") { return .scalar }
+        if isKeyword(token, "union") { return .union }
+        return nil
     }
 
     /// Consumes the name `keyword`, or fails with `Expected "keyword", found Y.`
@@ -139,7 +157,6 @@ struct Parser {
         }
     }
 
-    func keywordText(_ token: Token) -> String { lexer.text(token.start, token.end) }
 
     /// `Name` as an AST node.
     @inline(__always)
@@ -155,6 +172,19 @@ struct Parser {
         options.noLocation ? .none : SourceRange(start: start, end: lexer.lastEnd)
     }
 
+    /// Items up to and including the `close` token, built on `stack` and moved
+    /// out at their exact size (see ``ScratchStack``).
+    @inline(__always)
+    mutating func parseList<T>(
+        _ stack: ScratchStack<T>, until close: TokenKind, _ item: (inout Parser) throws(GraphQLSyntaxError) -> T
+    ) throws(GraphQLSyntaxError) -> [T] {
+        let base = stack.count
+        repeat {
+            stack.push(try item(&self))
+        } while try !expectOptional(close)
+        return stack.pop(from: base)
+    }
+
     /// Enters one nesting level (`{`, `[`), enforcing ``ParseOptions/maxDepth``.
     @inline(__always)
     mutating func enterNesting() throws(GraphQLSyntaxError) {
@@ -164,4 +194,9 @@ struct Parser {
                 at: lexer.token.start, "Document is nested more than \(options.maxDepth) levels deep. Parsing aborted.")
         }
     }
+}
+
+/// The keywords that start a type definition or extension (§3.4).
+enum TypeKeyword {
+    case scalar, type, interface, union, `enum`, input
 }

@@ -99,6 +99,30 @@ struct LexerTests {
         expectSyntaxError("\"\"\"abc\"\"", "Syntax Error: Unterminated string.", 1, 9)
     }
 
+    @Test("§2.9.4 a long literal or name repeated in a document reads the same each time, a different spelling on its own")
+    func repeatedLongLiterals() throws {
+        let quoted = #""a string long enough to share \n\u00e9""#
+        let block = "\"\"\"\n    a block string long enough\n      indented\n\"\"\""
+        let value = try parseArgumentValue(
+            "[\(quoted), \(block), \(quoted), \(block), \"a string long enough to share \\u000A\\u00E9\", "
+                + "aVeryLongEnumValueName, aVeryLongEnumValueName]")
+        guard case .list(let list) = value else { Issue.record("not a list"); return }
+        let cooked = "a string long enough to share \né"
+        let dedented = "a block string long enough\n  indented"
+        #expect(list.values == [
+            .string(StringValue(cooked)), .string(StringValue(dedented, isBlock: true)), .string(StringValue(cooked)),
+            .string(StringValue(dedented, isBlock: true)), .string(StringValue(cooked)),
+            .enumValue(EnumValue("aVeryLongEnumValueName")), .enumValue(EnumValue("aVeryLongEnumValueName")),
+        ])
+    }
+
+    @Test("§2.9.4 a bad escape is found after a valid long string with the same beginning")
+    func badEscapeAfterRepeat() {
+        expectSyntaxError(
+            #"{ f(a: "long enough string \n", b: "long enough string \x") }"#,
+            #"Syntax Error: Invalid character escape sequence: "\x"."#, 1, 56)
+    }
+
     @Test("§2.9.4 raw non-ASCII and control characters are allowed inside strings")
     func rawCharacters() throws {
         #expect(try stringValue("\"café 日本 😀 \u{7}\"") == "café 日本 😀 \u{7}")

@@ -130,6 +130,24 @@ struct ParserTests {
         #expect(viewer.name.range == SourceRange(start: 10, end: 16))
     }
 
+    @Test("an aliased field starts at its alias; a variable runs from $ to the end of its name")
+    func aliasAndVariableRanges() throws {
+        let text = "{ me: viewer(id: $ who) @d { handle } }"
+        let document = try Document(parsing: text)
+        guard case .field(let me) = document.operations[0].selectionSet.selections[0],
+            case .variable(let who) = me.arguments[0].value
+        else { Issue.record("no aliased field with a variable"); return }
+        #expect(me.range == SourceRange(start: 2, end: 37))
+        #expect(who.range == SourceRange(start: 17, end: 22))
+        #expect(me.arguments[0].range == SourceRange(start: 13, end: 22))
+        let bare = try Document(parsing: text, options: ParseOptions(noLocation: true))
+        guard case .field(let field) = bare.operations[0].selectionSet.selections[0],
+            case .variable(let variable) = field.arguments[0].value
+        else { Issue.record("no field"); return }
+        #expect(field.range == .none)
+        #expect(variable.range == .none)
+    }
+
     @Test("Value and TypeReference parse on their own")
     func standaloneParsers() throws {
         #expect(try TypeReference(parsing: "[Int!]!").description == "[Int!]!")

@@ -36,9 +36,12 @@ enum GatewayBenchmarks {
             return
         }
         if let i = arguments.firstIndex(of: "--profile-parse"), i + 1 < arguments.count {
-            // For `perf record`: our parser alone, over and over.
-            let text = try String(contentsOf: URL(fileURLWithPath: arguments[i + 1]), encoding: .utf8)
-            for _ in 0..<200 { _ = try GraphQLLanguage.Document(parsing: text) }
+            // For `perf record`: our parser alone, over and over (about 200 MB of input,
+            // so that small documents run long enough to sample too).
+            let source = GraphQLLanguage.Source(try String(contentsOf: URL(fileURLWithPath: arguments[i + 1]), encoding: .utf8))
+            for _ in 0..<max(200, 200_000_000 / max(1, source.body.utf8.count)) {
+                _ = try GraphQLLanguage.Document(parsing: source)
+            }
             return
         }
         if arguments.contains("--layouts") {

@@ -92,7 +92,15 @@ public struct Field: Sendable, Hashable {
     public var arguments: [Argument]
     public var directives: [Directive]
     public var selectionSet: SelectionSet?
-    public var range: SourceRange
+    /// Where the field ends. Only the end is stored: a field starts at its alias,
+    /// or its name, and fields are the most numerous nodes of a query.
+    private var storedEnd: UInt32
+
+    /// From the alias (or the name) to the end of the field (setting it keeps only the end).
+    public var range: SourceRange {
+        get { SourceRange(start: alias?.range.start ?? name.range.start, end: Int(storedEnd)) }
+        set { storedEnd = UInt32(truncatingIfNeeded: newValue.end) }
+    }
 
     public init(
         alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
@@ -103,7 +111,7 @@ public struct Field: Sendable, Hashable {
         self.arguments = arguments
         self.directives = directives
         self.selectionSet = selectionSet
-        self.range = range
+        self.storedEnd = UInt32(truncatingIfNeeded: range.end)
     }
 
     /// The key of this field in the response: the alias if any, else the name (§2.7).

@@ -32,11 +32,19 @@ public enum Value: Sendable, Hashable {
 /// Variable (§2.10): `$ Name`.
 public struct Variable: Sendable, Hashable {
     public var name: Name
-    public var range: SourceRange
+    /// Where the `$` is. Only the start is stored: a variable ends where its name
+    /// ends, and four bytes less here make every ``Value`` 32 bytes instead of 40.
+    private var storedStart: UInt32
+
+    /// From the `$` to the end of the name (setting it keeps only the start).
+    public var range: SourceRange {
+        get { SourceRange(start: Int(storedStart), end: name.range.end) }
+        set { storedStart = UInt32(truncatingIfNeeded: newValue.start) }
+    }
 
     public init(name: Name, range: SourceRange = .none) {
         self.name = name
-        self.range = range
+        self.storedStart = UInt32(truncatingIfNeeded: range.start)
     }
 }
 
