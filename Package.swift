@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "SocialDomain", targets: ["SocialDomain"]),
         .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
         .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
+        // A local fake of a Supabase project, for tests and benchmarks (not for production use).
+        .library(name: "SupabaseFake", targets: ["SupabaseFake"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +52,17 @@ let package = Package(
                 "SocialDomain",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A fake Supabase project (PostgREST + Storage + JWKS) on 127.0.0.1 for tests and
+        // benchmarks: checks the store's exact requests, RLS by token, faults, latency.
+        .target(
+            name: "SupabaseFake",
+            dependencies: [
+                "SupabaseStore", "SocialDomain", "EmbeddedStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The product's GraphQL service: schema.graphql bound to the use cases through
@@ -122,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [
-                "SupabaseStore", "SocialDomain",
+                "SupabaseStore", "SocialDomain", "SupabaseFake",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

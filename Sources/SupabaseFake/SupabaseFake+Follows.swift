@@ -7,6 +7,13 @@ import SocialDomain
 extension SupabaseFake {
     func followPages(_ body: [String: Any], caller: Caller) -> Response {
         guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
+        // Active follows by the owner's side, built once per call (load-test graphs hold
+        // tens of thousands of follows).
+        var byFollower: [UUID: [FakeFollow]] = [:], byFollowee: [UUID: [FakeFollow]] = [:]
+        for follow in follows where follow.deletedAtMicroseconds == nil {
+            byFollower[follow.follower, default: []].append(follow)
+            byFollowee[follow.followee, default: []].append(follow)
+        }
         var rows: [[String: Any]] = []
         for (index, request) in requests.enumerated() {
             guard let owner = (request["owner"] as? String).flatMap(UUID.init(uuidString:)) else {
@@ -17,7 +24,7 @@ extension SupabaseFake {
             let fetch = min(max(request["limit"] as? Int ?? 20, 0), 100) + 1
             let cursor = (request["cursor_us"] as? NSNumber).map(\.int64Value).map { ($0, request["cursor_id"] as? String ?? "") }
             let total = profilesById[owner].flatMap { visible($0, caller) ? (following ? $0.followingCount : $0.followerCount) : nil } ?? 0
-            var edges = follows.filter { $0.deletedAtMicroseconds == nil && (following ? $0.follower : $0.followee) == owner }
+            var edges = ((following ? byFollower[owner] : byFollowee[owner]) ?? [])
                 .compactMap { f -> (FakeFollow, Profile)? in
                     guard let other = profilesById[following ? f.followee : f.follower], visible(other, caller) else { return nil }
                     return (f, other)
@@ -43,18 +50,18 @@ extension SupabaseFake {
                 ])
             }
         }
-        return Self.json(200, rows)
+        return Self.rows(rows)
     }
 
     func activeFollows(_ body: [String: Any]) -> Response {
         let pairs = (body["pairs"] as? [[String: String]]) ?? []
-        let rows = pairs.compactMap { pair -> [String: String]? in
-            let active = follows.contains {
-                $0.deletedAtMicroseconds == nil && $0.follower.lowercased == pair["follower_id"] && $0.followee.lowercased == pair["followee_id"]
-            }
-            return active ? pair : nil
+        let active = Set(follows.lazy.filter { $0.deletedAtMicroseconds == nil }.map { FollowPair(follower: $0.follower, followee: $0.followee) })
+        let rows = pairs.filter { pair in
+            guard let follower = pair["follower_id"].flatMap(UUID.init(uuidString:)),
+                  let followee = pair["followee_id"].flatMap(UUID.init(uuidString:)) else { return false }
+            return active.contains(FollowPair(follower: follower, followee: followee))
         }
-        return Self.json(200, rows)
+        return Self.rows(rows)
     }
 
     func changeFollow(_ action: FollowAction, _ body: [String: Any], caller: Caller) -> Response {

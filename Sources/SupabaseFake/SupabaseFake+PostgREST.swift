@@ -93,7 +93,7 @@ extension SupabaseFake {
             default: return Self.pgError(400, "42703", "column profiles.\(name) does not exist")
             }
         }
-        return Self.json(200, rows.sorted { $0.id.lowercased < $1.id.lowercased }.map { row in
+        return Self.rows(rows.sorted { $0.id.lowercased < $1.id.lowercased }.map { row in
             Self.row(row).filter { columns.contains($0.key) }
         })
     }
@@ -141,7 +141,7 @@ extension SupabaseFake {
             .filter { $0.isPublic && (Self.like($0.handle, pattern) || $0.displayName.map { Self.like($0, pattern) } == true) }
             .filter { ($0.handle.lowercased(), $0.id.lowercased) > (afterHandle, afterId) }
             .sorted { ($0.handle.lowercased(), $0.id.lowercased) < ($1.handle.lowercased(), $1.id.lowercased) }
-        return Self.json(200, hits.prefix(limit).map(Self.row))
+        return Self.rows(hits.prefix(limit).map(Self.row))
     }
 
     /// Case-insensitive SQL LIKE with `\` as the escape character.
