@@ -32,6 +32,10 @@ public struct SupabaseConfiguration: Sendable, Hashable {
     public var retryBaseDelay: Duration = .milliseconds(100)
     /// Pooled keep-alive connections per host before requests queue (default 16).
     public var maxConnectionsPerHost: Int = 16
+    /// The project's API "Max Rows" setting (PostgREST's `db-max-rows`, default 1000). PostgREST
+    /// silently cuts any table, view or function read at this many rows, so batched reads are
+    /// split to never ask for more in one request.
+    public var maxRows: Int = 1000
     /// `Cache-Control` stored with each avatar (default `max-age=3600`, what the SDKs send).
     public var avatarCacheControl: String = "max-age=3600"
     /// The Storage bucket for avatars (default `avatars`, created by the migrations).
