@@ -115,17 +115,26 @@ let package = Package(
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
         .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "SocialDomain"]),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),
+        // What the gateway's test suites share: the store kinds they run against, each seeded
+        // with the demo data and handing out its own viewers.
+        .target(
+            name: "GatewayTestSupport",
+            dependencies: ["SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake"],
+            path: "Tests/GatewayTestSupport"
+        ),
         .testTarget(
             name: "SocialGatewayTests",
             dependencies: [
                 "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "ResponseCache",
+                "SupabaseStore", "SupabaseFake", "GatewayTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "GatewayServerTests",
             dependencies: [
-                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore",
+                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake",
+                "GatewayTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),

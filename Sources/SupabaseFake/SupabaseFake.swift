@@ -96,12 +96,13 @@ public final class SupabaseFake: @unchecked Sendable {
         set { lock.withLock { fixedLatency = newValue } }
     }
 
-    /// A configuration pointing a store at this fake, with the fake's JWT secret and short
-    /// timeouts for tests (2 s per request, 10 ms first retry delay).
+    /// A configuration pointing a store at this fake, with the fake's JWT secret and a 10 ms
+    /// first retry delay. The request timeout stays the store's default (10 s): a debug build
+    /// running a whole suite in parallel on two cores can stall a request for seconds, and a
+    /// test about timeouts sets its own.
     /// - Throws: `SupabaseConfigurationError` (not expected: the URL and key are well formed).
     public func configuration() throws -> SupabaseConfiguration {
         var config = try SupabaseConfiguration(url: url, apiKey: Self.apiKey, jwtSecret: Self.jwtSecret)
-        config.requestTimeout = .seconds(2)
         config.retryBaseDelay = .milliseconds(10)
         return config
     }
