@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [
-                "SupabaseStore", "SocialDomain", "SupabaseFake",
+                "SupabaseStore", "SocialDomain", "SupabaseFake", "EmbeddedStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
