@@ -7,13 +7,6 @@ import SocialDomain
 extension SupabaseFake {
     func followPages(_ body: [String: Any], caller: Caller) -> Response {
         guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
-        // Active follows by the owner's side, built once per call (load-test graphs hold
-        // tens of thousands of follows).
-        var byFollower: [UUID: [FakeFollow]] = [:], byFollowee: [UUID: [FakeFollow]] = [:]
-        for follow in follows where follow.deletedAtMicroseconds == nil {
-            byFollower[follow.follower, default: []].append(follow)
-            byFollowee[follow.followee, default: []].append(follow)
-        }
         var rows: [[String: Any]] = []
         for (index, request) in requests.enumerated() {
             guard let owner = (request["owner"] as? String).flatMap(UUID.init(uuidString:)) else {
@@ -24,9 +17,10 @@ extension SupabaseFake {
             let fetch = min(max(request["limit"] as? Int ?? 20, 0), 100) + 1
             let cursor = (request["cursor_us"] as? NSNumber).map(\.int64Value).map { ($0, request["cursor_id"] as? String ?? "") }
             let total = profilesById[owner].flatMap { visible($0, caller) ? (following ? $0.followingCount : $0.followerCount) : nil } ?? 0
-            var edges = ((following ? byFollower[owner] : byFollowee[owner]) ?? [])
-                .compactMap { f -> (FakeFollow, Profile)? in
-                    guard let other = profilesById[following ? f.followee : f.follower], visible(other, caller) else { return nil }
+            var edges = ((following ? followsByFollower[owner] : followsByFollowee[owner]) ?? [])
+                .compactMap { index -> (FakeFollow, Profile)? in
+                    let f = follows[index]
+                    guard f.deletedAtMicroseconds == nil, let other = profilesById[following ? f.followee : f.follower], visible(other, caller) else { return nil }
                     return (f, other)
                 }
                 .sorted { ($0.0.createdAtMicroseconds, $0.0.id.lowercased) > ($1.0.createdAtMicroseconds, $1.0.id.lowercased) }
@@ -55,11 +49,10 @@ extension SupabaseFake {
 
     func activeFollows(_ body: [String: Any]) -> Response {
         let pairs = (body["pairs"] as? [[String: String]]) ?? []
-        let active = Set(follows.lazy.filter { $0.deletedAtMicroseconds == nil }.map { FollowPair(follower: $0.follower, followee: $0.followee) })
         let rows = pairs.filter { pair in
             guard let follower = pair["follower_id"].flatMap(UUID.init(uuidString:)),
                   let followee = pair["followee_id"].flatMap(UUID.init(uuidString:)) else { return false }
-            return active.contains(FollowPair(follower: follower, followee: followee))
+            return activeFollowIndex(follower, followee) != nil
         }
         return Self.rows(rows)
     }
@@ -78,7 +71,7 @@ extension SupabaseFake {
         guard let followee = profilesById[target], visible(followee, caller), profilesById[me] != nil else {
             return Self.pgError(404, "PT404", "Profile not found", hint: "profile_not_found")
         }
-        let index = follows.firstIndex { $0.follower == me && $0.followee == target }
+        let index = followsByFollower[me]?.first { follows[$0].followee == target }
         let active = index.map { follows[$0].deletedAtMicroseconds == nil } ?? false
         let want: Bool = switch action {
         case .follow: true
@@ -89,7 +82,7 @@ extension SupabaseFake {
             if let index {
                 follows[index].deletedAtMicroseconds = want ? nil : tick()
             } else {
-                follows.append(FakeFollow(id: UUID(), follower: me, followee: target, createdAtMicroseconds: tick()))
+                appendFollow(FakeFollow(id: UUID(), follower: me, followee: target, createdAtMicroseconds: tick()))
             }
             let delta = want ? 1 : -1
             profilesById[me]?.followingCount += delta
@@ -100,5 +93,10 @@ extension SupabaseFake {
             "follower": profilesById[me].map(Self.row) ?? NSNull(),
             "followee": profilesById[target].flatMap { visible($0, caller) ? Self.row($0) : nil } ?? NSNull(),
         ] as [String: Any])
+    }
+
+    /// The index of the active follow `follower -> followee`, if any.
+    func activeFollowIndex(_ follower: UUID, _ followee: UUID) -> Int? {
+        followsByFollower[follower]?.first { follows[$0].followee == followee && follows[$0].deletedAtMicroseconds == nil }
     }
 }

@@ -17,7 +17,7 @@ extension SupabaseFake {
     @discardableResult
     public func addFollow(_ follower: UUID, _ followee: UUID, createdAtMicroseconds: Int64, id: UUID = UUID()) -> UUID {
         lock.withLock {
-            follows.append(FakeFollow(id: id, follower: follower, followee: followee, createdAtMicroseconds: createdAtMicroseconds))
+            appendFollow(FakeFollow(id: id, follower: follower, followee: followee, createdAtMicroseconds: createdAtMicroseconds))
             profilesById[follower]?.followingCount += 1
             profilesById[followee]?.followerCount += 1
         }
@@ -29,9 +29,10 @@ extension SupabaseFake {
     public func add(profiles: [Profile], follows newFollows: [Follow]) {
         lock.withLock {
             for profile in profiles { profilesById[profile.id] = profile }
-            follows += newFollows.map {
-                FakeFollow(id: $0.id, follower: $0.followerId, followee: $0.followeeId,
-                           createdAtMicroseconds: $0.createdAtMicroseconds, deletedAtMicroseconds: $0.deletedAtMicroseconds)
+            for follow in newFollows {
+                appendFollow(FakeFollow(
+                    id: follow.id, follower: follow.followerId, followee: follow.followeeId,
+                    createdAtMicroseconds: follow.createdAtMicroseconds, deletedAtMicroseconds: follow.deletedAtMicroseconds))
             }
         }
     }

@@ -33,7 +33,11 @@ public final class SupabaseFake: @unchecked Sendable {
 
     let lock = NSLock()
     var profilesById: [UUID: Profile] = [:]
+    /// Every follow ever made (soft-deleted ones too), only appended to through ``appendFollow(_:)``.
     var follows: [FakeFollow] = []
+    /// Indexes into ``follows`` by follower and by followee: load-test graphs hold a million follows.
+    var followsByFollower: [UUID: [Int]] = [:]
+    var followsByFollowee: [UUID: [Int]] = [:]
     var objects: [String: (data: Data, contentType: String)] = [:]
     var recorded: [RecordedRequest] = []
     var faults: [(prefix: String?, fault: Fault, remaining: Int)] = []
@@ -54,6 +58,13 @@ public final class SupabaseFake: @unchecked Sendable {
         var followee: UUID
         var createdAtMicroseconds: Int64
         var deletedAtMicroseconds: Int64?
+    }
+
+    /// Adds a follow row and indexes it. Call under ``lock``.
+    func appendFollow(_ follow: FakeFollow) {
+        followsByFollower[follow.follower, default: []].append(follows.count)
+        followsByFollowee[follow.followee, default: []].append(follows.count)
+        follows.append(follow)
     }
 
     private init(latency: Duration) {
