@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "SocialDomain", targets: ["SocialDomain"]),
         .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
         .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
+        // A local fake of a Supabase project, for tests and benchmarks (not for production use).
+        .library(name: "SupabaseFake", targets: ["SupabaseFake"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +52,17 @@ let package = Package(
                 "SocialDomain",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A fake Supabase project (PostgREST + Storage + JWKS) on 127.0.0.1 for tests and
+        // benchmarks: checks the store's exact requests, RLS by token, faults, latency.
+        .target(
+            name: "SupabaseFake",
+            dependencies: [
+                "SupabaseStore", "SocialDomain", "EmbeddedStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The product's GraphQL service: schema.graphql bound to the use cases through
@@ -105,17 +118,26 @@ let package = Package(
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
         .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "SocialDomain"]),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),
+        // What the gateway's test suites share: the store kinds they run against, each seeded
+        // with the demo data and handing out its own viewers.
+        .target(
+            name: "GatewayTestSupport",
+            dependencies: ["SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake"],
+            path: "Tests/GatewayTestSupport"
+        ),
         .testTarget(
             name: "SocialGatewayTests",
             dependencies: [
                 "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "ResponseCache",
+                "SupabaseStore", "SupabaseFake", "GatewayTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "GatewayServerTests",
             dependencies: [
-                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore",
+                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake",
+                "GatewayTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -125,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [
-                "SupabaseStore", "SocialDomain",
+                "SupabaseStore", "SocialDomain", "SupabaseFake", "EmbeddedStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

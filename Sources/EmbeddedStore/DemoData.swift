@@ -11,6 +11,10 @@ import SocialDomain
 /// | alice_wonder | `a11ce000-0000-4000-8000-000000000001` |
 /// | bob_builder | `b0b00000-0000-4000-8000-000000000002` |
 /// | carol_creator | `ca201000-0000-4000-8000-000000000003` |
+///
+/// ``profiles`` and ``follows`` are the complete data as domain values, so any store (or a test
+/// double of one, such as the Supabase fake) can hold exactly what the embedded store seeds and
+/// the same assertions hold on both.
 public enum DemoData {
     public static let aliceId = UUID(uuidString: "a11ce000-0000-4000-8000-000000000001")!
     public static let bobId = UUID(uuidString: "b0b00000-0000-4000-8000-000000000002")!
@@ -32,30 +36,54 @@ public enum DemoData {
     public static func id(forHandle handle: String) -> UUID? {
         users.first { $0.handle == handle.lowercased() }?.id
     }
+
+    /// The six follows: everyone follows everyone else, ids `f0110000-0000-4000-8000-00000000000<n>`,
+    /// created 10 s after the users, 1 s apart, in the order of ``users``.
+    public static let follows: [Follow] = {
+        var follows: [Follow] = []
+        for a in users {
+            for b in users where a.id != b.id {
+                let n = Int64(follows.count + 1)
+                follows.append(Follow(
+                    id: UUID(uuidString: String(format: "f0110000-0000-4000-8000-%012lld", n))!,
+                    followerId: a.id, followeeId: b.id,
+                    createdAtMicroseconds: createdAtMicroseconds + 10_000_000 + n * 1_000_000))
+            }
+        }
+        return follows
+    }()
+
+    /// The three profiles as seeded: public, created (and updated) 1 s apart, counters matching
+    /// ``follows``.
+    public static let profiles: [Profile] = users.enumerated().map { offset, user in
+        let at = UnixMicroseconds.date(createdAtMicroseconds + Int64(offset) * 1_000_000)
+        return Profile(
+            id: user.id, handle: user.handle, displayName: user.displayName, bio: user.bio, isPublic: true,
+            followerCount: follows.filter { $0.followeeId == user.id }.count,
+            followingCount: follows.filter { $0.followerId == user.id }.count,
+            createdAt: at, updatedAt: at)
+    }
 }
 
 extension EmbeddedStore {
-    /// Inserts the demo users and their six follows when the store has no profiles yet.
+    /// Inserts ``DemoData/profiles`` and ``DemoData/follows`` when the store has no profiles yet
+    /// (counters come from the follows' trigger, as for any follow).
     func seedDemoDataIfEmpty() async throws {
         try await pool.write { db in
             guard try Int.fetchOne(db, sql: "SELECT count(*) FROM profiles") == 0 else { return }
-            for (offset, user) in DemoData.users.enumerated() {
-                let at = DemoData.createdAtMicroseconds + Int64(offset) * 1_000_000
+            for profile in DemoData.profiles {
+                let at = UnixMicroseconds.from(profile.createdAt)
                 try db.execute(sql: """
                     INSERT INTO profiles (id, handle, display_name, bio, is_public, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, 1, ?, ?)
-                    """, arguments: [user.id.lowercased, user.handle, user.displayName, user.bio, at, at])
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [profile.id.lowercased, profile.handle, profile.displayName, profile.bio,
+                                     profile.isPublic, at, at])
             }
-            var n: Int64 = 0
-            for a in DemoData.users {
-                for b in DemoData.users where a.id != b.id {
-                    n += 1
-                    let at = DemoData.createdAtMicroseconds + 10_000_000 + n * 1_000_000
-                    let id = String(format: "f0110000-0000-4000-8000-%012lld", n)
-                    try db.execute(sql: """
-                        INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-                        """, arguments: [id, a.id.lowercased, b.id.lowercased, at, at])
-                }
+            for follow in DemoData.follows {
+                try db.execute(sql: """
+                    INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                    """, arguments: [follow.id.lowercased, follow.followerId.lowercased, follow.followeeId.lowercased,
+                                     follow.createdAtMicroseconds, follow.createdAtMicroseconds])
             }
         }
     }

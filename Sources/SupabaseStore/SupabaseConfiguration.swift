@@ -32,6 +32,11 @@ public struct SupabaseConfiguration: Sendable, Hashable {
     public var retryBaseDelay: Duration = .milliseconds(100)
     /// Pooled keep-alive connections per host before requests queue (default 16).
     public var maxConnectionsPerHost: Int = 16
+    /// The project's API "Max Rows" setting (`SUPABASE_MAX_ROWS`; PostgREST's `db-max-rows`,
+    /// default 1000). PostgREST
+    /// silently cuts any table, view or function read at this many rows, so batched reads are
+    /// split to never ask for more in one request.
+    public var maxRows: Int = 1000
     /// `Cache-Control` stored with each avatar (default `max-age=3600`, what the SDKs send).
     public var avatarCacheControl: String = "max-age=3600"
     /// The Storage bucket for avatars (default `avatars`, created by the migrations).
@@ -58,7 +63,7 @@ public struct SupabaseConfiguration: Sendable, Hashable {
     }
 
     /// The configuration from `SUPABASE_URL`, `SUPABASE_ANON_KEY` or `SUPABASE_PUBLISHABLE_KEY`,
-    /// `SUPABASE_JWT_SECRET`, `SUPABASE_JWKS_URL`; nil when `SUPABASE_URL` is unset or empty
+    /// `SUPABASE_JWT_SECRET`, `SUPABASE_JWKS_URL`, `SUPABASE_MAX_ROWS`; nil when `SUPABASE_URL` is unset or empty
     /// (the gateway then uses the embedded store).
     /// - Throws: ``SupabaseConfigurationError`` when the URL is set but malformed or no key is set.
     public static func fromEnvironment(
@@ -70,8 +75,15 @@ public struct SupabaseConfiguration: Sendable, Hashable {
         else {
             throw SupabaseConfigurationError("SUPABASE_URL is set but SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) is not")
         }
-        return try SupabaseConfiguration(
+        var configuration = try SupabaseConfiguration(
             url: url, apiKey: key, jwtSecret: environment["SUPABASE_JWT_SECRET"], jwksURL: environment["SUPABASE_JWKS_URL"])
+        if let text = environment["SUPABASE_MAX_ROWS"], !text.isEmpty {
+            guard let rows = Int(text), rows > 0 else {
+                throw SupabaseConfigurationError("SUPABASE_MAX_ROWS must be a positive integer (the project's API Max Rows), got \"\(text)\"")
+            }
+            configuration.maxRows = rows
+        }
+        return configuration
     }
 
     /// True for a legacy key (a JWT, `eyJ...`): anonymous requests then also send it as the

@@ -8,15 +8,36 @@ extension SupabaseStore: FollowStore {
     static let maxPagesPerRequest = 200
 
     /// `POST /rest/v1/rpc/follow_pages` with `{"requests":[{owner, kind, backward, cursor_us,
-    /// cursor_id, limit}, ...]}`: one request for a whole query level.
+    /// cursor_id, limit}, ...]}`: one request for a whole query level, unless its pages could
+    /// return more than ``SupabaseConfiguration/maxRows`` rows together (then as few requests as
+    /// keep each under it: PostgREST would cut the answer short without an error).
     public func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
         try await call("followPages") {
             var pages: [FollowPage] = []
-            for chunk in requests.chunked(Self.maxPagesPerRequest) {
+            for chunk in Self.rowBudgetChunks(requests, maxRows: configuration.maxRows) {
                 pages += try await followPageChunk(Array(chunk), viewer: viewer)
             }
             return pages
         }
+    }
+
+    /// Consecutive runs of `requests` that each ask for at most `maxRows` rows and
+    /// ``maxPagesPerRequest`` lists. A page of limit `n` returns up to `n + 1` rows (the extra one
+    /// tells whether there is a next page); an empty list still returns one row with its count.
+    static func rowBudgetChunks(_ requests: [FollowPageRequest], maxRows: Int) -> [ArraySlice<FollowPageRequest>] {
+        var chunks: [ArraySlice<FollowPageRequest>] = []
+        var start = requests.startIndex, rows = 0
+        for index in requests.indices {
+            let pageRows = max(requests[index].page.limit + 1, 1)
+            if index > start && (rows + pageRows > maxRows || index - start == maxPagesPerRequest) {
+                chunks.append(requests[start..<index])
+                start = index
+                rows = 0
+            }
+            rows += pageRows
+        }
+        if start < requests.endIndex { chunks.append(requests[start...]) }
+        return chunks
     }
 
     private func followPageChunk(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
@@ -44,13 +65,15 @@ extension SupabaseStore: FollowStore {
         }
     }
 
-    /// `POST /rest/v1/rpc/active_follows` with `{"pairs":[{follower_id, followee_id}, ...]}`.
+    /// `POST /rest/v1/rpc/active_follows` with `{"pairs":[{follower_id, followee_id}, ...]}`:
+    /// one request for up to ``SupabaseConfiguration/maxRows`` pairs (at most one row each; the
+    /// pairs travel in the body, so URL length does not limit them as it does `in.(...)` reads).
     public func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
         try await call("activeFollows") {
             guard !pairs.isEmpty else { return [] }
             var active = Set<FollowPair>()
             for chunk in Array(Set(pairs)).sorted(by: { ($0.follower.lowercased, $0.followee.lowercased) < ($1.follower.lowercased, $1.followee.lowercased) })
-                .chunked(Self.maxKeysPerRequest) {
+                .chunked(max(configuration.maxRows, 1)) {
                 let body = ActiveFollowsArguments(pairs: chunk.map { .init(follower_id: $0.follower.lowercased, followee_id: $0.followee.lowercased) })
                 let request = SupabaseRequest(
                     method: .post, service: .rest, path: "/rest/v1/rpc/active_follows",

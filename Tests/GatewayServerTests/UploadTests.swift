@@ -1,6 +1,10 @@
 import EmbeddedStore
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import GatewayServer
+import GatewayTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Synchronization
@@ -47,6 +51,36 @@ struct UploadTests {
             try await client.execute(uri: "/avatars/../dev-jwt-secret", method: .get) { response in
                 #expect(response.status == .notFound)
             }
+        }
+    }
+
+    @Test("Multipart spec over Supabase: a JPEG goes to the avatars bucket in the viewer's folder and is served at its public Storage URL")
+    func jpegUploadToSupabase() async throws {
+        try await TestGateway.run(.supabase) { gateway in
+            let fake = try #require(gateway.fake)
+            let bearer = try await gateway.bearer("alice_wonder")
+            let alice = DemoData.aliceId.uuidString.lowercased()
+            let url = try await gateway.test { client in
+                let body = MultipartBody.avatarUpload(filename: "me.jpg", contentType: "image/jpeg", data: TestImages.jpeg)
+                return try await client.execute(
+                    uri: "/graphql", method: .post, headers: Self.headers(body, authorization: bearer), body: body.finished()
+                ) { response -> String in
+                    #expect(response.status == .ok)
+                    let data = try #require((response.json as? [String: Any])?["data"] as? [String: Any])
+                    let upload = try #require(data["uploadAvatar"] as? [String: Any])
+                    #expect((upload["profile"] as? [String: Any])?["avatarURL"] as? String == upload["avatarURL"] as? String)
+                    return try #require(upload["avatarURL"] as? String)
+                }
+            }
+            #expect(url.hasPrefix("\(fake.url)/storage/v1/object/public/avatars/\(alice)/") && url.hasSuffix(".jpg"))
+            let upload = try #require(fake.requests.first { $0.method == "POST" && $0.path.hasPrefix("/storage/") })
+            #expect(upload.headers["content-type"] == "image/jpeg")
+            #expect(upload.headers["authorization"] == bearer)
+            #expect(fake.profile(DemoData.aliceId)?.avatarURL == url)
+            let (served, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
+            #expect(Array(served) == TestImages.jpeg)
         }
     }
 

@@ -1,23 +1,28 @@
 import EmbeddedStore
 import Foundation
+import GatewayTestSupport
 import GraphQLEngine
 import SocialDomain
 import SocialGateway
 
-/// A gateway service over a fresh embedded store with the demo users.
+/// A gateway service over a fresh store of one kind holding the demo users.
 struct GatewayFixture {
-    let store: EmbeddedStore
+    let store: TestStore
     let service: GatewayService
 
-    static let alice = Viewer.user(id: DemoData.aliceId, token: "test-token")
-    static let bob = Viewer.user(id: DemoData.bobId, token: "test-token")
+    /// The demo users as viewers this store accepts (the fake checks the bearer token).
+    var alice: Viewer { store.viewer(DemoData.aliceId) }
+    var bob: Viewer { store.viewer(DemoData.bobId) }
+    var carol: Viewer { store.viewer(DemoData.carolId) }
 
-    init(options: GatewayOptions = GatewayOptions()) async throws {
-        store = try await EmbeddedStore.temporary(seedDemoData: true)
-        let store = store
-        service = try GatewayService(
-            stores: GatewayStores(profiles: store, follows: store, avatars: store, callCounts: { store.callCounts }),
-            options: options)
+    /// Runs `body` with a gateway over a fresh store of `kind`, then shuts the store down.
+    static func run(
+        _ kind: StoreKind, seed: TestStore.Seed = .demo, options: GatewayOptions = GatewayOptions(),
+        _ body: (GatewayFixture) async throws -> Void
+    ) async throws {
+        try await TestStore.run(kind, seed: seed) { store in
+            try await body(GatewayFixture(store: store, service: try GatewayService(stores: store.stores, options: options)))
+        }
     }
 
     /// Runs a request and returns the parsed response body.

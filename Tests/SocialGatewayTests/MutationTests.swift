@@ -1,94 +1,111 @@
 import EmbeddedStore
 import Foundation
+import GatewayTestSupport
 import GraphQLEngine
 import SocialDomain
 import SocialGateway
 import Testing
 
-@Suite("Mutations through the gateway on the embedded store")
+@Suite("Mutations through the gateway, on each store")
 struct MutationTests {
-    @Test("updateProfile: absent fields are kept, null clears, text is trimmed; the payload shows the new state")
-    func updateProfile() async throws {
-        let gateway = try await GatewayFixture()
-        let result = try await gateway.run(
-            "mutation M($input: UpdateProfileInput!) { updateProfile(input: $input) { profile { handle displayName bio homeGym climbingSince } } }",
-            ["input": ["displayName": "  Alice W.  ", "bio": nil, "homeGym": "The Crag", "climbingSince": "2019-04-01"]],
-            viewer: GatewayFixture.alice)
-        #expect(result.json["errors"] == nil)
-        #expect(result.json["data"]?["updateProfile"]?["profile"] == [
-            "handle": "alice_wonder", "displayName": "Alice W.", "bio": nil, "homeGym": "The Crag", "climbingSince": "2019-04-01",
-        ])
+    @Test("updateProfile: absent fields are kept, null clears, text is trimmed; the payload shows the new state", arguments: StoreKind.allCases)
+    func updateProfile(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let result = try await gateway.run(
+                "mutation M($input: UpdateProfileInput!) { updateProfile(input: $input) { profile { handle displayName bio homeGym climbingSince } } }",
+                ["input": ["displayName": "  Alice W.  ", "bio": nil, "homeGym": "The Crag", "climbingSince": "2019-04-01"]],
+                viewer: gateway.alice)
+            #expect(result.json["errors"] == nil)
+            #expect(result.json["data"]?["updateProfile"]?["profile"] == [
+                "handle": "alice_wonder", "displayName": "Alice W.", "bio": nil, "homeGym": "The Crag", "climbingSince": "2019-04-01",
+            ])
+        }
     }
 
-    @Test("updateProfile: seed 001 rules give BAD_USER_INPUT with the field, HANDLE_TAKEN, UNAUTHENTICATED")
-    func updateProfileRules() async throws {
-        let gateway = try await GatewayFixture()
-        let mutation = "mutation M($input: UpdateProfileInput!) { updateProfile(input: $input) { profile { handle } } }"
-        let longBio = try await gateway.run(mutation, ["input": ["bio": .string(String(repeating: "x", count: 281))]], viewer: GatewayFixture.alice)
-        #expect(GatewayFixture.codes(longBio.json) == ["BAD_USER_INPUT"])
-        #expect(longBio.json["errors"]?.arrayValue?.first?["extensions"]?["field"] == "bio")
-        #expect(longBio.json["data"] == nil || longBio.json["data"] == .null)
-        let taken = try await gateway.run(mutation, ["input": ["handle": "Bob_Builder"]], viewer: GatewayFixture.alice)
-        #expect(GatewayFixture.codes(taken.json) == ["HANDLE_TAKEN"])
-        #expect(GatewayFixture.messages(taken.json) == ["This handle is already taken"])
-        let anonymous = try await gateway.run(mutation, ["input": ["bio": "hi"]])
-        #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+    @Test("updateProfile: seed 001 rules give BAD_USER_INPUT with the field, HANDLE_TAKEN, UNAUTHENTICATED", arguments: StoreKind.allCases)
+    func updateProfileRules(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let mutation = "mutation M($input: UpdateProfileInput!) { updateProfile(input: $input) { profile { handle } } }"
+            let longBio = try await gateway.run(mutation, ["input": ["bio": .string(String(repeating: "x", count: 281))]], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(longBio.json) == ["BAD_USER_INPUT"])
+            #expect(longBio.json["errors"]?.arrayValue?.first?["extensions"]?["field"] == "bio")
+            #expect(longBio.json["data"] == nil || longBio.json["data"] == .null)
+            let taken = try await gateway.run(mutation, ["input": ["handle": "Bob_Builder"]], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(taken.json) == ["HANDLE_TAKEN"])
+            #expect(GatewayFixture.messages(taken.json) == ["This handle is already taken"])
+            let anonymous = try await gateway.run(mutation, ["input": ["bio": "hi"]])
+            #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+        }
     }
 
-    @Test("toggleFollow: the new state and both counts change in the payload and on the next read")
-    func toggleFollow() async throws {
-        let gateway = try await GatewayFixture()
-        let bob = DemoData.bobId.uuidString.lowercased()
-        let toggle = "mutation T($id: ID!) { toggleFollow(profileId: $id) { following profile { followerCount viewerIsFollowing } viewer { followingCount } } }"
-        let off = try await gateway.run(toggle, ["id": .string(bob)], viewer: GatewayFixture.alice)
-        #expect(off.json["data"]?["toggleFollow"] == ["following": false, "profile": ["followerCount": 1, "viewerIsFollowing": false], "viewer": ["followingCount": 1]])
-        let read = try await gateway.run(#"{ profile(handle: "bob_builder") { followerCount viewerIsFollowing } }"#, viewer: GatewayFixture.alice)
-        #expect(read.json["data"]?["profile"] == ["followerCount": 1, "viewerIsFollowing": false])
-        let on = try await gateway.run(toggle, ["id": .string(bob)], viewer: GatewayFixture.alice)
-        #expect(on.json["data"]?["toggleFollow"]?["following"] == true)
-        #expect(on.json["data"]?["toggleFollow"]?["profile"]?["followerCount"] == 2)
+    @Test("toggleFollow: the new state and both counts change in the payload and on the next read", arguments: StoreKind.allCases)
+    func toggleFollow(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let bob = DemoData.bobId.uuidString.lowercased()
+            let toggle = "mutation T($id: ID!) { toggleFollow(profileId: $id) { following profile { followerCount viewerIsFollowing } viewer { followingCount } } }"
+            let off = try await gateway.run(toggle, ["id": .string(bob)], viewer: gateway.alice)
+            #expect(off.json["data"]?["toggleFollow"] == ["following": false, "profile": ["followerCount": 1, "viewerIsFollowing": false], "viewer": ["followingCount": 1]])
+            let read = try await gateway.run(#"{ profile(handle: "bob_builder") { followerCount viewerIsFollowing } }"#, viewer: gateway.alice)
+            #expect(read.json["data"]?["profile"] == ["followerCount": 1, "viewerIsFollowing": false])
+            let on = try await gateway.run(toggle, ["id": .string(bob)], viewer: gateway.alice)
+            #expect(on.json["data"]?["toggleFollow"]?["following"] == true)
+            #expect(on.json["data"]?["toggleFollow"]?["profile"]?["followerCount"] == 2)
+        }
     }
 
-    @Test("follow and unfollow are idempotent; following yourself is CANNOT_FOLLOW_SELF; a bad id is BAD_USER_INPUT")
-    func followRules() async throws {
-        let gateway = try await GatewayFixture()
-        let carol = DemoData.carolId.uuidString.lowercased()
-        let follow = "mutation F($id: ID!) { follow(profileId: $id) { following profile { followerCount } } }"
-        let again = try await gateway.run(follow, ["id": .string(carol)], viewer: GatewayFixture.alice)
-        #expect(again.json["data"]?["follow"] == ["following": true, "profile": ["followerCount": 2]])
-        let unfollow = try await gateway.run("mutation U($id: ID!) { unfollow(profileId: $id) { following } }", ["id": .string(carol)], viewer: GatewayFixture.alice)
-        #expect(unfollow.json["data"]?["unfollow"] == ["following": false])
-        let me = DemoData.aliceId.uuidString.lowercased()
-        let selfFollow = try await gateway.run(follow, ["id": .string(me)], viewer: GatewayFixture.alice)
-        #expect(GatewayFixture.codes(selfFollow.json) == ["CANNOT_FOLLOW_SELF"])
-        #expect(GatewayFixture.messages(selfFollow.json) == ["You cannot follow yourself"])
-        let badID = try await gateway.run(follow, ["id": "nope"], viewer: GatewayFixture.alice)
-        #expect(GatewayFixture.codes(badID.json) == ["BAD_USER_INPUT"])
-        let anonymous = try await gateway.run(follow, ["id": .string(carol)])
-        #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+    @Test("follow and unfollow are idempotent; following yourself is CANNOT_FOLLOW_SELF; a bad id is BAD_USER_INPUT", arguments: StoreKind.allCases)
+    func followRules(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let carol = DemoData.carolId.uuidString.lowercased()
+            let follow = "mutation F($id: ID!) { follow(profileId: $id) { following profile { followerCount } } }"
+            let again = try await gateway.run(follow, ["id": .string(carol)], viewer: gateway.alice)
+            #expect(again.json["data"]?["follow"] == ["following": true, "profile": ["followerCount": 2]])
+            let unfollow = try await gateway.run("mutation U($id: ID!) { unfollow(profileId: $id) { following } }", ["id": .string(carol)], viewer: gateway.alice)
+            #expect(unfollow.json["data"]?["unfollow"] == ["following": false])
+            let me = DemoData.aliceId.uuidString.lowercased()
+            let selfFollow = try await gateway.run(follow, ["id": .string(me)], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(selfFollow.json) == ["CANNOT_FOLLOW_SELF"])
+            #expect(GatewayFixture.messages(selfFollow.json) == ["You cannot follow yourself"])
+            let badID = try await gateway.run(follow, ["id": "nope"], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(badID.json) == ["BAD_USER_INPUT"])
+            let anonymous = try await gateway.run(follow, ["id": .string(carol)])
+            #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+        }
     }
 
-    @Test("uploadAvatar: a PNG sent as a multipart file sets avatarURL; a text file is UNSUPPORTED_MEDIA_TYPE; 6 MB is PAYLOAD_TOO_LARGE")
-    func uploadAvatar() async throws {
-        let gateway = try await GatewayFixture()
-        let mutation = "mutation U($file: Upload!) { uploadAvatar(file: $file) { avatarURL profile { avatarURL } } }"
-        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 64)
-        let ok = try await gateway.run(
-            mutation, ["file": nil], viewer: GatewayFixture.alice,
-            files: ["0": UploadedFile(filename: "me.png", contentType: "image/png", bytes: png)], map: ["0": ["variables.file"]])
-        let url = ok.json["data"]?["uploadAvatar"]?["avatarURL"]?.stringValue ?? ""
-        #expect(url.hasSuffix(".png") && url.contains("/avatars/\(DemoData.aliceId.uuidString.lowercased())/"))
-        #expect(ok.json["data"]?["uploadAvatar"]?["profile"]?["avatarURL"]?.stringValue == url)
-        let text = try await gateway.run(
-            mutation, ["file": nil], viewer: GatewayFixture.alice,
-            files: ["0": UploadedFile(filename: "me.png", contentType: "image/png", bytes: Data("hello".utf8))], map: ["0": ["variables.file"]])
-        #expect(GatewayFixture.codes(text.json) == ["UNSUPPORTED_MEDIA_TYPE"])
-        let big = Data([0xFF, 0xD8, 0xFF]) + Data(repeating: 0, count: 6 * 1024 * 1024)
-        let tooLarge = try await gateway.run(
-            mutation, ["file": nil], viewer: GatewayFixture.alice,
-            files: ["0": UploadedFile(filename: "big.jpg", contentType: "image/jpeg", bytes: big)], map: ["0": ["variables.file"]])
-        #expect(GatewayFixture.codes(tooLarge.json) == ["PAYLOAD_TOO_LARGE"])
-        let literal = try await gateway.run(#"mutation { uploadAvatar(file: "x") { avatarURL } }"#, viewer: GatewayFixture.alice)
-        #expect(literal.response.outcome == .requestError)
+    @Test("uploadAvatar: a PNG sent as a multipart file sets avatarURL; a text file is UNSUPPORTED_MEDIA_TYPE; 6 MB is PAYLOAD_TOO_LARGE", arguments: StoreKind.allCases)
+    func uploadAvatar(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let mutation = "mutation U($file: Upload!) { uploadAvatar(file: $file) { avatarURL profile { avatarURL } } }"
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 64)
+            let ok = try await gateway.run(
+                mutation, ["file": nil], viewer: gateway.alice,
+                files: ["0": UploadedFile(filename: "me.png", contentType: "image/png", bytes: png)], map: ["0": ["variables.file"]])
+            let url = ok.json["data"]?["uploadAvatar"]?["avatarURL"]?.stringValue ?? ""
+            #expect(url.hasSuffix(".png") && url.contains("/avatars/\(DemoData.aliceId.uuidString.lowercased())/"))
+            #expect(ok.json["data"]?["uploadAvatar"]?["profile"]?["avatarURL"]?.stringValue == url)
+            // The bytes are where the URL says: a file of the data folder, or an object of the avatars bucket.
+            let path = String(url.split(separator: "/avatars/").last ?? "")
+            switch kind {
+            case .embedded:
+                let file = try #require(gateway.store.embedded?.avatarFile(forRequestPath: path))
+                #expect(try Data(contentsOf: file) == png)
+            case .supabase:
+                #expect(url.hasPrefix("http://127.0.0.1:") && url.contains("/storage/v1/object/public/avatars/"))
+                #expect(gateway.store.fake?.object(path)?.data == png)
+                #expect(gateway.store.fake?.object(path)?.contentType == "image/png")
+            }
+            let text = try await gateway.run(
+                mutation, ["file": nil], viewer: gateway.alice,
+                files: ["0": UploadedFile(filename: "me.png", contentType: "image/png", bytes: Data("hello".utf8))], map: ["0": ["variables.file"]])
+            #expect(GatewayFixture.codes(text.json) == ["UNSUPPORTED_MEDIA_TYPE"])
+            let big = Data([0xFF, 0xD8, 0xFF]) + Data(repeating: 0, count: 6 * 1024 * 1024)
+            let tooLarge = try await gateway.run(
+                mutation, ["file": nil], viewer: gateway.alice,
+                files: ["0": UploadedFile(filename: "big.jpg", contentType: "image/jpeg", bytes: big)], map: ["0": ["variables.file"]])
+            #expect(GatewayFixture.codes(tooLarge.json) == ["PAYLOAD_TOO_LARGE"])
+            let literal = try await gateway.run(#"mutation { uploadAvatar(file: "x") { avatarURL } }"#, viewer: gateway.alice)
+            #expect(literal.response.outcome == .requestError)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import EmbeddedStore
 import Foundation
+import GatewayTestSupport
 import GraphQLEngine
 import GraphQLLanguage
 import GraphQLValidation
@@ -18,34 +19,37 @@ struct PreparedDocumentTests {
 
     @Test("the same text is prepared once and shared; a different text is prepared on its own")
     func sameTextShared() async throws {
-        let gateway = try await GatewayFixture()
-        let query = #"{ profile(handle: "bob_builder") { handle } }"#
-        let first = try await gateway.run(query)
-        let second = try await gateway.run(query)
-        #expect(first.response.body == second.response.body)
-        #expect(gateway.service.documents.count == 1)
-        _ = try await gateway.run(#"{ profile(handle: "bob_builder") { handle bio } }"#)
-        #expect(gateway.service.documents.count == 2)
+        try await GatewayFixture.run(.embedded) { gateway in
+            let query = #"{ profile(handle: "bob_builder") { handle } }"#
+            let first = try await gateway.run(query)
+            let second = try await gateway.run(query)
+            #expect(first.response.body == second.response.body)
+            #expect(gateway.service.documents.count == 1)
+            _ = try await gateway.run(#"{ profile(handle: "bob_builder") { handle bio } }"#)
+            #expect(gateway.service.documents.count == 2)
+        }
     }
 
     @Test("a repeated invalid document gets the same errors every time (§5), with locations")
     func invalidRepeats() async throws {
-        let gateway = try await GatewayFixture()
-        let query = "{ profile(handle: \"x\") { nope } }"
-        let first = try await gateway.run(query)
-        let second = try await gateway.run(query)
-        #expect(first.response.outcome == .requestError)
-        #expect(String(decoding: second.response.body, as: UTF8.self) == String(decoding: first.response.body, as: UTF8.self))
-        #expect(GatewayFixture.messages(second.json) == [#"Cannot query field "nope" on type "Profile"."#])
+        try await GatewayFixture.run(.embedded) { gateway in
+            let query = "{ profile(handle: \"x\") { nope } }"
+            let first = try await gateway.run(query)
+            let second = try await gateway.run(query)
+            #expect(first.response.outcome == .requestError)
+            #expect(String(decoding: second.response.body, as: UTF8.self) == String(decoding: first.response.body, as: UTF8.self))
+            #expect(GatewayFixture.messages(second.json) == [#"Cannot query field "nope" on type "Profile"."#])
+        }
     }
 
     @Test("a document that does not parse is answered with its syntax error and not kept")
     func syntaxErrorNotKept() async throws {
-        let gateway = try await GatewayFixture()
-        let result = try await gateway.run("{ profile(handle: ")
-        #expect(result.response.outcome == .requestError)
-        #expect(GatewayFixture.messages(result.json).first?.hasPrefix("Syntax Error") == true)
-        #expect(gateway.service.documents.count == 0)
+        try await GatewayFixture.run(.embedded) { gateway in
+            let result = try await gateway.run("{ profile(handle: ")
+            #expect(result.response.outcome == .requestError)
+            #expect(GatewayFixture.messages(result.json).first?.hasPrefix("Syntax Error") == true)
+            #expect(gateway.service.documents.count == 0)
+        }
     }
 
     @Test("the store keeps at most maxEntries documents, dropping the least recently used")
@@ -96,23 +100,25 @@ struct PreparedDocumentTests {
         let query = "{ __schema { queryType { name } } }"
         var options = GatewayOptions()
         options.cache = ResponseCacheStore.open(path: path)
-        let open = try await GatewayFixture(options: options)
-        #expect(try await open.run(query).json["data"]?["__schema"]?["queryType"]?["name"]?.stringValue == "Query")
-        // Until the answer is stored (off the request path) and replayed: the second server
-        // shares the file, so without the check first it would replay this entry.
-        let cache = options.cache
-        for _ in 0..<200 where cache.counters.hits == 0 {
-            try await Task.sleep(nanoseconds: 5_000_000)
-            _ = try await open.run(query)
-        }
-        #expect(cache.counters.hits > 0)
+        try await GatewayFixture.run(.embedded, options: options) { open in
+            #expect(try await open.run(query).json["data"]?["__schema"]?["queryType"]?["name"]?.stringValue == "Query")
+            // Until the answer is stored (off the request path) and replayed: the second server
+            // shares the file, so without the check first it would replay this entry.
+            let cache = options.cache
+            for _ in 0..<200 where cache.counters.hits == 0 {
+                try await Task.sleep(nanoseconds: 5_000_000)
+                _ = try await open.run(query)
+            }
+            #expect(cache.counters.hits > 0)
 
-        var closedOptions = GatewayOptions()
-        closedOptions.cache = ResponseCacheStore.open(path: path)
-        closedOptions.introspection = false
-        let closed = try await GatewayFixture(options: closedOptions)
-        let answer = try await closed.run(query)
-        #expect(answer.response.outcome == .requestError)
-        #expect(GatewayFixture.codes(answer.json) == ["INTROSPECTION_DISABLED"])
+            var closedOptions = GatewayOptions()
+            closedOptions.cache = ResponseCacheStore.open(path: path)
+            closedOptions.introspection = false
+            try await GatewayFixture.run(.embedded, options: closedOptions) { closed in
+                let answer = try await closed.run(query)
+                #expect(answer.response.outcome == .requestError)
+                #expect(GatewayFixture.codes(answer.json) == ["INTROSPECTION_DISABLED"])
+            }
+        }
     }
 }

@@ -1,137 +1,149 @@
 import EmbeddedStore
 import Foundation
+import GatewayTestSupport
 import GraphQLEngine
 import SocialDomain
 import SocialGateway
 import Testing
 
-@Suite("Queries through the gateway on the embedded store")
+@Suite("Queries through the gateway, on each store")
 struct QueryTests {
-    @Test("viewer is the signed-in user's profile, and null for anonymous requests")
-    func viewer() async throws {
-        let gateway = try await GatewayFixture()
-        let signedIn = try await gateway.run("{ viewer { id handle } }", viewer: GatewayFixture.alice)
-        #expect(signedIn.json["data"]?["viewer"] == ["id": .string(DemoData.aliceId.uuidString.lowercased()), "handle": "alice_wonder"])
-        let anonymous = try await gateway.run("{ viewer { id } }")
-        #expect(anonymous.json == ["data": ["viewer": nil]])
+    @Test("viewer is the signed-in user's profile, and null for anonymous requests", arguments: StoreKind.allCases)
+    func viewer(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let signedIn = try await gateway.run("{ viewer { id handle } }", viewer: gateway.alice)
+            #expect(signedIn.json["data"]?["viewer"] == ["id": .string(DemoData.aliceId.uuidString.lowercased()), "handle": "alice_wonder"])
+            let anonymous = try await gateway.run("{ viewer { id } }")
+            #expect(anonymous.json == ["data": ["viewer": nil]])
+        }
     }
 
-    @Test("profile by handle or id; both or neither is BAD_USER_INPUT")
-    func profileLookup() async throws {
-        let gateway = try await GatewayFixture()
-        let byHandle = try await gateway.run(#"{ profile(handle: "BOB_builder") { handle followerCount followingCount } }"#)
-        #expect(byHandle.json["data"]?["profile"] == ["handle": "bob_builder", "followerCount": 2, "followingCount": 2])
-        let id = DemoData.carolId.uuidString.lowercased()
-        let byID = try await gateway.run("query Q($id: ID) { profile(id: $id) { handle } }", ["id": .string(id)])
-        #expect(byID.json["data"]?["profile"]?["handle"] == "carol_creator")
-        let both = try await gateway.run(#"{ profile(id: "x", handle: "y") { handle } }"#)
-        #expect(GatewayFixture.codes(both.json) == ["BAD_USER_INPUT"])
-        #expect(GatewayFixture.messages(both.json) == ["Provide exactly one of id or handle"])
-        #expect(both.json["data"] == ["profile": nil])
+    @Test("profile by handle or id; both or neither is BAD_USER_INPUT", arguments: StoreKind.allCases)
+    func profileLookup(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let byHandle = try await gateway.run(#"{ profile(handle: "BOB_builder") { handle followerCount followingCount } }"#)
+            #expect(byHandle.json["data"]?["profile"] == ["handle": "bob_builder", "followerCount": 2, "followingCount": 2])
+            let id = DemoData.carolId.uuidString.lowercased()
+            let byID = try await gateway.run("query Q($id: ID) { profile(id: $id) { handle } }", ["id": .string(id)])
+            #expect(byID.json["data"]?["profile"]?["handle"] == "carol_creator")
+            let both = try await gateway.run(#"{ profile(id: "x", handle: "y") { handle } }"#)
+            #expect(GatewayFixture.codes(both.json) == ["BAD_USER_INPUT"])
+            #expect(GatewayFixture.messages(both.json) == ["Provide exactly one of id or handle"])
+            #expect(both.json["data"] == ["profile": nil])
+        }
     }
 
-    @Test("profiles and profilesByHandle keep the order asked, with null for missing ones")
-    func batchLookups() async throws {
-        let gateway = try await GatewayFixture()
-        let ids: JSONValue = [.string(DemoData.bobId.uuidString.lowercased()), "not-a-uuid", .string(DemoData.aliceId.uuidString.lowercased())]
-        let byIDs = try await gateway.run("query Q($ids: [ID!]!) { profiles(ids: $ids) { handle } }", ["ids": ids])
-        #expect(byIDs.json["data"]?["profiles"] == [["handle": "bob_builder"], nil, ["handle": "alice_wonder"]])
-        let byHandles = try await gateway.run(#"{ profilesByHandle(handles: ["carol_creator", "nobody"]) { handle } }"#)
-        #expect(byHandles.json["data"]?["profilesByHandle"] == [["handle": "carol_creator"], nil])
+    @Test("profiles and profilesByHandle keep the order asked, with null for missing ones", arguments: StoreKind.allCases)
+    func batchLookups(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let ids: JSONValue = [.string(DemoData.bobId.uuidString.lowercased()), "not-a-uuid", .string(DemoData.aliceId.uuidString.lowercased())]
+            let byIDs = try await gateway.run("query Q($ids: [ID!]!) { profiles(ids: $ids) { handle } }", ["ids": ids])
+            #expect(byIDs.json["data"]?["profiles"] == [["handle": "bob_builder"], nil, ["handle": "alice_wonder"]])
+            let byHandles = try await gateway.run(#"{ profilesByHandle(handles: ["carol_creator", "nobody"]) { handle } }"#)
+            #expect(byHandles.json["data"]?["profilesByHandle"] == [["handle": "carol_creator"], nil])
+        }
     }
 
-    @Test("node(id) refetches a profile by its global id")
-    func node() async throws {
-        let gateway = try await GatewayFixture()
-        let id = DemoData.aliceId.uuidString.lowercased()
-        let result = try await gateway.run("query Q($id: ID!) { node(id: $id) { __typename id ... on Profile { handle } } }", ["id": .string(id)])
-        #expect(result.json["data"]?["node"] == ["__typename": "Profile", "id": .string(id), "handle": "alice_wonder"])
+    @Test("node(id) refetches a profile by its global id", arguments: StoreKind.allCases)
+    func node(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let id = DemoData.aliceId.uuidString.lowercased()
+            let result = try await gateway.run("query Q($id: ID!) { node(id: $id) { __typename id ... on Profile { handle } } }", ["id": .string(id)])
+            #expect(result.json["data"]?["node"] == ["__typename": "Profile", "id": .string(id), "handle": "alice_wonder"])
+        }
     }
 
-    @Test("searchProfiles: case-insensitive substring of handle or name; a 1-character query is BAD_USER_INPUT")
-    func search() async throws {
-        let gateway = try await GatewayFixture()
-        let result = try await gateway.run(#"{ searchProfiles(query: "  ER  ") { totalCount nodes { handle } pageInfo { hasNextPage } } }"#)
-        #expect(result.json["data"]?["searchProfiles"]?["nodes"] == [["handle": "alice_wonder"], ["handle": "bob_builder"]])
-        let one = try await gateway.run(#"{ searchProfiles(query: "bUi", first: 1) { totalCount nodes { handle } pageInfo { hasNextPage } } }"#)
-        #expect(one.json["data"]?["searchProfiles"] == ["totalCount": 1, "nodes": [["handle": "bob_builder"]], "pageInfo": ["hasNextPage": false]])
-        let short = try await gateway.run(#"{ searchProfiles(query: "a") { totalCount } }"#)
-        #expect(GatewayFixture.codes(short.json) == ["BAD_USER_INPUT"])
+    @Test("searchProfiles: case-insensitive substring of handle or name; a 1-character query is BAD_USER_INPUT", arguments: StoreKind.allCases)
+    func search(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let result = try await gateway.run(#"{ searchProfiles(query: "  ER  ") { totalCount nodes { handle } pageInfo { hasNextPage } } }"#)
+            #expect(result.json["data"]?["searchProfiles"]?["nodes"] == [["handle": "alice_wonder"], ["handle": "bob_builder"]])
+            let one = try await gateway.run(#"{ searchProfiles(query: "bUi", first: 1) { totalCount nodes { handle } pageInfo { hasNextPage } } }"#)
+            #expect(one.json["data"]?["searchProfiles"] == ["totalCount": 1, "nodes": [["handle": "bob_builder"]], "pageInfo": ["hasNextPage": false]])
+            let short = try await gateway.run(#"{ searchProfiles(query: "a") { totalCount } }"#)
+            #expect(GatewayFixture.codes(short.json) == ["BAD_USER_INPUT"])
+        }
     }
 
-    @Test("followers pages: newest first with cursors; first over 50 and forged cursors are BAD_USER_INPUT")
-    func followers() async throws {
-        let gateway = try await GatewayFixture()
-        let page = try await gateway.run(#"{ profile(handle: "alice_wonder") { followers(first: 1) { totalCount edges { cursor followedAt node { handle } } pageInfo { hasNextPage endCursor } } } }"#)
-        let followers = page.json["data"]?["profile"]?["followers"]
-        #expect(followers?["totalCount"] == 2)
-        #expect(followers?["pageInfo"]?["hasNextPage"] == true)
-        let cursor = followers?["pageInfo"]?["endCursor"]?.stringValue ?? ""
-        let next = try await gateway.run(
-            #"query Q($after: String) { profile(handle: "alice_wonder") { followers(first: 5, after: $after) { edges { node { handle } } pageInfo { hasNextPage hasPreviousPage } } } }"#,
-            ["after": .string(cursor)])
-        #expect(next.json["data"]?["profile"]?["followers"]?["pageInfo"] == ["hasNextPage": false, "hasPreviousPage": true])
-        let tooMany = try await gateway.run(#"{ profile(handle: "alice_wonder") { followers(first: 51) { totalCount } } }"#)
-        #expect(GatewayFixture.messages(tooMany.json) == ["first must be between 0 and 50"])
-        let forged = try await gateway.run(#"{ profile(handle: "alice_wonder") { following(after: "bm9wZQ") { totalCount } } }"#)
-        #expect(GatewayFixture.codes(forged.json) == ["BAD_USER_INPUT"])
-        let foreign = try await gateway.run(
-            #"query Q($c: String) { profile(handle: "alice_wonder") { following(after: $c) { totalCount } } }"#, ["c": .string(cursor)])
-        #expect(GatewayFixture.messages(foreign.json) == ["after is not a valid cursor for this list"])
+    @Test("followers pages: newest first with cursors; first over 50 and forged cursors are BAD_USER_INPUT", arguments: StoreKind.allCases)
+    func followers(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let page = try await gateway.run(#"{ profile(handle: "alice_wonder") { followers(first: 1) { totalCount edges { cursor followedAt node { handle } } pageInfo { hasNextPage endCursor } } } }"#)
+            let followers = page.json["data"]?["profile"]?["followers"]
+            #expect(followers?["totalCount"] == 2)
+            #expect(followers?["pageInfo"]?["hasNextPage"] == true)
+            let cursor = followers?["pageInfo"]?["endCursor"]?.stringValue ?? ""
+            let next = try await gateway.run(
+                #"query Q($after: String) { profile(handle: "alice_wonder") { followers(first: 5, after: $after) { edges { node { handle } } pageInfo { hasNextPage hasPreviousPage } } } }"#,
+                ["after": .string(cursor)])
+            #expect(next.json["data"]?["profile"]?["followers"]?["pageInfo"] == ["hasNextPage": false, "hasPreviousPage": true])
+            let tooMany = try await gateway.run(#"{ profile(handle: "alice_wonder") { followers(first: 51) { totalCount } } }"#)
+            #expect(GatewayFixture.messages(tooMany.json) == ["first must be between 0 and 50"])
+            let forged = try await gateway.run(#"{ profile(handle: "alice_wonder") { following(after: "bm9wZQ") { totalCount } } }"#)
+            #expect(GatewayFixture.codes(forged.json) == ["BAD_USER_INPUT"])
+            let foreign = try await gateway.run(
+                #"query Q($c: String) { profile(handle: "alice_wonder") { following(after: $c) { totalCount } } }"#, ["c": .string(cursor)])
+            #expect(GatewayFixture.messages(foreign.json) == ["after is not a valid cursor for this list"])
+        }
     }
 
-    @Test("viewerIsFollowing and followsViewer are the viewer's own relations; false when anonymous")
-    func followStates() async throws {
-        let gateway = try await GatewayFixture()
-        let query = #"{ profile(handle: "bob_builder") { viewerIsFollowing followsViewer } }"#
-        let alice = try await gateway.run(query, viewer: GatewayFixture.alice)
-        #expect(alice.json["data"]?["profile"] == ["viewerIsFollowing": true, "followsViewer": true])
-        let anonymous = try await gateway.run(query)
-        #expect(anonymous.json["data"]?["profile"] == ["viewerIsFollowing": false, "followsViewer": false])
+    @Test("viewerIsFollowing and followsViewer are the viewer's own relations; false when anonymous", arguments: StoreKind.allCases)
+    func followStates(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let query = #"{ profile(handle: "bob_builder") { viewerIsFollowing followsViewer } }"#
+            let alice = try await gateway.run(query, viewer: gateway.alice)
+            #expect(alice.json["data"]?["profile"] == ["viewerIsFollowing": true, "followsViewer": true])
+            let anonymous = try await gateway.run(query)
+            #expect(anonymous.json["data"]?["profile"] == ["viewerIsFollowing": false, "followsViewer": false])
+        }
     }
 
-    @Test("malformed queries, unknown fields and bad variables are request errors without data")
-    func requestErrors() async throws {
-        let gateway = try await GatewayFixture()
-        let syntax = try await gateway.run("{ viewer { ")
-        #expect(syntax.response.outcome == .requestError)
-        #expect(GatewayFixture.messages(syntax.json) == ["Syntax Error: Expected Name, found <EOF>."])
-        let unknown = try await gateway.run("{ viewer { nope } }")
-        #expect(unknown.response.outcome == .requestError)
-        #expect(unknown.json["data"] == nil)
-        #expect(GatewayFixture.messages(unknown.json) == [#"Cannot query field "nope" on type "Profile"."#])
-        let variable = try await gateway.run("query Q($n: Int) { profile(handle: \"x\") { followers(first: $n) { totalCount } } }", ["n": "ten"])
-        #expect(GatewayFixture.messages(variable.json) == [#"Variable "$n" got invalid value "ten"; Int cannot represent non-integer value: "ten""#])
+    @Test("malformed queries, unknown fields and bad variables are request errors without data", arguments: StoreKind.allCases)
+    func requestErrors(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let syntax = try await gateway.run("{ viewer { ")
+            #expect(syntax.response.outcome == .requestError)
+            #expect(GatewayFixture.messages(syntax.json) == ["Syntax Error: Expected Name, found <EOF>."])
+            let unknown = try await gateway.run("{ viewer { nope } }")
+            #expect(unknown.response.outcome == .requestError)
+            #expect(unknown.json["data"] == nil)
+            #expect(GatewayFixture.messages(unknown.json) == [#"Cannot query field "nope" on type "Profile"."#])
+            let variable = try await gateway.run("query Q($n: Int) { profile(handle: \"x\") { followers(first: $n) { totalCount } } }", ["n": "ten"])
+            #expect(GatewayFixture.messages(variable.json) == [#"Variable "$n" got invalid value "ten"; Int cannot represent non-integer value: "ten""#])
+        }
     }
 
-    @Test("a mutation sent as read-only (GET) is refused before it runs")
-    func mutationOverGet() async throws {
-        let gateway = try await GatewayFixture()
-        let result = try await gateway.run(#"mutation { follow(profileId: "x") { following } }"#, viewer: GatewayFixture.alice, readOnly: true)
-        #expect(result.response.outcome == .mutationNotAllowed)
-        #expect(GatewayFixture.messages(result.json) == ["Can only perform a mutation operation from a POST request."])
+    @Test("a mutation sent as read-only (GET) is refused before it runs", arguments: StoreKind.allCases)
+    func mutationOverGet(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let result = try await gateway.run(#"mutation { follow(profileId: "x") { following } }"#, viewer: gateway.alice, readOnly: true)
+            #expect(result.response.outcome == .mutationNotAllowed)
+            #expect(GatewayFixture.messages(result.json) == ["Can only perform a mutation operation from a POST request."])
+        }
     }
 
-    @Test("depth and token limits are on by default")
-    func limits() async throws {
-        let gateway = try await GatewayFixture()
-        let deep = "{ viewer " + String(repeating: "{ followers { nodes ", count: 7) + "{ id }" + String(repeating: " } }", count: 7) + " }"
-        let result = try await gateway.run(deep)
-        #expect(result.response.outcome == .requestError)
-        #expect(GatewayFixture.codes(result.json).contains("QUERY_TOO_DEEP"))
-        let long = "{ " + String(repeating: "viewer { id } ", count: 4000) + "}"
-        let tokens = try await gateway.run(long)
-        #expect(GatewayFixture.messages(tokens.json) == ["Syntax Error: Document contains more than 15000 tokens. Parsing aborted."])
+    @Test("depth and token limits are on by default", arguments: StoreKind.allCases)
+    func limits(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let deep = "{ viewer " + String(repeating: "{ followers { nodes ", count: 7) + "{ id }" + String(repeating: " } }", count: 7) + " }"
+            let result = try await gateway.run(deep)
+            #expect(result.response.outcome == .requestError)
+            #expect(GatewayFixture.codes(result.json).contains("QUERY_TOO_DEEP"))
+            let long = "{ " + String(repeating: "viewer { id } ", count: 4000) + "}"
+            let tokens = try await gateway.run(long)
+            #expect(GatewayFixture.messages(tokens.json) == ["Syntax Error: Document contains more than 15000 tokens. Parsing aborted."])
+        }
     }
 
-    @Test("introspection can be switched off")
-    func introspectionSwitch() async throws {
+    @Test("introspection can be switched off", arguments: StoreKind.allCases)
+    func introspectionSwitch(_ kind: StoreKind) async throws {
         var options = GatewayOptions()
         options.introspection = false
-        let gateway = try await GatewayFixture(options: options)
-        let result = try await gateway.run("{ __schema { queryType { name } } }")
-        #expect(GatewayFixture.codes(result.json) == ["INTROSPECTION_DISABLED"])
-        let typename = try await gateway.run("{ __typename }")
-        #expect(typename.json == ["data": ["__typename": "Query"]])
+        try await GatewayFixture.run(kind, options: options) { gateway in
+            let result = try await gateway.run("{ __schema { queryType { name } } }")
+            #expect(GatewayFixture.codes(result.json) == ["INTROSPECTION_DISABLED"])
+            let typename = try await gateway.run("{ __typename }")
+            #expect(typename.json == ["data": ["__typename": "Query"]])
+        }
     }
 }

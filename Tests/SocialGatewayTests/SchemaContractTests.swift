@@ -1,4 +1,5 @@
 import Foundation
+import GatewayTestSupport
 import GraphQLEngine
 import GraphQLLanguage
 import SocialGateway
@@ -11,9 +12,10 @@ struct SchemaContractTests {
 
     @Test("the live schema prints exactly to schema.graphql at the repository root")
     func livePrintMatchesFile() async throws {
-        let fixture = try await GatewayFixture()
         let file = try String(contentsOf: Self.root.appendingPathComponent("schema.graphql"), encoding: .utf8)
-        #expect(SchemaPrinter.print(fixture.service.schema) + "\n" == file)
+        try await GatewayFixture.run(.embedded) { fixture in
+            #expect(SchemaPrinter.print(fixture.service.schema) + "\n" == file)
+        }
     }
 
     @Test("the bundled schema is the root schema.graphql, byte for byte")
@@ -24,7 +26,7 @@ struct SchemaContractTests {
 
     @Test("every type and field of the contract has a description")
     func descriptions() async throws {
-        let schema = try await GatewayFixture().service.schema
+        let schema = try await GatewayService(stores: TestStore.start(.embedded).stores).schema
         for type in schema.definedTypes {
             #expect(type.typeDescription?.isEmpty == false, "type \(type.name) has no description")
             for field in type.fields { #expect(field.description?.isEmpty == false, "\(type.name).\(field.name) has no description") }

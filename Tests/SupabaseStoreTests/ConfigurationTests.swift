@@ -1,5 +1,6 @@
 import Foundation
 import SocialDomain
+import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
@@ -31,6 +32,20 @@ struct ConfigurationTests {
         #expect(throws: SupabaseConfigurationError("SUPABASE_URL is set but SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) is not")) {
             try SupabaseConfiguration.fromEnvironment(["SUPABASE_URL": "https://abcd.supabase.co"])
         }
+        #expect(throws: SupabaseConfigurationError("SUPABASE_MAX_ROWS must be a positive integer (the project's API Max Rows), got \"0\"")) {
+            try SupabaseConfiguration.fromEnvironment(["SUPABASE_URL": "https://abcd.supabase.co", "SUPABASE_ANON_KEY": "k", "SUPABASE_MAX_ROWS": "0"])
+        }
+    }
+
+    @Test("SUPABASE_MAX_ROWS follows a project whose Max Rows is not 1000: follow_pages requests stay under it")
+    func maxRowsFromEnvironment() async throws {
+        #expect(try SupabaseConfiguration.fromEnvironment(["SUPABASE_URL": "https://abcd.supabase.co", "SUPABASE_ANON_KEY": "k"])?.maxRows == 1000)
+        let config = try #require(try SupabaseConfiguration.fromEnvironment([
+            "SUPABASE_URL": "https://abcd.supabase.co", "SUPABASE_ANON_KEY": "k", "SUPABASE_MAX_ROWS": "25",
+        ]))
+        #expect(config.maxRows == 25)
+        let pages = (0..<5).map { _ in FollowPageRequest(list: FollowList(.followers, of: UUID()), page: PageRequest(limit: 10)) }
+        #expect(SupabaseStore.rowBudgetChunks(pages, maxRows: config.maxRows).map(\.count) == [2, 2, 1])
     }
 
     @Test("connect checks the project with one anonymous read of profiles")

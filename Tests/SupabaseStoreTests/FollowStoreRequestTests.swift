@@ -1,5 +1,6 @@
 import Foundation
 import SocialDomain
+import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
@@ -32,6 +33,26 @@ struct FollowStoreRequestTests {
                 + #"{"backward":false,"kind":"followers","limit":5,"owner":"a11ce000-0000-4000-8000-000000000001"},"#
                 + #"{"backward":false,"kind":"following","limit":1,"owner":"a11ce000-0000-4000-8000-000000000001"},"#
                 + #"{"backward":false,"kind":"followers","limit":20,"owner":"ca201000-0000-4000-8000-000000000003"}]}"#)
+        }
+    }
+
+    @Test("followPages stays under PostgREST's 1000-row cap: 24 pages of 50 go in 2 requests and none is cut short")
+    func followPagesUnderRowCap() async throws {
+        try await StoreHarness.run { h in
+            h.fake.seed(profiles: 120, followsPerProfile: 60)
+            let owners = try await h.store.profiles(handles: (1...30).map { "user\($0)" }, viewer: .anonymous)
+            let requests = owners.values.sorted { $0.handle < $1.handle }
+                .map { FollowPageRequest(list: FollowList(.following, of: $0.id), page: PageRequest(limit: 50)) }
+            #expect(requests.count == 24)   // every 5th is private
+            let oneByOne = try await requests.asyncMap { try await h.store.followPages([$0], viewer: .anonymous)[0] }
+            h.fake.clearRequests()
+            let batched = try await h.store.followPages(requests, viewer: .anonymous)
+            #expect(batched == oneByOne)
+            #expect(batched.allSatisfy { $0.edges.count > 40 })
+            // 24 pages of up to 51 rows: 1,224 rows asked for, so two requests of at most 1,000.
+            let bodies = h.fake.requests.map { (try? JSONSerialization.jsonObject(with: $0.body)) as? [String: [[String: Any]]] ?? [:] }
+            let asked = bodies.map { ($0["requests"] ?? []).reduce(0) { $0 + (($1["limit"] as? Int) ?? 0) + 1 } }
+            #expect(asked.count == 2 && asked.allSatisfy { $0 <= SupabaseFake.maxRows } && asked.reduce(0, +) == 24 * 51)
         }
     }
 
@@ -112,5 +133,14 @@ struct FollowStoreRequestTests {
             }
             #expect(selfFollow == DomainError.cannotFollowSelf)
         }
+    }
+}
+
+extension Array {
+    /// `map` with an async transform, one element at a time.
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var out: [T] = []
+        for element in self { out.append(try await transform(element)) }
+        return out
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SocialDomain
+import SupabaseFake
 import Testing
 @testable import SupabaseStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import SocialDomain
+import SupabaseFake
 @testable import SupabaseStore
 
 /// A running ``SupabaseFake`` seeded with alice, bob (public) and carol (private), plus a

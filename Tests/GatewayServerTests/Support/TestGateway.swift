@@ -1,23 +1,53 @@
 import EmbeddedStore
 import Foundation
 import GatewayServer
+import GatewayTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import SocialGateway
+import SupabaseFake
 
-/// A real gateway application on a fresh embedded store (demo data seeded) in a temporary folder,
-/// plus what tests need around it: the store's counters and tokens for the demo users.
+/// A real gateway application over one ``StoreKind`` holding the demo data, plus what tests
+/// need around it: the store's counters or the fake's recorded requests, and tokens for the
+/// demo users.
+///
+/// Embedded: a fresh store in a temporary folder, tokens signed with its dev secret. Supabase:
+/// a ``SupabaseFake`` seeded with the same demo data, the server configured from the same
+/// environment variables an operator sets (`SUPABASE_URL`, `SUPABASE_ANON_KEY`,
+/// `SUPABASE_JWT_SECRET`), and tokens signed with the fake's secret, as a real project's are.
 struct TestGateway {
     let configuration: ServerConfiguration
     let backend: GatewayBackend
     let issuer: DevTokenIssuer
+    /// The fake project behind a Supabase-mode gateway.
+    let fake: SupabaseFake?
+
+    init(configuration: ServerConfiguration, backend: GatewayBackend, issuer: DevTokenIssuer, fake: SupabaseFake? = nil) {
+        self.configuration = configuration
+        self.backend = backend
+        self.issuer = issuer
+        self.fake = fake
+    }
 
     var store: EmbeddedStore { backend.embedded! }
+    var kind: StoreKind { fake == nil ? .embedded : .supabase }
 
     /// - Parameter configure: changes to the default test configuration (port 0, temp data dir).
-    static func make(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestGateway {
+    static func make(_ kind: StoreKind = .embedded, _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestGateway {
         var configuration = ServerConfiguration()
+        var fake: SupabaseFake?
+        if kind == .supabase {
+            let project = try await SupabaseFake.start()
+            project.seedDemoData()
+            configuration = try ServerConfiguration.fromEnvironment([
+                "SUPABASE_URL": project.url, "SUPABASE_ANON_KEY": SupabaseFake.apiKey,
+                "SUPABASE_JWT_SECRET": SupabaseFake.jwtSecret,
+            ])
+            // Retry after milliseconds; the request timeout stays the default (see SupabaseFake.configuration()).
+            configuration.supabase?.retryBaseDelay = .milliseconds(10)
+            fake = project
+        }
         configuration.host = "127.0.0.1"
         configuration.port = 0
         configuration.dataDirectory = FileManager.default.temporaryDirectory
@@ -25,9 +55,36 @@ struct TestGateway {
         configuration.publicURL = "http://gateway.test"
         configuration.logLevel = .warning
         configure(&configuration)
-        let backend = try await GatewayBackend.open(configuration, logger: Self.logger(configuration))
+        let backend: GatewayBackend
+        do {
+            backend = try await GatewayBackend.open(configuration, logger: Self.logger(configuration))
+        } catch {
+            await fake?.stop()
+            throw error
+        }
         let issuer = await DevTokenIssuer(secret: backend.jwtSecret!, audience: configuration.jwtAudience)
-        return TestGateway(configuration: configuration, backend: backend, issuer: issuer)
+        fake?.clearRequests()   // the start-up check and the JWKS fetch
+        return TestGateway(configuration: configuration, backend: backend, issuer: issuer, fake: fake)
+    }
+
+    /// Runs `body` with a fresh gateway of `kind`, then releases the backend and stops the fake.
+    static func run(
+        _ kind: StoreKind, _ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (TestGateway) async throws -> Void
+    ) async throws {
+        let gateway = try await make(kind, configure)
+        do {
+            try await body(gateway)
+        } catch {
+            await gateway.shutdown()
+            throw error
+        }
+        await gateway.shutdown()
+    }
+
+    /// Releases the Supabase store's connections and stops the fake.
+    func shutdown() async {
+        await backend.shutdown()
+        await fake?.stop()
     }
 
     static func logger(_ configuration: ServerConfiguration) -> Logger {

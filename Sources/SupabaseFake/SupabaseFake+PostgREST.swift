@@ -69,15 +69,29 @@ extension SupabaseFake {
     }
 
     /// `2025-03-02T10:11:12.345678+00:00`, as PostgREST prints a timestamptz in UTC.
+    ///
+    /// Plain arithmetic (days to civil date, Howard Hinnant's algorithm) rather than a
+    /// `DateFormatter`: a formatter per value cost more than the rest of a 2,000-row answer.
     static func timestamp(_ micros: Int64) -> String {
         let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
         let fraction = micros - seconds * 1_000_000
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-            + String(format: ".%06lld+00:00", fraction)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2))"
+            + ":\(pad(secondOfDay % 60, 2)).\(pad(fraction, 6))+00:00"
     }
 
     func readProfiles(_ query: [(String, String)], caller: Caller) -> Response {
@@ -93,7 +107,7 @@ extension SupabaseFake {
             default: return Self.pgError(400, "42703", "column profiles.\(name) does not exist")
             }
         }
-        return Self.json(200, rows.sorted { $0.id.lowercased < $1.id.lowercased }.map { row in
+        return Self.rows(rows.sorted { $0.id.lowercased < $1.id.lowercased }.map { row in
             Self.row(row).filter { columns.contains($0.key) }
         })
     }
@@ -141,7 +155,7 @@ extension SupabaseFake {
             .filter { $0.isPublic && (Self.like($0.handle, pattern) || $0.displayName.map { Self.like($0, pattern) } == true) }
             .filter { ($0.handle.lowercased(), $0.id.lowercased) > (afterHandle, afterId) }
             .sorted { ($0.handle.lowercased(), $0.id.lowercased) < ($1.handle.lowercased(), $1.id.lowercased) }
-        return Self.json(200, hits.prefix(limit).map(Self.row))
+        return Self.rows(hits.prefix(limit).map(Self.row))
     }
 
     /// Case-insensitive SQL LIKE with `\` as the escape character.

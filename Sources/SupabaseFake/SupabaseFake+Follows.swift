@@ -17,9 +17,10 @@ extension SupabaseFake {
             let fetch = min(max(request["limit"] as? Int ?? 20, 0), 100) + 1
             let cursor = (request["cursor_us"] as? NSNumber).map(\.int64Value).map { ($0, request["cursor_id"] as? String ?? "") }
             let total = profilesById[owner].flatMap { visible($0, caller) ? (following ? $0.followingCount : $0.followerCount) : nil } ?? 0
-            var edges = follows.filter { $0.deletedAtMicroseconds == nil && (following ? $0.follower : $0.followee) == owner }
-                .compactMap { f -> (FakeFollow, Profile)? in
-                    guard let other = profilesById[following ? f.followee : f.follower], visible(other, caller) else { return nil }
+            var edges = ((following ? followsByFollower[owner] : followsByFollowee[owner]) ?? [])
+                .compactMap { index -> (FakeFollow, Profile)? in
+                    let f = follows[index]
+                    guard f.deletedAtMicroseconds == nil, let other = profilesById[following ? f.followee : f.follower], visible(other, caller) else { return nil }
                     return (f, other)
                 }
                 .sorted { ($0.0.createdAtMicroseconds, $0.0.id.lowercased) > ($1.0.createdAtMicroseconds, $1.0.id.lowercased) }
@@ -43,18 +44,17 @@ extension SupabaseFake {
                 ])
             }
         }
-        return Self.json(200, rows)
+        return Self.rows(rows)
     }
 
     func activeFollows(_ body: [String: Any]) -> Response {
         let pairs = (body["pairs"] as? [[String: String]]) ?? []
-        let rows = pairs.compactMap { pair -> [String: String]? in
-            let active = follows.contains {
-                $0.deletedAtMicroseconds == nil && $0.follower.lowercased == pair["follower_id"] && $0.followee.lowercased == pair["followee_id"]
-            }
-            return active ? pair : nil
+        let rows = pairs.filter { pair in
+            guard let follower = pair["follower_id"].flatMap(UUID.init(uuidString:)),
+                  let followee = pair["followee_id"].flatMap(UUID.init(uuidString:)) else { return false }
+            return activeFollowIndex(follower, followee) != nil
         }
-        return Self.json(200, rows)
+        return Self.rows(rows)
     }
 
     func changeFollow(_ action: FollowAction, _ body: [String: Any], caller: Caller) -> Response {
@@ -71,7 +71,7 @@ extension SupabaseFake {
         guard let followee = profilesById[target], visible(followee, caller), profilesById[me] != nil else {
             return Self.pgError(404, "PT404", "Profile not found", hint: "profile_not_found")
         }
-        let index = follows.firstIndex { $0.follower == me && $0.followee == target }
+        let index = followsByFollower[me]?.first { follows[$0].followee == target }
         let active = index.map { follows[$0].deletedAtMicroseconds == nil } ?? false
         let want: Bool = switch action {
         case .follow: true
@@ -82,7 +82,7 @@ extension SupabaseFake {
             if let index {
                 follows[index].deletedAtMicroseconds = want ? nil : tick()
             } else {
-                follows.append(FakeFollow(id: UUID(), follower: me, followee: target, createdAtMicroseconds: tick()))
+                appendFollow(FakeFollow(id: UUID(), follower: me, followee: target, createdAtMicroseconds: tick()))
             }
             let delta = want ? 1 : -1
             profilesById[me]?.followingCount += delta
@@ -93,5 +93,10 @@ extension SupabaseFake {
             "follower": profilesById[me].map(Self.row) ?? NSNull(),
             "followee": profilesById[target].flatMap { visible($0, caller) ? Self.row($0) : nil } ?? NSNull(),
         ] as [String: Any])
+    }
+
+    /// The index of the active follow `follower -> followee`, if any.
+    func activeFollowIndex(_ follower: UUID, _ followee: UUID) -> Int? {
+        followsByFollower[follower]?.first { follows[$0].followee == followee && follows[$0].deletedAtMicroseconds == nil }
     }
 }

@@ -4,9 +4,22 @@ import SocialDomain
 
 /// The fake's `/storage/v1/object` side with the avatars bucket's owner-only policies, and
 /// Storage's habit of answering HTTP 400 with the real status in the body's `statusCode`.
+/// Stored objects are served back at their public URL, as the public bucket is.
 extension SupabaseFake {
     static let avatarsPrefix = "/storage/v1/object/avatars/"
+    static let publicAvatarsPrefix = "/storage/v1/object/public/avatars/"
     static let maxObjectBytes = 5 * 1024 * 1024
+
+    /// `GET /storage/v1/object/public/avatars/<path>`: the bytes with their content type, no key needed.
+    func publicObject(_ request: RecordedRequest) -> Response {
+        let name = String(request.path.dropFirst(Self.publicAvatarsPrefix.count))
+        guard let object = lock.withLock({ objects[name] }) else {
+            return Self.storageError("404", "NoSuchKey", "not_found", "Object not found")
+        }
+        return Response(
+            status: .ok, headers: [.contentType: object.contentType, .cacheControl: "max-age=3600"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: object.data)))
+    }
 
     static func storageError(_ status: String, _ code: String, _ error: String, _ message: String) -> Response {
         json(400, ["statusCode": status, "code": code, "error": error, "message": message])

@@ -1,0 +1,60 @@
+import Crypto
+import Foundation
+import SocialDomain
+
+/// Bearer tokens as a legacy (HS256) Supabase project issues and checks them: the fake signs
+/// with ``SupabaseFake/jwtSecret`` and refuses a token whose signature, `sub` or `exp` is wrong,
+/// with PostgREST's codes, so a gateway that forwarded the wrong token would be caught.
+extension SupabaseFake {
+    /// Who a request runs as: `anon`, or `authenticated` with the token's `sub`.
+    enum Caller { case anon, user(UUID) }
+
+    struct AuthFailure: Error { var code: String; var message: String }
+
+    /// An HS256 access token for `user` signed with ``jwtSecret``, in Supabase's shape
+    /// (`sub`, `role`, `aud: authenticated`, `exp` one hour ahead, or a minute ago if `expired`).
+    public static func token(for user: UUID, expired: Bool = false) -> String {
+        let exp = Int(Date().timeIntervalSince1970) + (expired ? -60 : 3600)
+        let payload = #"{"sub":"\#(user.lowercased)","role":"authenticated","aud":"authenticated","exp":\#(exp)}"#
+        let signingInput = base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8)) + "." + base64URL(Data(payload.utf8))
+        return signingInput + "." + base64URL(signature(signingInput))
+    }
+
+    static func signature(_ signingInput: String) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: Data(signingInput.utf8), using: SymmetricKey(data: Data(jwtSecret.utf8))))
+    }
+
+    static func base64URL(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    static func base64URLDecode(_ text: Substring) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
+    }
+
+    /// The caller of an `Authorization` header: none or the project key is `anon`; a token must
+    /// be HS256, signed with ``jwtSecret``, unexpired, with a UUID `sub`.
+    static func caller(_ authorization: String?) -> Result<Caller, AuthFailure> {
+        guard let authorization else { return .success(.anon) }
+        guard authorization.hasPrefix("Bearer ") else { return .failure(AuthFailure(code: "PGRST301", message: "Invalid authorization header")) }
+        let token = String(authorization.dropFirst(7))
+        if token == apiKey { return .success(.anon) }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            return .failure(AuthFailure(code: "PGRST301", message: "Expected 3 parts in JWT; got \(parts.count)"))
+        }
+        guard let header = base64URLDecode(parts[0]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
+              header["alg"] as? String == "HS256",
+              base64URLDecode(parts[2]) == signature(parts[0] + "." + parts[1])
+        else { return .failure(AuthFailure(code: "PGRST301", message: "JWSError JWSInvalidSignature")) }
+        guard let claims = base64URLDecode(parts[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
+              let sub = (claims["sub"] as? String).flatMap(UUID.init(uuidString:)),
+              let exp = (claims["exp"] as? NSNumber)?.doubleValue
+        else { return .failure(AuthFailure(code: "PGRST301", message: "JWT claims are invalid")) }
+        guard exp > Date().timeIntervalSince1970 else { return .failure(AuthFailure(code: "PGRST303", message: "JWT expired")) }
+        return .success(.user(sub))
+    }
+}

@@ -1,0 +1,60 @@
+import EmbeddedStore
+import Foundation
+import SocialDomain
+
+/// Filling the fake with data and reading it back.
+///
+/// The demo users and the load-test graph come from `EmbeddedStore` (``DemoData``,
+/// ``LoadTestGraph``) rather than a copy, so both stores hold the same rows and a test's
+/// assertions hold on either.
+extension SupabaseFake {
+    /// Adds (or replaces) a profile as it is, counters included.
+    public func addProfile(_ profile: Profile) {
+        lock.withLock { profilesById[profile.id] = profile }
+    }
+
+    /// Adds a follow and updates both counters, as the trigger would; returns its id.
+    @discardableResult
+    public func addFollow(_ follower: UUID, _ followee: UUID, createdAtMicroseconds: Int64, id: UUID = UUID()) -> UUID {
+        lock.withLock {
+            appendFollow(FakeFollow(id: id, follower: follower, followee: followee, createdAtMicroseconds: createdAtMicroseconds))
+            profilesById[follower]?.followingCount += 1
+            profilesById[followee]?.followerCount += 1
+        }
+        return id
+    }
+
+    /// Adds profiles whose counters already count `follows`, then the follows as they are
+    /// (bulk loads: no counter updates).
+    public func add(profiles: [Profile], follows newFollows: [Follow]) {
+        lock.withLock {
+            for profile in profiles { profilesById[profile.id] = profile }
+            for follow in newFollows {
+                appendFollow(FakeFollow(
+                    id: follow.id, follower: follow.followerId, followee: follow.followeeId,
+                    createdAtMicroseconds: follow.createdAtMicroseconds, deletedAtMicroseconds: follow.deletedAtMicroseconds))
+            }
+        }
+    }
+
+    /// The embedded store's first-start data: alice_wonder, bob_builder and carol_creator with
+    /// the same ids, fields, times and counters, following each other with the same follow ids.
+    public func seedDemoData() {
+        add(profiles: DemoData.profiles, follows: DemoData.follows)
+    }
+
+    /// The same graph `EmbeddedStore.seed(profiles:followsPerProfile:randomSeed:)` inserts.
+    public func seed(profiles count: Int, followsPerProfile: Int, randomSeed: UInt64 = 0x5EED) {
+        let graph = LoadTestGraph(profiles: count, followsPerProfile: followsPerProfile, randomSeed: randomSeed)
+        add(profiles: graph.profiles, follows: graph.follows)
+    }
+
+    /// A profile as stored, whatever its visibility.
+    public func profile(_ id: UUID) -> Profile? { lock.withLock { profilesById[id] } }
+
+    /// An object of the avatars bucket by its path inside the bucket (`<uid>/<file>`).
+    public func object(_ path: String) -> (data: Data, contentType: String)? { lock.withLock { objects[path] } }
+
+    /// Puts a JPEG object into the avatars bucket directly.
+    public func putObject(_ path: String, _ data: Data) { lock.withLock { objects[path] = (data, "image/jpeg") } }
+}
