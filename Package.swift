@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "SocialDomain", targets: ["SocialDomain"]),
         .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
         .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
+        .library(name: "ResponseCache", targets: ["ResponseCache"]),
+        .library(name: "SocialGateway", targets: ["SocialGateway"]),
         // A local fake of a Supabase project, for tests and benchmarks (not for production use).
         .library(name: "SupabaseFake", targets: ["SupabaseFake"]),
     ],

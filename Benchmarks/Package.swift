@@ -23,6 +23,12 @@ let package = Package(
             dependencies: [
                 .product(name: "GraphQLLanguage", package: "social-gateway"),
                 .product(name: "GraphQLEngine", package: "social-gateway"),
+                .product(name: "SocialGateway", package: "social-gateway"),
+                .product(name: "ResponseCache", package: "social-gateway"),
+                .product(name: "SocialDomain", package: "social-gateway"),
+                .product(name: "EmbeddedStore", package: "social-gateway"),
+                .product(name: "SupabaseStore", package: "social-gateway"),
+                .product(name: "SupabaseFake", package: "social-gateway"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ]
         )

@@ -8,10 +8,14 @@ enum BenchInputs {
             return URL(fileURLWithPath: arguments[i + 1])
         }
         if let env = ProcessInfo.processInfo.environment["BENCH_DIR"] { return URL(fileURLWithPath: env) }
-        let repository = URL(fileURLWithPath: #filePath)
+        return repository.deletingLastPathComponent().appendingPathComponent("shared/bench")
+    }
+
+    /// The repository these benchmarks belong to (for `examples/`).
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return repository.deletingLastPathComponent().appendingPathComponent("shared/bench")
     }
 
     static func read(_ name: String, in directory: URL) -> String {

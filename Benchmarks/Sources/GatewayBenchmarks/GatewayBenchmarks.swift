@@ -78,5 +78,8 @@ enum GatewayBenchmarks {
             try await EngineBenchmark.run(benchDirectory: directory)
             reportExecutionMemory(directory)
         }
+        if wants("cache") {
+            try await CacheBenchmark.run(repositoryDirectory: BenchInputs.repository)
+        }
     }
 }
