@@ -40,6 +40,27 @@ extension ExecutionContext {
         _ field: PlannedField, of type: GraphQLObjectType, parent: any Sendable, path: inout [PathComponent],
         into out: inout JSONWriter
     ) -> Bool {
+        if let serialize = field.leafSerialize, let resolve = field.syncResolver {
+            // A synchronous scalar field: resolve, serialize, write; the type walk below only for null.
+            do {
+                if let value = try resolve(ResolveInfo(parent: parent, plan: field, execution: self)) {
+                    let leaf = try serialize(value)
+                    if !leaf.isNull {
+                        out.write(leaf)
+                        return true
+                    }
+                }
+            } catch {
+                recordFieldError(error, field: field, path: path)
+                return writeNull(nullable: !field.isNonNull, into: &out)
+            }
+            guard field.isNonNull else {
+                out.writeRaw("null")
+                return true
+            }
+            errors.append(nonNullError(field: field, parentType: type, path: path))
+            return false
+        }
         if field.isTypename {
             out.writeString(type.name)
             return true

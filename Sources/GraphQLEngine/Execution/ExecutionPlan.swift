@@ -93,6 +93,9 @@ final class PlannedField {
     let encodedKey: UnsafeMutableBufferPointer<UInt8>
     /// The field's resolver, read here rather than through the definition for every object.
     let resolver: FieldResolver?
+    /// For a scalar field with a synchronous resolver and valid arguments (most fields): the
+    /// scalar's serialization, so the field is resolved and written in one step.
+    let leafSerialize: (@Sendable (any Sendable) throws -> JSONValue)?
     let nodes: [Field]
     /// nil when the type has no such field (validation prevents it; execution skips it).
     let definition: GraphQLField?
@@ -131,6 +134,11 @@ final class PlannedField {
         if case .named(.scalar(let scalar))? = definition?.type.nullable { leafScalar = scalar } else { leafScalar = nil }
         if case .sync(let resolve)? = definition?.resolver { syncResolver = resolve } else { syncResolver = nil }
         resolver = definition?.resolver
+        if let leafScalar, syncResolver != nil, !isTypename, case .success = arguments {
+            leafSerialize = leafScalar.coercion.serialize
+        } else {
+            leafSerialize = nil
+        }
     }
 
     deinit { encodedKey.deallocate() }
