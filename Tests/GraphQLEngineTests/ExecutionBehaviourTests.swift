@@ -119,6 +119,28 @@ struct ExecutionBehaviourTests {
         #expect(strict.jsonString == #"{"errors":[{"message":"Cannot return null for non-nullable field Query.strictUser.","locations":[{"line":1,"column":3}],"path":["strictUser"]}],"data":null}"#)
     }
 
+    @Test("§6.4.4 below an async field, a null in a non-null field still nulls the nearest nullable parent")
+    func nullPropagationBelowAsyncFields() async throws {
+        // Team.size is async, so Team objects are completed into slots; Member objects resolve
+        // synchronously and are written straight to JSON. The null must cross that boundary.
+        let schema = try jsonSchema("""
+            type Query { team: Team }
+            type Team { name: String size: Int members: [Member!] }
+            type Member { name: String! role: String }
+            """)
+        let team: JSONValue = ["name": "core", "members": [["name": "A"], ["role": "x"]]]
+        var binder = SchemaBinder(schema: schema)
+        binder.bind("Query", "team") { _ in team }
+        binder.bind("Team", "size") { _ in 2 }
+        try binder.finish(requireAll: false)
+        let result = try await GraphQLEngineTests.run(schema, "{ team { name size members { name } } }")
+        #expect(result.jsonString == #"{"errors":[{"message":"Cannot return null for non-nullable field Member.name.","locations":[{"line":1,"column":30}],"path":["team","members",1,"name"]}],"data":{"team":{"name":"core","size":2,"members":null}}}"#)
+        // Without the async field the whole team is written directly; the same null, the same error.
+        let direct = try await GraphQLEngineTests.run(schema, "{ team { name members { name } } }")
+        #expect(direct.jsonString == #"{"errors":[{"message":"Cannot return null for non-nullable field Member.name.","locations":[{"line":1,"column":25}],"path":["team","members",1,"name"]}],"data":{"team":{"name":"core","members":null}}}"#)
+        #expect(direct.data == ["team": ["name": "core", "members": nil]])
+    }
+
     @Test("§6.4.3 result coercion errors become field errors: an Int beyond 32 bits, an unknown enum value")
     func resultCoercion() async throws {
         let big = try await run("{ big }")

@@ -97,10 +97,7 @@ extension ExecutionContext {
         switch type {
         case .nonNull(let inner):
             guard value != nil else {
-                errors.append(
-                    error(
-                        "Cannot return null for non-nullable field \(parentType.name).\(field.definition?.name ?? field.responseKey).",
-                        field.ranges, path: path))
+                errors.append(nonNullError(field: field, parentType: parentType, path: path))
                 propagateNull(slot)
                 return
             }
@@ -115,10 +112,7 @@ extension ExecutionContext {
             } else if case .array(let array) as JSONValue? = value as? JSONValue {
                 items = array
             } else {
-                errors.append(
-                    error(
-                        "Expected Iterable, but did not find one for field \"\(parentType.name).\(field.definition?.name ?? "")\".",
-                        field.ranges, path: path))
+                errors.append(notIterableError(field: field, parentType: parentType, path: path))
                 return nullOrPropagate(slot)
             }
             let list = ResultList(count: items.resolvedCount)
@@ -147,17 +141,7 @@ extension ExecutionContext {
                     fieldError(error, field: field, path: path, slot: slot)
                 }
             case .enumType(let enumType):
-                let name: String? =
-                    switch value {
-                    case let s as String: s
-                    case let j as JSONValue: j.stringValue
-                    case let r as any RawRepresentable<String>: r.rawValue
-                    default: nil
-                    }
-                guard let name, enumType.value(named: name) != nil else {
-                    errors.append(error("Enum \"\(enumType.name)\" cannot represent value: \(inspect(value))", field.ranges, path: path))
-                    return nullOrPropagate(slot)
-                }
+                guard let name = enumName(value, enumType, field: field, path: path) else { return nullOrPropagate(slot) }
                 set(.leaf(.string(name)), at: slot)
             case .object(let objectType):
                 completeObject(objectType, value, field: field, into: slot, path: &path)
@@ -177,6 +161,16 @@ extension ExecutionContext {
         path: inout [PathComponent]
     ) {
         let collected = field.child.collected(for: type, in: self)
+        if collected.isSynchronous(in: self) {
+            let start = output.count
+            if writeObject(collected, of: type, parent: value, path: &path, into: &output) {
+                set(.raw(start..<output.count), at: slot)
+            } else {
+                output.truncate(to: start)
+                nullOrPropagate(slot)
+            }
+            return
+        }
         let object = ResultObject(keys: collected.keys)
         object.parent = slot
         set(.object(object), at: slot)
@@ -218,6 +212,12 @@ extension ExecutionContext {
 
     /// §6.4.4 Handling Field Errors: record the error, then null the field (or its nearest nullable parent).
     func fieldError(_ thrown: any Error, field: PlannedField, path: [PathComponent], slot: ParentSlot) {
+        recordFieldError(thrown, field: field, path: path)
+        nullOrPropagate(slot)
+    }
+
+    /// The field error for what a resolver or a scalar's serialization threw.
+    func recordFieldError(_ thrown: any Error, field: PlannedField, path: [PathComponent]) {
         let message: String
         var extensions: JSONObject?
         switch thrown {
@@ -231,7 +231,36 @@ extension ExecutionContext {
             extensions = ["code": "INTERNAL"]
         }
         errors.append(error(message, field.ranges, path: path, extensions: extensions))
-        nullOrPropagate(slot)
+    }
+
+    /// The error for a null in a non-null position.
+    func nonNullError(field: PlannedField, parentType: GraphQLObjectType, path: [PathComponent]) -> GraphQLError {
+        error(
+            "Cannot return null for non-nullable field \(parentType.name).\(field.definition?.name ?? field.responseKey).",
+            field.ranges, path: path)
+    }
+
+    /// The error for a list field whose resolver returned something that is not a list.
+    func notIterableError(field: PlannedField, parentType: GraphQLObjectType, path: [PathComponent]) -> GraphQLError {
+        error(
+            "Expected Iterable, but did not find one for field \"\(parentType.name).\(field.definition?.name ?? "")\".",
+            field.ranges, path: path)
+    }
+
+    /// The enum value name a resolved value stands for, or nil with the error recorded.
+    func enumName(_ value: any Sendable, _ enumType: GraphQLEnumType, field: PlannedField, path: [PathComponent]) -> String? {
+        let name: String? =
+            switch value {
+            case let s as String: s
+            case let j as JSONValue: j.stringValue
+            case let r as any RawRepresentable<String>: r.rawValue
+            default: nil
+            }
+        guard let name, enumType.value(named: name) != nil else {
+            errors.append(error("Enum \"\(enumType.name)\" cannot represent value: \(inspect(value))", field.ranges, path: path))
+            return nil
+        }
+        return name
     }
 
     @inline(__always)

@@ -15,6 +15,9 @@ final class ExecutionContext: @unchecked Sendable {
     var pending: [PendingField] = []
     /// Set when null propagation reaches the root (§6.4.4): `data` is null.
     var dataIsNull = false
+    /// The JSON of the subtrees completed synchronously, which the result tree
+    /// refers to by range (``ResultValue/raw(_:)``).
+    var output = JSONWriter(capacity: 16 * 1024)
 
     init(
         schema: GraphQLSchema, source: Source?, fragments: [String: FragmentDefinition], variables: JSONObject,

@@ -10,11 +10,19 @@ final class SelectionPlan {
     /// The selection sets merged here: one per field node of the parent field (§6.4.3 MergeSelectionSets).
     let selectionSets: [SelectionSet]
     private var byType: [ObjectIdentifier: CollectedFields] = [:]
+    /// The last type asked for and its fields: a list of one type asks 550 times in a row.
+    private var lastType: GraphQLObjectType?
+    private var lastCollected: CollectedFields?
 
     init(selectionSets: [SelectionSet]) { self.selectionSets = selectionSets }
 
     func collected(for type: GraphQLObjectType, in context: ExecutionContext) -> CollectedFields {
-        if let cached = byType[ObjectIdentifier(type)] { return cached }
+        if lastType === type, let lastCollected { return lastCollected }
+        if let cached = byType[ObjectIdentifier(type)] {
+            lastType = type
+            lastCollected = cached
+            return cached
+        }
         var grouped: [(key: String, nodes: [Field])] = []
         var index: [String: Int] = [:]
         var visited = Set<String>()
@@ -26,6 +34,8 @@ final class SelectionPlan {
         }
         let collected = CollectedFields(keys: grouped.map(\.key), fields: fields)
         byType[ObjectIdentifier(type)] = collected
+        lastType = type
+        lastCollected = collected
         return collected
     }
 
@@ -65,6 +75,8 @@ final class SelectionPlan {
 final class CollectedFields {
     let keys: [String]
     let fields: [PlannedField]
+    /// Whether every field here, and below, resolves synchronously (worked out on first use).
+    var synchronous: Bool?
 
     init(keys: [String], fields: [PlannedField]) {
         self.keys = keys
@@ -76,6 +88,14 @@ final class CollectedFields {
 /// arguments and the plan of its sub-selection.
 final class PlannedField {
     let responseKey: String
+    /// `,"key":` as JSON bytes, written before the value (without the comma for the first key).
+    /// Raw memory owned by this plan, so writing it costs no reference counting per object.
+    let encodedKey: UnsafeMutableBufferPointer<UInt8>
+    /// The field's resolver, read here rather than through the definition for every object.
+    let resolver: FieldResolver?
+    /// For a scalar field with a synchronous resolver and valid arguments (most fields): the
+    /// scalar's serialization, so the field is resolved and written in one step.
+    let leafSerialize: (@Sendable (any Sendable) throws -> JSONValue)?
     let nodes: [Field]
     /// nil when the type has no such field (validation prevents it; execution skips it).
     let definition: GraphQLField?
@@ -93,6 +113,12 @@ final class PlannedField {
 
     init(responseKey: String, nodes: [Field], parentType: GraphQLObjectType, context: ExecutionContext) {
         self.responseKey = responseKey
+        var key = JSONWriter(capacity: responseKey.utf8.count + 4)
+        key.writeByte(UInt8(ascii: ","))
+        key.writeString(responseKey)
+        key.writeByte(UInt8(ascii: ":"))
+        encodedKey = .allocate(capacity: key.bytes.count)
+        _ = encodedKey.initialize(from: key.bytes)
         self.nodes = nodes
         let name = nodes[0].name.value
         isTypename = name == "__typename"
@@ -107,6 +133,20 @@ final class PlannedField {
         isNonNull = definition?.type.isNonNull ?? false
         if case .named(.scalar(let scalar))? = definition?.type.nullable { leafScalar = scalar } else { leafScalar = nil }
         if case .sync(let resolve)? = definition?.resolver { syncResolver = resolve } else { syncResolver = nil }
+        resolver = definition?.resolver
+        if let leafScalar, syncResolver != nil, !isTypename, case .success = arguments {
+            leafSerialize = leafScalar.coercion.serialize
+        } else {
+            leafSerialize = nil
+        }
+    }
+
+    deinit { encodedKey.deallocate() }
+
+    /// The encoded key with or without its leading comma.
+    @inline(__always)
+    func encodedKey(first: Bool) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: encodedKey[(first ? 1 : 0)...])
     }
 
     /// The merged sub-selection of all this key's field nodes.

@@ -47,10 +47,18 @@ public enum Executor {
             rootValue: request.rootValue)
         let plan = SelectionPlan(selectionSets: [operation.selectionSet])
         let collected = plan.collected(for: rootType, in: context)
+        var path: [PathComponent] = []
+        if operation.operation == .query && collected.isSynchronous(in: context) {
+            // The whole response resolves synchronously: written straight to JSON, no tree.
+            let isComplete = context.writeObject(
+                collected, of: rootType, parent: context.rootValue, path: &path, into: &context.output)
+            let bytes = context.output.bytes
+            return ExecutionResult(
+                data: isComplete ? .raw(0..<bytes.count) : .null, rawBytes: isComplete ? bytes : [], errors: context.errors)
+        }
         let root = ResultObject(keys: collected.keys)
         root.parent = ParentSlot(container: .root, index: 0, isNullable: false)
         let scheduler = ExecutionScheduler()
-        var path: [PathComponent] = []
 
         if operation.operation == .mutation {
             // §6.2.2: each root field, and everything below it, before the next.
@@ -65,7 +73,7 @@ public enum Executor {
             await drive(context, scheduler)
         }
         let data: ResultValue = context.dataIsNull ? .null : .object(root)
-        return ExecutionResult(data: data, errors: context.errors)
+        return ExecutionResult(data: data, rawBytes: context.output.bytes, errors: context.errors)
     }
 
     static func slot(_ object: ResultObject, _ index: Int, _ field: PlannedField) -> ParentSlot {

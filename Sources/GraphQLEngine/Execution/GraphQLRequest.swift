@@ -29,11 +29,14 @@ public struct GraphQLRequest: Sendable {
 public struct ExecutionResult: @unchecked Sendable {
     /// nil when execution did not start (a request error, §7.1.7); `.leaf(.null)` when data is null.
     let dataTree: ResultValue?
+    /// The JSON text that `.raw` values of `dataTree` point into.
+    let rawBytes: [UInt8]
     public var errors: [GraphQLError]
     public var extensions: JSONObject?
 
-    init(data: ResultValue?, errors: [GraphQLError], extensions: JSONObject? = nil) {
+    init(data: ResultValue?, rawBytes: [UInt8] = [], errors: [GraphQLError], extensions: JSONObject? = nil) {
         self.dataTree = data
+        self.rawBytes = rawBytes
         self.errors = errors
         self.extensions = extensions
     }
@@ -47,11 +50,11 @@ public struct ExecutionResult: @unchecked Sendable {
     public var hasData: Bool { dataTree != nil }
 
     /// The `data` entry as a JSON value tree.
-    public var data: JSONValue? { dataTree?.json }
+    public var data: JSONValue? { dataTree?.json(raw: rawBytes) }
 
     /// The response JSON, `errors` first when present, then `data`, then `extensions`.
     public func serialized() -> [UInt8] {
-        var writer = JSONWriter(capacity: 4096)
+        var writer = JSONWriter(capacity: rawBytes.count + 4096)
         write(to: &writer)
         return writer.bytes
     }
@@ -67,7 +70,7 @@ public struct ExecutionResult: @unchecked Sendable {
         if let dataTree {
             if !first { writer.writeByte(UInt8(ascii: ",")) }
             writer.writeRaw("\"data\":")
-            dataTree.write(to: &writer)
+            dataTree.write(to: &writer, raw: rawBytes)
             first = false
         }
         if let extensions, !extensions.isEmpty {

@@ -3,6 +3,10 @@
 ///
 /// Every node knows the slot it sits in and whether that slot may be null, which
 /// is what null propagation (§6.4.4) walks up through.
+///
+/// Only the parts of a response that wait on async resolvers need nodes: a subtree
+/// that resolves synchronously is written straight to JSON (`CompleteValueToJSON.swift`)
+/// and sits in the tree as a ``ResultValue/raw(_:)`` range of those bytes.
 final class ResultObject {
     /// Response keys, shared with the plan that produced them.
     let keys: [String]
@@ -27,6 +31,8 @@ enum ResultValue {
     case leaf(JSONValue)
     case object(ResultObject)
     case list(ResultList)
+    /// JSON text already written, at this range of the execution's output bytes.
+    case raw(Range<Int>)
     /// Not yet known: an async field still running (never left in a finished tree).
     case pending
 
@@ -47,10 +53,11 @@ struct ParentSlot {
 }
 
 extension ResultValue {
-    /// Writes the value as JSON, in selection order (§7.2).
-    func write(to writer: inout JSONWriter) {
+    /// Writes the value as JSON, in selection order (§7.2); `raw` holds the bytes of `.raw` ranges.
+    func write(to writer: inout JSONWriter, raw: [UInt8]) {
         switch self {
         case .leaf(let json): writer.write(json)
+        case .raw(let range): writer.writeJSONBytes(raw[range])
         case .pending: writer.writeRaw("null")
         case .object(let object):
             writer.writeByte(UInt8(ascii: "{"))
@@ -58,29 +65,31 @@ extension ResultValue {
                 if i > 0 { writer.writeByte(UInt8(ascii: ",")) }
                 writer.writeString(object.keys[i])
                 writer.writeByte(UInt8(ascii: ":"))
-                object.values[i].write(to: &writer)
+                object.values[i].write(to: &writer, raw: raw)
             }
             writer.writeByte(UInt8(ascii: "}"))
         case .list(let list):
             writer.writeByte(UInt8(ascii: "["))
             for i in 0..<list.items.count {
                 if i > 0 { writer.writeByte(UInt8(ascii: ",")) }
-                list.items[i].write(to: &writer)
+                list.items[i].write(to: &writer, raw: raw)
             }
             writer.writeByte(UInt8(ascii: "]"))
         }
     }
 
-    /// The value as a ``JSONValue`` tree (for callers that want values, not bytes).
-    var json: JSONValue {
+    /// The value as a ``JSONValue`` tree (for callers that want values, not bytes);
+    /// `.raw` ranges of `raw` are parsed back.
+    func json(raw: [UInt8]) -> JSONValue {
         switch self {
         case .leaf(let json): return json
         case .pending: return .null
+        case .raw(let range): return (try? JSONParser.parse(Array(raw[range]))) ?? .null
         case .object(let object):
             var result = JSONObject()
-            for i in 0..<object.keys.count { result.append(object.keys[i], object.values[i].json) }
+            for i in 0..<object.keys.count { result.append(object.keys[i], object.values[i].json(raw: raw)) }
             return .object(result)
-        case .list(let list): return .array(list.items.map(\.json))
+        case .list(let list): return .array(list.items.map { $0.json(raw: raw) })
         }
     }
 }

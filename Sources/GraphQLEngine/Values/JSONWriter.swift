@@ -49,6 +49,21 @@ public struct JSONWriter {
     @inline(__always)
     public mutating func writeByte(_ byte: UInt8) { bytes.append(byte) }
 
+    /// Bytes that are already JSON text (a pre-encoded key, a fragment written earlier).
+    @inline(__always)
+    mutating func writeJSONBytes(_ text: ArraySlice<UInt8>) { bytes.append(contentsOf: text) }
+
+    /// Bytes that are already JSON text, from memory the caller keeps alive.
+    @inline(__always)
+    mutating func writeJSONBytes(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
+
+    /// How many bytes have been written: a mark to ``truncate(to:)`` back to.
+    var count: Int { bytes.count }
+
+    /// Drops what was written after `mark`, so a value that turned out to be null
+    /// can be replaced by `null` (§6.4.4) without having been built as a tree first.
+    mutating func truncate(to mark: Int) { bytes.removeSubrange(mark...) }
+
     public mutating func writeInt(_ value: Int) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(48 + value))
