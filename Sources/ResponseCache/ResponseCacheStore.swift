@@ -99,11 +99,13 @@ public final class ResponseCacheStore: Sendable {
                 try db.execute(sql: "UPDATE cache_meta SET total_bytes = total_bytes WHERE id = 1")
             }
             _ = try pool.read { db in try Int.fetchOne(db, sql: CacheSchema.totalBytes) }
-            let generation = SharedGeneration(cachePath: path)
-            if generation == nil {
+            // Without the shared generation this process's invalidations would not reach other
+            // processes' copies in memory: no cache is better than a wrong one.
+            guard let generation = SharedGeneration(cachePath: path) else {
                 logger.warning(
-                    "response cache keeps no entries in memory: cannot map its generation file",
+                    "response cache disabled: cannot map its generation file",
                     metadata: ["path": "\(path.path)-generation"])
+                return ResponseCacheStore(pool: nil, options: options, logger: logger)
             }
             return ResponseCacheStore(pool: pool, options: options, logger: logger, generation: generation)
         } catch {
@@ -146,7 +148,7 @@ public final class ResponseCacheStore: Sendable {
     ///   - allowStale: whether an expired entry within the grace window may be returned.
     public func lookup(_ key: CacheKey, now: Date = Date(), allowStale: Bool = false) async -> CachedResponse? {
         let digest = key.digest
-        guard let pool, !state.withLock({ $0.invalidationFailed }) else {
+        guard let pool, !state.withLock({ $0.invalidationFailed }), generation?.isPoisoned != true else {
             state.withLock { $0.counters.misses += 1 }
             return nil
         }
@@ -160,7 +162,7 @@ public final class ResponseCacheStore: Sendable {
         }
         let found: Found?
         do {
-            found = try Self.readEntry(pool, digest: digest)
+            found = try await Self.readEntry(pool, digest: digest)
         } catch {
             logger.warning("response cache lookup failed", metadata: ["error": "\(error)"])
             found = nil
@@ -205,15 +207,15 @@ public final class ResponseCacheStore: Sendable {
         }
     }
 
-    /// The entry stored under `digest`, read synchronously on the caller's thread.
+    /// The entry stored under `digest`.
     ///
-    /// Synchronous on purpose: a point read by primary key takes microseconds, while GRDB's
-    /// async read costs two thread hops through its dispatch queues, measured as the largest
-    /// share of a hit's time under load. WAL readers never wait for the writer, and the pool
-    /// has more readers than the concurrency executor has threads. `unsafeRead` skips GRDB's
-    /// BEGIN/COMMIT around the block: one SELECT in autocommit mode already reads one snapshot.
-    private static func readEntry(_ pool: DatabasePool, digest: String) throws -> Found? {
-        try pool.unsafeRead { db -> Found? in
+    /// Async on purpose, though a point read takes microseconds: a synchronous read waits on
+    /// GRDB's reader semaphore on a cooperative thread, and readers released by async reads
+    /// need a cooperative thread to come back, so under load that can deadlock. Hot entries
+    /// are answered from memory before this is reached. `unsafeRead` skips GRDB's BEGIN/COMMIT:
+    /// one SELECT in autocommit mode already reads one snapshot.
+    private static func readEntry(_ pool: DatabasePool, digest: String) async throws -> Found? {
+        try await pool.unsafeRead { db -> Found? in
             let statement = try db.cachedStatement(sql: CacheSchema.selectEntry)
             guard let row = try Row.fetchOne(statement, arguments: [digest]) else { return nil }
             let body: Data = row[0]
@@ -344,6 +346,10 @@ public final class ResponseCacheStore: Sendable {
         guard let pool else { return }
         do {
             try await pool.write { db in
+                // Inside the write transaction, which holds the file's write lock: another
+                // process's store that takes the lock after ours sees the move and refuses a
+                // computation that began before it.
+                self.advanceGeneration()
                 let delete = try db.cachedStatement(sql: CacheSchema.deleteTagged)
                 for tag in tags {
                     try delete.execute(arguments: [tag])
@@ -351,16 +357,18 @@ public final class ResponseCacheStore: Sendable {
             }
         } catch {
             state.withLock { $0.invalidationFailed = true }
+            generation?.isPoisoned = true
             logger.error(
                 "response cache invalidation failed; lookups disabled",
                 metadata: ["tags": "\(tags.sorted())", "error": "\(error)"])
         }
-        // After the delete committed: a lookup that read the generation before this line may
-        // have read the file before the delete too, and must not keep serving what it found.
+        // And after the delete committed: a lookup that read the generation between the two
+        // moves may have read the file before the delete, and must not keep what it found.
         advanceGeneration()
     }
 
-    /// Makes every copy kept in memory, in this process and in others, unservable.
+    /// Makes every copy kept in memory, in this process and in others, unservable, and refuses
+    /// stores of computations that began before (see ``admits(_:tags:)``).
     private func advanceGeneration() {
         state.withLock { state in
             // Under the lock that admissions take, so they see both moves or neither.
@@ -380,11 +388,14 @@ public final class ResponseCacheStore: Sendable {
         guard let pool else { return }
         do {
             try await pool.write { db in
+                self.advanceGeneration()
                 try db.execute(sql: "DELETE FROM entry_tags; DELETE FROM entries")
             }
             state.withLock { $0.invalidationFailed = false }
+            generation?.isPoisoned = false
         } catch {
             state.withLock { $0.invalidationFailed = true }
+            generation?.isPoisoned = true
             logger.error("response cache removeAll failed; lookups disabled", metadata: ["error": "\(error)"])
         }
         advanceGeneration()

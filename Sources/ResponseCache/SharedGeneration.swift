@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// A counter every process using the same cache file sees: bumped by every invalidation,
-/// read by every lookup served from memory.
+/// read by every lookup served from memory; and a flag that a failed invalidation raises for
+/// all of them.
 ///
 /// It lives in a small file next to the cache (`<cache>-generation`), mapped into memory
 /// shared between processes, and changes only through atomic operations. An entry kept in
@@ -31,16 +32,15 @@ final class SharedGeneration: @unchecked Sendable {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        if Int(status.st_size) < Self.size {
-            guard ftruncate(descriptor, off_t(Self.size)) == 0 else { return nil }
-        }
+        // Allocate the page's blocks now (zeros where the file is new, existing bytes kept): a
+        // sparse page would be allocated by the first write through the mapping, and a full
+        // disk would then kill the process with SIGBUS instead of failing here.
+        guard posix_fallocate(descriptor, 0, off_t(Self.size)) == 0 else { return nil }
         guard let address = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
             address != MAP_FAILED
         else { return nil }
         mapping = address
-        counter = address.bindMemory(to: UInt64.self, capacity: 1)
+        counter = address.bindMemory(to: UInt64.self, capacity: 2)
     }
 
     deinit {
@@ -53,5 +53,12 @@ final class SharedGeneration: @unchecked Sendable {
     /// Moves to a new generation, making every entry kept in memory under an older one unservable.
     func advance() {
         _ = shared_counter_increment(counter)
+    }
+
+    /// Set when an invalidation in any process could not delete what it should have: every
+    /// process then answers lookups with misses until a `removeAll` succeeds.
+    var isPoisoned: Bool {
+        get { shared_counter_load(counter + 1) != 0 }
+        set { shared_counter_store(counter + 1, newValue ? 1 : 0) }
     }
 }

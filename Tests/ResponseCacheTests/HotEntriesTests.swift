@@ -49,6 +49,39 @@ struct HotEntriesTests {
         #expect(await other.lookup(key("c"), now: t0)?.body == bytes("new"))
     }
 
+    @Test("a failed invalidation in one store turns lookups off in every store on the file until a removeAll succeeds")
+    func failedInvalidationReachesOtherProcesses() async throws {
+        let (store, recorder, path) = try makeStore()
+        await store.store(key("e"), body: bytes("e"), maxAge: 60, tags: ["Profile:5"], token: store.beginComputation(), now: t0)
+        #expect(await store.lookup(key("e"), now: t0) != nil)
+        let other = ResponseCacheStore.open(path: path, logger: recorder.logger)
+        let saboteur = try DatabaseQueue(path: path.path)
+        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE entry_tags RENAME TO broken_tags") }
+        await other.invalidate(tags: ["Profile:5"])
+        #expect(recorder.warnings.contains { $0.contains("invalidation failed") })
+        // The entry the failed invalidation should have removed is not served, here or there.
+        #expect(await store.lookup(key("e"), now: t0) == nil)
+        #expect(await other.lookup(key("e"), now: t0) == nil)
+        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE broken_tags RENAME TO entry_tags") }
+        await other.removeAll()
+        await store.store(key("f"), body: bytes("f"), maxAge: 60, tags: [], token: store.beginComputation(), now: t0)
+        #expect(await store.lookup(key("f"), now: t0)?.body == bytes("f"))
+        #expect(await other.lookup(key("e"), now: t0) == nil)
+    }
+
+    @Test("a cache whose generation file cannot be mapped is disabled with a warning, never half-shared")
+    func unmappableGenerationDisables() throws {
+        let directory = try temporaryDirectory()
+        let path = directory.appendingPathComponent("cache.sqlite")
+        // A directory where the generation file should be: open(2) with O_RDWR fails on it.
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("cache.sqlite-generation"), withIntermediateDirectories: false)
+        let recorder = LogRecorder()
+        let store = ResponseCacheStore.open(path: path, logger: recorder.logger)
+        #expect(!store.isEnabled)
+        #expect(recorder.warnings.contains { $0.contains("cannot map its generation file") })
+    }
+
     @Test("memoryEntries 0 keeps nothing in memory; hits come from the file")
     func memoryOff() async throws {
         let (store, _, _) = try makeStore(options: .init(memoryEntries: 0))

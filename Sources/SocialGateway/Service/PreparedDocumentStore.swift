@@ -3,9 +3,10 @@ import Synchronization
 /// A bounded in-memory map from request text to its ``PreparedDocument``.
 ///
 /// Entries depend only on the text and the schema, never on data, so the store needs no
-/// invalidation and is safe to share between viewers. It is bounded by entry count and by
-/// the total size of the texts it keeps (a parsed document takes a few times its text);
-/// texts larger than ``maxTextBytes`` are prepared for their request and not kept. When a
+/// invalidation and is safe to share between viewers. It keeps valid documents only, bounded by
+/// entry count and by the total size of their texts (a parsed document takes about five times
+/// its text: 4 MiB of text is about 20 MiB of documents); texts larger than ``maxTextBytes``
+/// are prepared for their request and not kept. When a
 /// bound is crossed, the least recently used quarter of the entries goes in one sweep, so
 /// the bookkeeping stays O(1) per request on average.
 final class PreparedDocumentStore: Sendable {
@@ -49,7 +50,9 @@ final class PreparedDocumentStore: Sendable {
         }
         if let kept { return kept }
         let prepared = try prepare()
-        guard prepared.textBytes <= limits.maxTextBytes else { return prepared }
+        // Invalid documents are answered and dropped: keeping them would let a client push
+        // valid documents out with ones that will never execute.
+        guard prepared.errors.isEmpty, prepared.textBytes <= limits.maxTextBytes else { return prepared }
         state.withLock { state in
             guard state.entries[text] == nil else { return }
             state.clock += 1
