@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// Hot entries are served from memory (``HotEntries``) while a generation counter shared by
 /// every process on the file (``SharedGeneration``) is unchanged; other lookups cost one
-/// synchronous read with a cached statement. LRU bookkeeping is kept in memory and
+/// read (async, no transaction) with a cached statement. LRU bookkeeping is kept in memory and
 /// written in batches by the next store (or every 1,024 touches), so a hit never takes the writer.
 ///
 /// ```swift
