@@ -98,15 +98,6 @@ public final class EmbeddedStore: Sendable {
     /// into `BACKEND_UNAVAILABLE` (the detail goes to ``Options/errorLog``).
     func call<T>(_ operation: StoreOperation, _ body: () async throws -> T) async throws -> T {
         counters.countCall(operation)
-        do {
-            return try await body()
-        } catch let error as DomainError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            options.errorLog?("\(operation.rawValue): \(error)")
-            throw DomainError.backendUnavailable
-        }
+        return try await backend(onFailure: { options.errorLog?("\(operation.rawValue): \($0)") }, body)
     }
 }

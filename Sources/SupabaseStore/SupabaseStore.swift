@@ -94,16 +94,7 @@ public final class SupabaseStore: Sendable {
     /// Runs one port operation: domain errors pass, everything else is logged with its detail
     /// and becomes `BACKEND_UNAVAILABLE`.
     func call<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as DomainError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            logger.error("supabase \(operation) failed", metadata: ["error": "\(error)"])
-            throw DomainError.backendUnavailable
-        }
+        try await backend(onFailure: { logger.error("supabase \(operation) failed", metadata: ["error": "\($0)"]) }, body)
     }
 
     /// Sends a PostgREST request and returns the body of a success.

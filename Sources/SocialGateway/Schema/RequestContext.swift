@@ -69,14 +69,5 @@ final class RequestContext: Sendable {
 /// Runs a store call; failures that are not domain errors become BACKEND_UNAVAILABLE
 /// for the client, with the detail in the log (never in the response).
 func storeCall<T>(_ logger: Logger, _ call: () async throws -> T) async throws -> T {
-    do {
-        return try await call()
-    } catch let error as DomainError {
-        throw error
-    } catch is CancellationError {
-        throw CancellationError()
-    } catch {
-        logger.error("store call failed", metadata: ["error": "\(error)"])
-        throw DomainError.backendUnavailable
-    }
+    try await backend(onFailure: { logger.error("store call failed", metadata: ["error": "\($0)"]) }, call)
 }
