@@ -14,6 +14,8 @@ import GraphQLValidation
 final class PreparedDocument: Sendable {
     let source: Source
     let document: Document
+    /// The document's operations, in order (looked up on every request).
+    let operations: [OperationDefinition]
     /// The validation errors (§5); empty when the document is valid.
     let errors: [GraphQLError]
     /// The first `__schema` or `__type` selection, for servers with introspection off.
@@ -35,6 +37,7 @@ final class PreparedDocument: Sendable {
         let document = try Document(parsing: source, options: parse)
         self.source = source
         self.document = document
+        self.operations = document.operations
         self.textBytes = text.utf8.count
         errors = Validator.validate(schema: schema, document: document, source: source, options: validation)
         introspectionUse = IntrospectionFinder.firstUse(in: document)
@@ -46,7 +49,7 @@ final class PreparedDocument: Sendable {
         printed = document.printed
         let fragments = Dictionary(document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         var policies: [String?: CachePolicy] = [:]
-        for operation in document.operations where operation.operation == .query {
+        for operation in operations where operation.operation == .query {
             policies[operation.name?.value] = CachePolicy.of(
                 operation, fragments: fragments, schema: schema, defaultMaxAge: defaultMaxAge)
         }
@@ -55,7 +58,6 @@ final class PreparedDocument: Sendable {
 
     /// The operation a request selects (§6.1 GetOperation), if it is unambiguous.
     func operation(named name: String?) -> OperationDefinition? {
-        let operations = document.operations
         if let name { return operations.first { $0.name?.value == name } }
         return operations.count == 1 ? operations[0] : nil
     }
