@@ -3,7 +3,7 @@ extension Lexer {
     ///
     /// The token's value (``Lexer/stringValue``) is the cooked string: escapes
     /// resolved for quoted strings (`\u{1F600}`, surrogate pairs `\uD83D\uDE00`), and
-    /// ``BlockString/value(raw:)`` applied to block strings. A long literal whose
+    /// ``BlockString/value(_:_:_:)`` applied to block strings. A long literal whose
     /// exact source text was already read in this document shares that value
     /// (``StringTable``): same text, same value, and the text was valid then.
     mutating func readString(start: Int) throws(GraphQLSyntaxError) -> Token {
@@ -196,28 +196,6 @@ extension Lexer {
 
     /// The value of the block string whose text (between the triple quotes) is `start..<end`.
     private func cookBlockString(_ start: Int, _ end: Int) -> String {
-        var p = start
-        var chunkStart = p
-        var raw: [UInt8] = []
-        var hasLineBreak = false
-        while p < end {
-            let c = bytes[p]
-            if c == 0x0A || c == 0x0D { hasLineBreak = true }
-            if c == 0x5C, p + 3 < end + 3, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22, bytes[p + 3] == 0x22 {
-                raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<p]))
-                raw.append(contentsOf: [0x22, 0x22, 0x22])
-                p += 4
-                chunkStart = p
-                continue
-            }
-            p += 1
-        }
-        if raw.isEmpty && !hasLineBreak {
-            // One line, no escapes: the value is the line, or "" if it is blank.
-            let line = UnsafeBufferPointer(rebasing: bytes[chunkStart..<end])
-            return line.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? "" : String(decoding: line, as: UTF8.self)
-        }
-        raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[chunkStart..<end]))
-        return BlockString.value(raw: raw)
+        BlockString.value(bytes, start, end)
     }
 }

@@ -9,7 +9,7 @@ struct Lexer {
     let source: Source
     let maxTokens: Int
     /// Long names and string literals already read in this document.
-    let strings = StringTable()
+    let strings: StringTable
     /// The next byte to read.
     var position: Int
     /// The current token.
@@ -22,10 +22,11 @@ struct Lexer {
     /// indentation removed).
     var stringValue = ""
 
-    init(bytes: UnsafeBufferPointer<UInt8>, source: Source, maxTokens: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, source: Source, maxTokens: Int, strings: StringTable) {
         self.bytes = bytes
         self.source = source
         self.maxTokens = maxTokens
+        self.strings = strings
         self.position = 0
         self.token = Token(kind: .eof, start: 0, end: 0)
     }
@@ -38,9 +39,19 @@ struct Lexer {
     }
 
     /// The token after the current one, without moving.
-    func lookahead() throws(GraphQLSyntaxError) -> Token {
-        var copy = self
-        return try copy.readToken()
+    ///
+    /// Saves and restores the three fields reading a token changes, rather than
+    /// copying the lexer (which would retain and release each of its references).
+    mutating func lookahead() throws(GraphQLSyntaxError) -> Token {
+        let savedPosition = position
+        let savedCount = tokenCount
+        let savedValue = stringValue
+        defer {
+            position = savedPosition
+            tokenCount = savedCount
+            stringValue = savedValue
+        }
+        return try readToken()
     }
 
     /// The cooked value of any string token, read again from the source (for messages).

@@ -10,7 +10,8 @@ struct Parser {
     /// Scratch stacks for lists being built: a list's items are appended here and
     /// copied out once, at their exact size, instead of growing an array 1, 2, 4, 8...
     /// Nested lists push above their parent's items and pop before it resumes.
-    let scratch = ParserScratch()
+    /// Borrowed from a pooled ``ParserWorkspace`` for the length of the parse.
+    let scratch: ParserScratch
 
     /// Runs `body` with a parser over `source`'s UTF-8 bytes, positioned on the first token.
     static func run<T>(
@@ -19,10 +20,13 @@ struct Parser {
     ) throws(GraphQLSyntaxError) -> T {
         var text = source.body
         var result: Result<T, GraphQLSyntaxError>!
+        let workspace = ParserWorkspacePool.take()
+        defer { ParserWorkspacePool.give(workspace) }
         text.withUTF8 { bytes in
             result = Result { () throws(GraphQLSyntaxError) -> T in
                 var parser = Parser(
-                    lexer: Lexer(bytes: bytes, source: source, maxTokens: options.maxTokens), options: options)
+                    lexer: Lexer(bytes: bytes, source: source, maxTokens: options.maxTokens, strings: workspace.strings),
+                    options: options, scratch: workspace.scratch)
                 try parser.lexer.advance()
                 return try body(&parser)
             }

@@ -46,6 +46,20 @@ final class ScratchStack<Element> {
         return items
     }
 
+    /// Destroys the elements left by a parse that failed midway, and frees the
+    /// storage if a large document grew it past `keepingAtMost` elements (a pooled
+    /// workspace should not hold on to the memory of the largest document seen).
+    func reset(keepingAtMost limit: Int) {
+        guard let storage else { return }
+        storage.deinitialize(count: count)
+        count = 0
+        if capacity > limit {
+            storage.deallocate()
+            self.storage = nil
+            capacity = 0
+        }
+    }
+
     private func grow() {
         let newCapacity = max(16, capacity * 2)
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
@@ -58,20 +72,42 @@ final class ScratchStack<Element> {
     }
 }
 
-/// The scratch stacks of one parse. The type-system ones are made on first use:
-/// a query never needs them, and every object is a per-document cost.
+/// The scratch stacks of one parse, reused from parse to parse (see
+/// ``ParserWorkspace``). A stack's storage is allocated on its first push.
 final class ParserScratch {
+    /// Elements a stack keeps room for between parses; nesting, not document
+    /// size, decides how many are in use at once, so typical documents stay far below.
+    static let retainedCapacity = 1024
+
     let definitions = ScratchStack<Definition>()
     let selections = ScratchStack<Selection>()
     let arguments = ScratchStack<Argument>()
     let directives = ScratchStack<Directive>()
     let values = ScratchStack<Value>()
     let objectFields = ScratchStack<ObjectField>()
-    lazy var variableDefinitions = ScratchStack<VariableDefinition>()
-    lazy var namedTypes = ScratchStack<NamedType>()
-    lazy var names = ScratchStack<Name>()
-    lazy var fieldDefinitions = ScratchStack<FieldDefinition>()
-    lazy var inputValueDefinitions = ScratchStack<InputValueDefinition>()
-    lazy var enumValueDefinitions = ScratchStack<EnumValueDefinition>()
-    lazy var operationTypes = ScratchStack<RootOperationTypeDefinition>()
+    let variableDefinitions = ScratchStack<VariableDefinition>()
+    let namedTypes = ScratchStack<NamedType>()
+    let names = ScratchStack<Name>()
+    let fieldDefinitions = ScratchStack<FieldDefinition>()
+    let inputValueDefinitions = ScratchStack<InputValueDefinition>()
+    let enumValueDefinitions = ScratchStack<EnumValueDefinition>()
+    let operationTypes = ScratchStack<RootOperationTypeDefinition>()
+
+    /// Empties every stack (see ``ScratchStack/reset(keepingAtMost:)``).
+    func reset() {
+        let limit = ParserScratch.retainedCapacity
+        definitions.reset(keepingAtMost: limit)
+        selections.reset(keepingAtMost: limit)
+        arguments.reset(keepingAtMost: limit)
+        directives.reset(keepingAtMost: limit)
+        values.reset(keepingAtMost: limit)
+        objectFields.reset(keepingAtMost: limit)
+        variableDefinitions.reset(keepingAtMost: limit)
+        namedTypes.reset(keepingAtMost: limit)
+        names.reset(keepingAtMost: limit)
+        fieldDefinitions.reset(keepingAtMost: limit)
+        inputValueDefinitions.reset(keepingAtMost: limit)
+        enumValueDefinitions.reset(keepingAtMost: limit)
+        operationTypes.reset(keepingAtMost: limit)
+    }
 }

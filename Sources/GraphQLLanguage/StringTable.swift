@@ -8,8 +8,9 @@
 /// string literal, re-reading its escapes or block indentation).
 ///
 /// Keys are ranges of the source bytes, which outlive the parse, so nothing is
-/// copied to remember them. The table is per parse: nothing is shared between
-/// documents or threads.
+/// copied to remember them. The table holds one parse's strings: it is emptied
+/// (``reset()``) before its ``ParserWorkspace`` serves another document, so
+/// nothing is shared between documents or threads.
 final class StringTable {
     private struct Entry {
         var hash: UInt32
@@ -46,11 +47,12 @@ final class StringTable {
         while true {
             let index = slots[i]
             if index == 0 { break }
-            let entry = entries[Int(index) - 1]
-            if entry.hash == hash, Int(entry.count) == count,
-                memoryEqual(base + Int(entry.start), base + start, count)
+            // Field by field: copying the whole entry would retain its string.
+            let e = Int(index) - 1
+            if entries[e].hash == hash, Int(entries[e].count) == count,
+                memoryEqual(base + Int(entries[e].start), base + start, count)
             {
-                return entry.value
+                return entries[e].value
             }
             i = (i + 1) & mask
         }
@@ -67,6 +69,20 @@ final class StringTable {
                 value: value))
         slots.unsafelyUnwrapped[slot] = UInt32(truncatingIfNeeded: entries.count)
         if entries.count * 2 > mask { allocate((mask + 1) * 2) }
+    }
+
+    /// Forgets every string, keeping the buffers unless a large document grew them.
+    func reset() {
+        guard !entries.isEmpty else { return }
+        if entries.count > 1024 {
+            entries = []
+            slots?.deallocate()
+            slots = nil
+            mask = 0
+        } else {
+            entries.removeAll(keepingCapacity: true)
+            slots.unsafelyUnwrapped.update(repeating: 0, count: mask + 1)
+        }
     }
 
     private func allocate(_ capacity: Int) {

@@ -2,7 +2,7 @@
 public enum TypeReference: Sendable, Hashable, CustomStringConvertible {
     case named(NamedType)
     indirect case list(ListType)
-    indirect case nonNull(NonNullType)
+    case nonNull(NonNullType)
 
     public var range: SourceRange {
         switch self {
@@ -54,12 +54,41 @@ public struct ListType: Sendable, Hashable {
 }
 
 /// NonNullType (§2.11): `NamedType !` or `ListType !`.
+///
+/// The wrapped type is stored as a named type inline or a boxed list type, never
+/// as another ``TypeReference``: `T!!` is not GraphQL, and `String!`, the most
+/// common type in a schema, then costs no allocation of its own.
 public struct NonNullType: Sendable, Hashable {
-    public var type: TypeReference
+    private enum Nullable: Sendable, Hashable {
+        case named(NamedType)
+        indirect case list(ListType)
+    }
+
+    private var nullable: Nullable
     public var range: SourceRange
 
+    /// The type made non-null: a ``TypeReference/named(_:)`` or ``TypeReference/list(_:)``.
+    /// Setting a non-null type keeps its inner type (`T!` made non-null is still `T!`).
+    public var type: TypeReference {
+        get {
+            switch nullable {
+            case .named(let t): .named(t)
+            case .list(let t): .list(t)
+            }
+        }
+        set { nullable = NonNullType.nullable(newValue) }
+    }
+
     public init(type: TypeReference, range: SourceRange = .none) {
-        self.type = type
+        self.nullable = NonNullType.nullable(type)
         self.range = range
+    }
+
+    private static func nullable(_ type: TypeReference) -> Nullable {
+        switch type {
+        case .named(let t): .named(t)
+        case .list(let t): .list(t)
+        case .nonNull(let t): t.nullable
+        }
     }
 }
