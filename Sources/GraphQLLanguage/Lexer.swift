@@ -202,10 +202,9 @@ struct Lexer {
 
     /// The text of a name or number token (always ASCII).
     ///
-    /// Copied straight into the new string's storage: up to 15 bytes this builds a
-    /// small (inline) string with no allocation and a word-wide ASCII check, where
-    /// `String(decoding:as:)` calls out to the general UTF-8 validator.
-    /// Longer ones are shared through ``strings``.
+    /// Up to 15 bytes this is a small (inline) string written directly
+    /// (``SmallASCIIString``); longer ones are shared through ``strings``, made once
+    /// by copying straight into the new string's storage.
     @inline(__always)
     func ascii(_ token: Token) -> String {
         let count = token.end - token.start
@@ -216,7 +215,9 @@ struct Lexer {
                 return count
             }
         }
-        if count < StringTable.minimumCount { return make() }
+        if count < StringTable.minimumCount {
+            return SmallASCIIString.isVerified ? SmallASCIIString.make(bytes, token.start, count: count) : make()
+        }
         var hash: UInt32 = 0
         var slot = 0
         if let shared = strings.lookup(bytes, token.start, token.end, hash: &hash, slot: &slot) { return shared }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GraphQLLanguage
 
@@ -141,6 +142,43 @@ struct LexerTests {
         #expect(try stringValue("\"\"\"\"\"\"") == "")
     }
 
+    @Test("§2.9.4 block strings: the value equals the spec's BlockStringValue on 2,000 generated texts")
+    func blockStringMatchesSpecAlgorithm() throws {
+        // Pieces that cannot end the string early: no lone quote or backslash.
+        let pieces = [" ", "  ", "\t", "\n", "\r", "\r\n", "a", "bc", "é", "😀", #"\""""#, "x y"]
+        var generator = SplitMix64(seed: 20261122)
+        for _ in 0..<2_000 {
+            let count = Int(generator.next() % 12)
+            let raw = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let expected = specBlockStringValue(raw.replacingOccurrences(of: #"\""""#, with: String(repeating: "\"", count: 3)))
+            #expect(try stringValue("\"\"\"" + raw + "\"\"\"") == expected, "raw: \(raw.debugDescription)")
+        }
+    }
+
+    @Test("§2.1.9 names of 1 to 17 bytes read exactly, inside the source and as its very last bytes")
+    func namesOfEveryShortLength() throws {
+        #expect(SmallASCIIString.isVerified, "the inline small-string path is expected on 64-bit targets")
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let names = (1...17).map { length in String((0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }) }
+        let document = try Document(parsing: "{ " + names.joined(separator: " ") + " }")
+        guard case .operation(let operation) = document.definitions.first else { Issue.record("no operation"); return }
+        let read = operation.selectionSet.selections.map { selection -> String in
+            guard case .field(let field) = selection else { return "" }
+            return field.name.value
+        }
+        #expect(read == names)
+        // Equal strings must behave as equal: hashing, counting, joining.
+        #expect(Set(read) == Set(names))
+        #expect(read.map(\.utf8.count) == Array(1...17))
+        #expect(read.joined(separator: ",") == names.joined(separator: ","))
+        for name in names {
+            // At the very end of the source the bytes are read one by one, never past the end.
+            let last = try Document(parsing: "scalar " + name)
+            guard case .type(.scalar(let scalar)) = last.definitions.first else { Issue.record("no scalar"); continue }
+            #expect(scalar.name.value == name)
+        }
+    }
+
     @Test("§2.1.1 characters that start no token are rejected with their code point")
     func unexpectedCharacters() {
         expectSyntaxError("{ a ? }", "Syntax Error: Unexpected character: \"?\".", 1, 5)
@@ -164,5 +202,37 @@ struct LexerTests {
         #expect(throws: GraphQLSyntaxError.self) { try Source(bytes: [0xED, 0xA0, 0x80]) }
         #expect(throws: GraphQLSyntaxError.self) { try Source(bytes: [0xF4, 0x90, 0x80, 0x80]) }
         #expect(throws: Never.self) { try Source(bytes: Array("é😀".utf8)) }
+    }
+}
+
+/// BlockStringValue(rawValue) as §2.9.4 writes it, line by line on strings: the
+/// reference the lexer's byte-level implementation is checked against.
+private func specBlockStringValue(_ raw: String) -> String {
+    var lines = raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func indent(_ line: String) -> Int { line.prefix { $0 == " " || $0 == "\t" }.count }
+    func isBlank(_ line: String) -> Bool { indent(line) == line.count }
+    var common: Int?
+    for line in lines.dropFirst() where !isBlank(line) {
+        if common == nil || indent(line) < common! { common = indent(line) }
+    }
+    if let common {
+        for i in lines.indices.dropFirst() { lines[i] = String(lines[i].dropFirst(common)) }
+    }
+    while let first = lines.first, isBlank(first) { lines.removeFirst() }
+    while let last = lines.last, isBlank(last) { lines.removeLast() }
+    return lines.joined(separator: "\n")
+}
+
+/// A small deterministic generator, so a failure can be replayed.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
