@@ -8,7 +8,9 @@ extension Parser {
         let start = lexer.token.start
         if peek(.braceL) {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(operation: .query, selectionSet: selectionSet, range: range(from: start))
+            return OperationDefinition(
+                range: range(from: start), description: nil, operation: .query, name: nil, variableDefinitions: [],
+                directives: [], selectionSet: selectionSet)
         }
         let description = try parseDescription()
         let operation = try parseOperationType()
@@ -17,8 +19,8 @@ extension Parser {
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return OperationDefinition(
-            description: description, operation: operation, name: name, variableDefinitions: variables,
-            directives: directives, selectionSet: selectionSet, range: range(from: start))
+            range: range(from: start), description: description, operation: operation, name: name,
+            variableDefinitions: variables, directives: directives, selectionSet: selectionSet)
     }
 
     /// `OperationType : one of query mutation subscription`
@@ -92,7 +94,6 @@ extension Parser {
 
     /// `Field : Alias? Name Arguments? Directives? SelectionSet?`
     mutating func parseField() throws(GraphQLSyntaxError) -> Field {
-        let start = lexer.token.start
         let nameOrAlias = try parseName()
         let alias: Name?
         let name: Name
@@ -108,7 +109,7 @@ extension Parser {
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
         return Field(
             alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-            range: range(from: start))
+            storedEnd: options.noLocation ? 0 : UInt32(truncatingIfNeeded: lexer.lastEnd))
     }
 
     /// `Arguments[Const] : ( Argument[?Const]+ )`
@@ -143,8 +144,8 @@ extension Parser {
         let selectionSet = try parseSelectionSet()
         return .inlineFragment(
             InlineFragment(
-                typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
-                range: range(from: start)))
+                range: range(from: start), typeCondition: typeCondition, directives: directives,
+                selectionSet: selectionSet))
     }
 
     /// `FragmentDefinition : Description? fragment FragmentName TypeCondition Directives? SelectionSet`

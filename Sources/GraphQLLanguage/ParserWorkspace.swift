@@ -15,6 +15,8 @@ final class ParserWorkspace: @unchecked Sendable {
     let scratch = ParserScratch()
     let strings = StringTable()
 
+    deinit { scratch.free() }
+
     /// Drops what the last parse left (its strings; on an error, its half-built
     /// lists) and any buffer grown past what typical documents need.
     func reset() {

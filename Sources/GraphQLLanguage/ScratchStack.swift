@@ -5,27 +5,38 @@
 /// copying out of a reusable `Array` retains and releases every element. This
 /// stack moves elements in and out, so building a list costs one allocation.
 /// Nested lists push above their parent's items and pop before it resumes.
-/// Storage is allocated on the first push: a small document never touches most
-/// of its parser's stacks, and each allocation is a per-document fixed cost.
-final class ScratchStack<Element> {
-    private var storage: UnsafeMutablePointer<Element>?
-    private var capacity = 0
-    private(set) var count = 0
+///
+/// The value is a plain pointer to the stack's state, not a class: the parser
+/// passes its stacks around and calls them in every list, and a class reference
+/// held in the parser would be retained and released around each of those calls.
+/// The state is owned by the ``ParserWorkspace`` that made it (``ParserScratch``),
+/// which frees it when it goes away; the parser only borrows it during a parse.
+struct ScratchStack<Element> {
+    private struct State {
+        var storage: UnsafeMutablePointer<Element>?
+        var capacity: Int
+        var count: Int
+    }
 
-    init() {}
+    private let state: UnsafeMutablePointer<State>
 
-    deinit {
-        if let storage {
-            storage.deinitialize(count: count)
-            storage.deallocate()
-        }
+    /// Allocates an empty stack; its storage is allocated on the first push.
+    /// Must be ended with ``free()``.
+    init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(storage: nil, capacity: 0, count: 0))
+    }
+
+    var count: Int {
+        @inline(__always) get { state.pointee.count }
     }
 
     @inline(__always)
     func push(_ element: consuming Element) {
-        if count == capacity { grow() }
-        (storage.unsafelyUnwrapped + count).initialize(to: element)
-        count += 1
+        let count = state.pointee.count
+        if count == state.pointee.capacity { grow() }
+        (state.pointee.storage.unsafelyUnwrapped + count).initialize(to: element)
+        state.pointee.count = count + 1
     }
 
     /// Moves the elements above `base` into a new array and drops them from the stack.
@@ -36,13 +47,13 @@ final class ScratchStack<Element> {
     /// class up in the runtime's generic-metadata cache on every call.
     @inline(__always)
     func pop(from base: Int) -> [Element] {
-        let n = count - base
+        let n = state.pointee.count - base
         if n == 0 { return [] }
-        let source = storage.unsafelyUnwrapped + base
+        let source = state.pointee.storage.unsafelyUnwrapped + base
         var items: [Element] = []
         items.reserveCapacity(n)
         for i in 0..<n { items.append((source + i).move()) }
-        count = base
+        state.pointee.count = base
         return items
     }
 
@@ -50,31 +61,39 @@ final class ScratchStack<Element> {
     /// storage if a large document grew it past `keepingAtMost` elements (a pooled
     /// workspace should not hold on to the memory of the largest document seen).
     func reset(keepingAtMost limit: Int) {
-        guard let storage else { return }
-        storage.deinitialize(count: count)
-        count = 0
-        if capacity > limit {
+        guard let storage = state.pointee.storage else { return }
+        storage.deinitialize(count: state.pointee.count)
+        state.pointee.count = 0
+        if state.pointee.capacity > limit {
             storage.deallocate()
-            self.storage = nil
-            capacity = 0
+            state.pointee.storage = nil
+            state.pointee.capacity = 0
         }
+    }
+
+    /// Destroys the elements and frees everything; the stack must not be used again.
+    func free() {
+        reset(keepingAtMost: 0)
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     private func grow() {
+        let capacity = state.pointee.capacity
         let newCapacity = max(16, capacity * 2)
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        if let storage {
-            newStorage.moveInitialize(from: storage, count: count)
+        if let storage = state.pointee.storage {
+            newStorage.moveInitialize(from: storage, count: state.pointee.count)
             storage.deallocate()
         }
-        storage = newStorage
-        capacity = newCapacity
+        state.pointee.storage = newStorage
+        state.pointee.capacity = newCapacity
     }
 }
 
-/// The scratch stacks of one parse, reused from parse to parse (see
-/// ``ParserWorkspace``). A stack's storage is allocated on its first push.
-final class ParserScratch {
+/// The scratch stacks of one parse, reused from parse to parse: a
+/// ``ParserWorkspace`` makes them once and frees them (``free()``) in its `deinit`.
+struct ParserScratch {
     /// Elements a stack keeps room for between parses; nesting, not document
     /// size, decides how many are in use at once, so typical documents stay far below.
     static let retainedCapacity = 1024
@@ -95,19 +114,36 @@ final class ParserScratch {
 
     /// Empties every stack (see ``ScratchStack/reset(keepingAtMost:)``).
     func reset() {
-        let limit = ParserScratch.retainedCapacity
-        definitions.reset(keepingAtMost: limit)
-        selections.reset(keepingAtMost: limit)
-        arguments.reset(keepingAtMost: limit)
-        directives.reset(keepingAtMost: limit)
-        values.reset(keepingAtMost: limit)
-        objectFields.reset(keepingAtMost: limit)
-        variableDefinitions.reset(keepingAtMost: limit)
-        namedTypes.reset(keepingAtMost: limit)
-        names.reset(keepingAtMost: limit)
-        fieldDefinitions.reset(keepingAtMost: limit)
-        inputValueDefinitions.reset(keepingAtMost: limit)
-        enumValueDefinitions.reset(keepingAtMost: limit)
-        operationTypes.reset(keepingAtMost: limit)
+        forEach { $0.reset(keepingAtMost: ParserScratch.retainedCapacity) }
+    }
+
+    /// Frees every stack; the scratch must not be used again.
+    func free() {
+        forEach { $0.free() }
+    }
+
+    /// Calls `body` with each stack, whatever its element type.
+    private func forEach(_ body: (any ScratchStackProtocol) -> Void) {
+        body(definitions)
+        body(selections)
+        body(arguments)
+        body(directives)
+        body(values)
+        body(objectFields)
+        body(variableDefinitions)
+        body(namedTypes)
+        body(names)
+        body(fieldDefinitions)
+        body(inputValueDefinitions)
+        body(enumValueDefinitions)
+        body(operationTypes)
     }
 }
+
+/// What ``ParserScratch`` does to all its stacks alike.
+protocol ScratchStackProtocol {
+    func reset(keepingAtMost limit: Int)
+    func free()
+}
+
+extension ScratchStack: ScratchStackProtocol {}

@@ -6,26 +6,28 @@ public enum OperationType: String, Sendable, Hashable, CaseIterable {
 /// OperationDefinition (§2.3): `Description? OperationType Name? VariablesDefinition? Directives? SelectionSet`,
 /// or the query shorthand `SelectionSet`.
 public struct OperationDefinition: Sendable, Hashable {
+    // `range` first: the synthesized memberwise initializer, `init(range:description:...)`,
+    // then differs from the public one (in the extension below), and the parser uses
+    // it, which the optimizer builds in place (the public one made a copy of the
+    // node, retaining each array, and destroyed the original).
+    public var range: SourceRange
     public var description: StringValue?
     public var operation: OperationType
     public var name: Name?
     public var variableDefinitions: [VariableDefinition]
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var range: SourceRange
+}
 
+extension OperationDefinition {
     public init(
         description: StringValue? = nil, operation: OperationType, name: Name? = nil,
         variableDefinitions: [VariableDefinition] = [], directives: [Directive] = [],
         selectionSet: SelectionSet, range: SourceRange = .none
     ) {
-        self.description = description
-        self.operation = operation
-        self.name = name
-        self.variableDefinitions = variableDefinitions
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.range = range
+        self.init(
+            range: range, description: description, operation: operation, name: name,
+            variableDefinitions: variableDefinitions, directives: directives, selectionSet: selectionSet)
     }
 }
 
@@ -93,8 +95,9 @@ public struct Field: Sendable, Hashable {
     public var directives: [Directive]
     public var selectionSet: SelectionSet?
     /// Where the field ends. Only the end is stored: a field starts at its alias,
-    /// or its name, and fields are the most numerous nodes of a query.
-    private var storedEnd: UInt32
+    /// or its name, and fields are the most numerous nodes of a query. Read it
+    /// through ``range``.
+    var storedEnd: UInt32
 
     /// From the alias (or the name) to the end of the field (setting it keeps only the end).
     public var range: SourceRange {
@@ -102,20 +105,22 @@ public struct Field: Sendable, Hashable {
         set { storedEnd = UInt32(truncatingIfNeeded: newValue.end) }
     }
 
+    /// The key of this field in the response: the alias if any, else the name (§2.7).
+    public var responseKey: String { alias?.value ?? name.value }
+}
+
+extension Field {
+    // In an extension, so that the parser can use the synthesized memberwise
+    // initializer: with it the optimizer builds the field in place, where this one
+    // made a copy (retaining every array and string) and destroyed the original.
     public init(
         alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
         selectionSet: SelectionSet? = nil, range: SourceRange = .none
     ) {
-        self.alias = alias
-        self.name = name
-        self.arguments = arguments
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.storedEnd = UInt32(truncatingIfNeeded: range.end)
+        self.init(
+            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+            storedEnd: UInt32(truncatingIfNeeded: range.end))
     }
-
-    /// The key of this field in the response: the alias if any, else the name (§2.7).
-    public var responseKey: String { alias?.value ?? name.value }
 }
 
 /// Argument (§2.6): `Name : Value`.
@@ -148,19 +153,19 @@ public struct FragmentSpread: Sendable, Hashable {
 
 /// InlineFragment (§2.8.2): `... TypeCondition? Directives? SelectionSet`.
 public struct InlineFragment: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var typeCondition: NamedType?
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var range: SourceRange
+}
 
+extension InlineFragment {
     public init(
         typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
         range: SourceRange = .none
     ) {
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.range = range
+        self.init(range: range, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet)
     }
 }
 
