@@ -21,6 +21,9 @@ struct Lexer {
     /// The cooked value of the last string token read (escapes resolved, block
     /// indentation removed).
     var stringValue = ""
+    /// ``SmallASCIIString/isVerified``, read once here rather than through the
+    /// global's once-token on every name.
+    let makesSmallStringsDirectly = SmallASCIIString.isVerified
 
     init(bytes: UnsafeBufferPointer<UInt8>, source: Source, maxTokens: Int, strings: StringTable) {
         self.bytes = bytes
@@ -216,7 +219,7 @@ struct Lexer {
             }
         }
         if count < StringTable.minimumCount {
-            return SmallASCIIString.isVerified ? SmallASCIIString.make(bytes, token.start, count: count) : make()
+            return makesSmallStringsDirectly ? SmallASCIIString.make(bytes, token.start, count: count) : make()
         }
         var hash: UInt32 = 0
         var slot = 0

@@ -60,8 +60,8 @@ extension Parser {
         let defaultValue = try expectOptional(.equals) ? try parseValue(const: true) : nil
         let directives = try parseDirectives(const: true)
         return VariableDefinition(
-            description: description, variable: variable, type: type, defaultValue: defaultValue,
-            directives: directives, range: range(from: start))
+            range: range(from: start), description: description, variable: variable, type: type,
+            defaultValue: defaultValue, directives: directives)
     }
 
     /// `Variable : $ Name`
@@ -84,7 +84,7 @@ extension Parser {
         } while try !expectOptional(.braceR)
         let selections = stack.pop(from: base)
         depth -= 1
-        return SelectionSet(selections: selections, range: range(from: start))
+        return SelectionSet(range: range(from: start), selections: selections)
     }
 
     /// `Selection : Field | FragmentSpread | InlineFragment`
@@ -137,7 +137,7 @@ extension Parser {
         if !hasTypeCondition && peek(.name) {
             let name = try parseFragmentName()
             let directives = try parseDirectives(const: false)
-            return .fragmentSpread(FragmentSpread(name: name, directives: directives, range: range(from: start)))
+            return .fragmentSpread(FragmentSpread(range: range(from: start), name: name, directives: directives))
         }
         let typeCondition = hasTypeCondition ? try parseNamedType() : nil
         let directives = try parseDirectives(const: false)
@@ -159,8 +159,8 @@ extension Parser {
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return FragmentDefinition(
-            description: description, name: name, typeCondition: typeCondition, directives: directives,
-            selectionSet: selectionSet, range: range(from: start))
+            range: range(from: start), description: description, name: name, typeCondition: typeCondition,
+            directives: directives, selectionSet: selectionSet)
     }
 
     /// `FragmentName : Name but not on`
@@ -179,7 +179,7 @@ extension Parser {
             try lexer.advance()
             let name = try parseName()
             let arguments = try parseArguments(const: const)
-            stack.push(Directive(name: name, arguments: arguments, range: range(from: start)))
+            stack.push(Directive(range: range(from: start), name: name, arguments: arguments))
         } while peek(.at)
         return stack.pop(from: base)
     }

@@ -30,28 +30,40 @@ extension Parser {
         let description = try parseDescription()
         guard let keyword = typeKeyword(lexer.token) else { throw unexpected() }
         try lexer.advance()
-        let definition = try parseTypeBody(keyword: keyword, isExtension: false)
-        return definition.with(description: description, start: start, end: lexer.lastEnd, noLocation: options.noLocation)
+        return try parseTypeBody(keyword: keyword, description: description, start: start, isExtension: false)
     }
 
-    /// The part of a type definition or extension after its keyword.
+    /// The part of a type definition or extension after its keyword; the node is
+    /// built once, complete, with the `description` and `start` read before the keyword.
     ///
     /// An extension must add something (§3.4.3): `extend type Foo` alone is
     /// "Unexpected <next token>." as in graphql-js.
-    mutating func parseTypeBody(keyword: TypeKeyword, isExtension: Bool) throws(GraphQLSyntaxError) -> TypeDefinition {
+    mutating func parseTypeBody(
+        keyword: TypeKeyword, description: StringValue?, start: Int, isExtension: Bool
+    ) throws(GraphQLSyntaxError) -> TypeDefinition {
         let name = try parseName()
         switch keyword {
         case .scalar:
             let directives = try parseDirectives(const: true)
             if isExtension && directives.isEmpty { throw unexpected() }
-            return .scalar(ScalarTypeDefinition(name: name, directives: directives))
+            return .scalar(
+                ScalarTypeDefinition(range: range(from: start), description: description, name: name, directives: directives))
         case .type, .interface:
             let interfaces = try parseImplementsInterfaces()
             let directives = try parseDirectives(const: true)
             let fields = try parseFieldsDefinition()
             if isExtension && interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
-            let body = ObjectTypeDefinition(name: name, interfaces: interfaces, directives: directives, fields: fields)
-            return keyword == .type ? .object(body) : .interface(body)
+            let nodeRange = range(from: start)
+            if keyword == .type {
+                return .object(
+                    ObjectTypeDefinition(
+                        range: nodeRange, description: description, name: name, interfaces: interfaces,
+                        directives: directives, fields: fields))
+            }
+            return .interface(
+                ObjectTypeDefinition(
+                    range: nodeRange, description: description, name: name, interfaces: interfaces,
+                    directives: directives, fields: fields))
         case .union:
             let directives = try parseDirectives(const: true)
             var types: [NamedType] = []
@@ -59,7 +71,9 @@ extension Parser {
                 types = try parseDelimited(.pipe, on: scratch.namedTypes) { (p) throws(GraphQLSyntaxError) in try p.parseNamedType() }
             }
             if isExtension && directives.isEmpty && types.isEmpty { throw unexpected() }
-            return .union(UnionTypeDefinition(name: name, directives: directives, types: types))
+            return .union(
+                UnionTypeDefinition(
+                    range: range(from: start), description: description, name: name, directives: directives, types: types))
         case .enum:
             let directives = try parseDirectives(const: true)
             var values: [EnumValueDefinition] = []
@@ -69,7 +83,9 @@ extension Parser {
                 }
             }
             if isExtension && directives.isEmpty && values.isEmpty { throw unexpected() }
-            return .enumType(EnumTypeDefinition(name: name, directives: directives, values: values))
+            return .enumType(
+                EnumTypeDefinition(
+                    range: range(from: start), description: description, name: name, directives: directives, values: values))
         case .input:
             let directives = try parseDirectives(const: true)
             var fields: [InputValueDefinition] = []
@@ -79,7 +95,9 @@ extension Parser {
                 }
             }
             if isExtension && directives.isEmpty && fields.isEmpty { throw unexpected() }
-            return .inputObject(InputObjectTypeDefinition(name: name, directives: directives, fields: fields))
+            return .inputObject(
+                InputObjectTypeDefinition(
+                    range: range(from: start), description: description, name: name, directives: directives, fields: fields))
         }
     }
 
@@ -113,8 +131,8 @@ extension Parser {
             let type = try p.parseTypeReference()
             let directives = try p.parseDirectives(const: true)
             return FieldDefinition(
-                description: description, name: name, arguments: arguments, type: type, directives: directives,
-                range: p.range(from: start))
+                range: p.range(from: start), description: description, name: name, arguments: arguments, type: type,
+                directives: directives)
         }
     }
 
@@ -136,8 +154,8 @@ extension Parser {
         let defaultValue = try expectOptional(.equals) ? try parseValue(const: true) : nil
         let directives = try parseDirectives(const: true)
         return InputValueDefinition(
-            description: description, name: name, type: type, defaultValue: defaultValue, directives: directives,
-            range: range(from: start))
+            range: range(from: start), description: description, name: name, type: type, defaultValue: defaultValue,
+            directives: directives)
     }
 
     /// `EnumValueDefinition : Description? EnumValue Directives[Const]?`; `true`,
@@ -151,7 +169,7 @@ extension Parser {
         }
         let name = try parseName()
         let directives = try parseDirectives(const: true)
-        return EnumValueDefinition(description: description, name: name, directives: directives, range: range(from: start))
+        return EnumValueDefinition(range: range(from: start), description: description, name: name, directives: directives)
     }
 
     /// `DirectiveDefinition : Description? directive @ Name ArgumentsDefinition? repeatable? on DirectiveLocations`
@@ -167,12 +185,12 @@ extension Parser {
         let locations = try parseDelimited(.pipe, on: scratch.names) { (p) throws(GraphQLSyntaxError) -> Name in
             let token = p.lexer.token
             let name = try p.parseName()
-            guard DirectiveLocation(rawValue: name.value) != nil else { throw p.unexpected(token) }
+            guard DirectiveLocation.isLocation(name.value) else { throw p.unexpected(token) }
             return name
         }
         return DirectiveDefinition(
-            description: description, name: name, arguments: arguments, isRepeatable: isRepeatable,
-            locations: locations, range: range(from: start))
+            range: range(from: start), description: description, name: name, arguments: arguments,
+            isRepeatable: isRepeatable, locations: locations)
     }
 
     /// `TypeSystemExtension : SchemaExtension | TypeExtension`
@@ -197,23 +215,7 @@ extension Parser {
         guard let typeKeyword = typeKeyword(keyword) else { throw unexpected(keyword) }
         try lexer.advance()  // extend
         try lexer.advance()  // keyword
-        let body = try parseTypeBody(keyword: typeKeyword, isExtension: true)
         return .typeExtension(
-            TypeExtension(body.with(description: nil, start: start, end: lexer.lastEnd, noLocation: options.noLocation)))
-    }
-}
-
-extension TypeDefinition {
-    /// The same definition with its description and range set.
-    consuming func with(description: StringValue?, start: Int, end: Int, noLocation: Bool) -> TypeDefinition {
-        let range = noLocation ? SourceRange.none : SourceRange(start: start, end: end)
-        switch consume self {
-        case .scalar(var t): t.description = description; t.range = range; return .scalar(t)
-        case .object(var t): t.description = description; t.range = range; return .object(t)
-        case .interface(var t): t.description = description; t.range = range; return .interface(t)
-        case .union(var t): t.description = description; t.range = range; return .union(t)
-        case .enumType(var t): t.description = description; t.range = range; return .enumType(t)
-        case .inputObject(var t): t.description = description; t.range = range; return .inputObject(t)
-        }
+            TypeExtension(try parseTypeBody(keyword: typeKeyword, description: nil, start: start, isExtension: true)))
     }
 }

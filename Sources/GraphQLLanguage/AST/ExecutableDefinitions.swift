@@ -33,34 +33,34 @@ extension OperationDefinition {
 
 /// VariableDefinition (§2.10): `Description? Variable : Type DefaultValue? Directives[Const]?`.
 public struct VariableDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var variable: Variable
     public var type: TypeReference
     public var defaultValue: Value?
     public var directives: [Directive]
-    public var range: SourceRange
+}
 
+extension VariableDefinition {
     public init(
         description: StringValue? = nil, variable: Variable, type: TypeReference, defaultValue: Value? = nil,
         directives: [Directive] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.variable = variable
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.range = range
+        self.init(range: range, description: description, variable: variable, type: type, defaultValue: defaultValue, directives: directives)
     }
 }
 
 /// SelectionSet (§2.4): `{ Selection+ }`.
 public struct SelectionSet: Sendable, Hashable {
-    public var selections: [Selection]
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
     public var range: SourceRange
+    public var selections: [Selection]
+}
 
+extension SelectionSet {
     public init(selections: [Selection], range: SourceRange = .none) {
-        self.selections = selections
-        self.range = range
+        self.init(range: range, selections: selections)
     }
 }
 
@@ -140,14 +140,15 @@ public struct Argument: Sendable, Hashable {
 
 /// FragmentSpread (§2.8): `... FragmentName Directives?`.
 public struct FragmentSpread: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var name: Name
     public var directives: [Directive]
-    public var range: SourceRange
+}
 
+extension FragmentSpread {
     public init(name: Name, directives: [Directive] = [], range: SourceRange = .none) {
-        self.name = name
-        self.directives = directives
-        self.range = range
+        self.init(range: range, name: name, directives: directives)
     }
 }
 
@@ -171,35 +172,34 @@ extension InlineFragment {
 
 /// FragmentDefinition (§2.8): `Description? fragment FragmentName TypeCondition Directives? SelectionSet`.
 public struct FragmentDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var typeCondition: NamedType
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var range: SourceRange
+}
 
+extension FragmentDefinition {
     public init(
         description: StringValue? = nil, name: Name, typeCondition: NamedType, directives: [Directive] = [],
         selectionSet: SelectionSet, range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.range = range
+        self.init(range: range, description: description, name: name, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet)
     }
 }
 
 /// Directive (§2.12): `@ Name Arguments?`.
 public struct Directive: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var name: Name
     public var arguments: [Argument]
-    public var range: SourceRange
+}
 
+extension Directive {
     public init(name: Name, arguments: [Argument] = [], range: SourceRange = .none) {
-        self.name = name
-        self.arguments = arguments
-        self.range = range
+        self.init(range: range, name: name, arguments: arguments)
     }
 }

@@ -99,38 +99,36 @@ public struct TypeExtension: Sendable, Hashable {
 
 /// ScalarTypeDefinition (§3.5): `Description? scalar Name Directives?`.
 public struct ScalarTypeDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var directives: [Directive]
-    public var range: SourceRange
+}
 
+extension ScalarTypeDefinition {
     public init(description: StringValue? = nil, name: Name, directives: [Directive] = [], range: SourceRange = .none) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives)
     }
 }
 
 /// ObjectTypeDefinition (§3.6): `Description? type Name ImplementsInterfaces? Directives? FieldsDefinition?`.
 public struct ObjectTypeDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var interfaces: [NamedType]
     public var directives: [Directive]
     public var fields: [FieldDefinition]
-    public var range: SourceRange
+}
 
+extension ObjectTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, interfaces: [NamedType] = [], directives: [Directive] = [],
         fields: [FieldDefinition] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(range: range, description: description, name: name, interfaces: interfaces, directives: directives, fields: fields)
     }
 }
 
@@ -139,143 +137,134 @@ public typealias InterfaceTypeDefinition = ObjectTypeDefinition
 
 /// FieldDefinition (§3.6): `Description? Name ArgumentsDefinition? : Type Directives?`.
 public struct FieldDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var arguments: [InputValueDefinition]
     public var type: TypeReference
     public var directives: [Directive]
-    public var range: SourceRange
+}
 
+extension FieldDefinition {
     public init(
         description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [], type: TypeReference,
         directives: [Directive] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.type = type
-        self.directives = directives
-        self.range = range
+        self.init(range: range, description: description, name: name, arguments: arguments, type: type, directives: directives)
     }
 }
 
 /// InputValueDefinition (§3.6.1): `Description? Name : Type DefaultValue? Directives?`,
 /// used for arguments and input object fields.
 public struct InputValueDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var type: TypeReference
     public var defaultValue: Value?
     public var directives: [Directive]
-    public var range: SourceRange
+}
 
+extension InputValueDefinition {
     public init(
         description: StringValue? = nil, name: Name, type: TypeReference, defaultValue: Value? = nil,
         directives: [Directive] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.range = range
+        self.init(range: range, description: description, name: name, type: type, defaultValue: defaultValue, directives: directives)
     }
 }
 
 /// UnionTypeDefinition (§3.8): `Description? union Name Directives? UnionMemberTypes?`.
 public struct UnionTypeDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var directives: [Directive]
     public var types: [NamedType]
-    public var range: SourceRange
+}
 
+extension UnionTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, directives: [Directive] = [], types: [NamedType] = [],
         range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.types = types
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives, types: types)
     }
 }
 
 /// EnumTypeDefinition (§3.9): `Description? enum Name Directives? EnumValuesDefinition?`.
 public struct EnumTypeDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var directives: [Directive]
     public var values: [EnumValueDefinition]
-    public var range: SourceRange
+}
 
+extension EnumTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, directives: [Directive] = [],
         values: [EnumValueDefinition] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.values = values
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives, values: values)
     }
 }
 
 /// EnumValueDefinition (§3.9): `Description? EnumValue Directives?`.
 public struct EnumValueDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var directives: [Directive]
-    public var range: SourceRange
+}
 
+extension EnumValueDefinition {
     public init(description: StringValue? = nil, name: Name, directives: [Directive] = [], range: SourceRange = .none) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives)
     }
 }
 
 /// InputObjectTypeDefinition (§3.10): `Description? input Name Directives? InputFieldsDefinition?`.
 public struct InputObjectTypeDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var directives: [Directive]
     public var fields: [InputValueDefinition]
-    public var range: SourceRange
+}
 
+extension InputObjectTypeDefinition {
     public init(
         description: StringValue? = nil, name: Name, directives: [Directive] = [],
         fields: [InputValueDefinition] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives, fields: fields)
     }
 }
 
 /// DirectiveDefinition (§3.13): `Description? directive @ Name ArgumentsDefinition? repeatable? on DirectiveLocations`.
 public struct DirectiveDefinition: Sendable, Hashable {
+    // `range` first, for a memberwise initializer the parser can use (see ``OperationDefinition``).
+    public var range: SourceRange
     public var description: StringValue?
     public var name: Name
     public var arguments: [InputValueDefinition]
     public var isRepeatable: Bool
     public var locations: [Name]
-    public var range: SourceRange
+}
 
+extension DirectiveDefinition {
     public init(
         description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
         isRepeatable: Bool = false, locations: [Name], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.isRepeatable = isRepeatable
-        self.locations = locations
-        self.range = range
+        self.init(range: range, description: description, name: name, arguments: arguments, isRepeatable: isRepeatable, locations: locations)
     }
 }
 
@@ -302,4 +291,13 @@ public enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
     case enumValue = "ENUM_VALUE"
     case inputObject = "INPUT_OBJECT"
     case inputFieldDefinition = "INPUT_FIELD_DEFINITION"
+}
+
+extension DirectiveLocation {
+    /// The spellings of all locations, looked up without `init(rawValue:)`, whose
+    /// string switch goes through a runtime cache on every call.
+    private static let names: Set<String> = Set(allCases.map(\.rawValue))
+
+    /// Whether `name` is one of the locations (§3.13 DirectiveLocation).
+    static func isLocation(_ name: String) -> Bool { names.contains(name) }
 }
