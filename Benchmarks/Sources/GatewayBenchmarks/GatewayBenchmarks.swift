@@ -32,7 +32,8 @@ enum GatewayBenchmarks {
             return
         }
         if let i = arguments.firstIndex(of: "--memory"), i + 2 < arguments.count {
-            try ParseBenchmark.measureMemory(engine: arguments[i + 1], file: URL(fileURLWithPath: arguments[i + 2]))
+            try ParseBenchmark.measureMemory(
+                engine: arguments[i + 1], file: URL(fileURLWithPath: arguments[i + 2]), warm: arguments.contains("--warm"))
             return
         }
         if let i = arguments.firstIndex(of: "--profile-parse"), i + 1 < arguments.count {

@@ -41,6 +41,17 @@ func peakResidentBytes() -> Int {
     return 0
 }
 
+/// Resident anonymous memory of this process (`RssAnon`: heap and stacks, not
+/// the pages of code and mapped files), in bytes.
+func residentAnonymousBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return kilobytes * 1024
+    }
+    return 0
+}
+
 /// A number with thousands separators and a fixed number of decimals: 12,345.6.
 func grouped(_ value: Double, decimals: Int = 0) -> String {
     guard value.isFinite else { return "n/a" }
