@@ -73,10 +73,21 @@ struct Lexer {
         var p = position
         while p < n {
             let c = bytes[p]
-            switch c {
-            case 0x20, 0x09, 0x2C, 0x0A, 0x0D:  // space, tab, comma, line terminators
+            let characterClass = Lexer.characterClass(c)
+            // Names first: the most common token, then ignored characters; both
+            // decided by one table load rather than the jump table below.
+            if characterClass & Lexer.nameStartBit != 0 {
+                try countToken(at: p)
+                var e = p + 1
+                while e < n, Lexer.isNameContinue(bytes[e]) { e += 1 }
+                position = e
+                return Token(kind: .name, start: p, end: e)
+            }
+            if characterClass & Lexer.ignoredBit != 0 {  // space, tab, comma, line terminators
                 p += 1
                 continue
+            }
+            switch c {
             case 0xEF where p + 2 < n && bytes[p + 1] == 0xBB && bytes[p + 2] == 0xBF:  // BOM
                 p += 3
                 continue
@@ -112,12 +123,7 @@ struct Lexer {
             case 0x2D, 0x30...0x39:
                 return try readNumber(start: p)
             default:
-                if Lexer.isNameStart(c) {
-                    var e = p + 1
-                    while e < n, Lexer.isNameContinue(bytes[e]) { e += 1 }
-                    position = e
-                    return Token(kind: .name, start: p, end: e)
-                }
+                break
             }
             if c == 0x27 {
                 throw error(at: p, "Unexpected single quote character ('), did you mean to use a double quote (\")?")
@@ -144,19 +150,30 @@ struct Lexer {
 
     // MARK: - Character classes
 
-    /// One character per byte value: bit 0 set for NameContinue (letters, digits,
-    /// `_`), bit 1 for NameStart (letters, `_`). A table load replaces a chain of
-    /// range compares in the loop that reads names, the most common token.
-    private static var nameClasses: StaticString { "0000000000000000000000000000000000000000000000001111111111000000033333333333333333333333333000030333333333333333333333333330000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" }
+    /// One character per byte value, its bits: 1 NameContinue (letters, digits,
+    /// `_`), 2 NameStart (letters, `_`), 4 ignored (space, tab, comma, `\n`, `\r`;
+    /// §2.1.7). A table load replaces a chain of range compares in the loops that
+    /// read names, the most common token, and skip white space.
+    private static var characterClasses: StaticString { "0000000004400400000000000000000040000000000040001111111111000000033333333333333333333333333000030333333333333333333333333330000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" }
+
+    static let nameContinueBit: UInt8 = 1
+    static let nameStartBit: UInt8 = 2
+    static let ignoredBit: UInt8 = 4
+
+    /// The bits of `c` (see ``characterClasses``), as a number.
+    @inline(__always)
+    static func characterClass(_ c: UInt8) -> UInt8 {
+        characterClasses.utf8Start[Int(c)] &- 0x30
+    }
 
     @inline(__always)
     static func isNameStart(_ c: UInt8) -> Bool {
-        nameClasses.utf8Start[Int(c)] & 2 != 0
+        characterClass(c) & nameStartBit != 0
     }
 
     @inline(__always)
     static func isNameContinue(_ c: UInt8) -> Bool {
-        nameClasses.utf8Start[Int(c)] & 1 != 0
+        characterClass(c) & nameContinueBit != 0
     }
 
     @inline(__always)
