@@ -40,9 +40,11 @@ extension Parser {
         case .string, .blockString:
             return .string(try parseStringLiteral())
         case .name:
-            let isTrue = peekKeyword("true")
-            let isFalse = !isTrue && peekKeyword("false")
-            let isNull = !isTrue && !isFalse && peekKeyword("null")
+            // Only a name of four or five letters can be `true`, `false` or `null`.
+            let length = token.end - token.start
+            let isTrue = length == 4 && peekKeyword("true")
+            let isFalse = length == 5 && peekKeyword("false")
+            let isNull = length == 4 && !isTrue && peekKeyword("null")
             try lexer.advance()
             let r = range(from: token.start)
             if isTrue { return .boolean(BooleanValue(true, range: r)) }

@@ -58,22 +58,19 @@ struct Parser {
             throw lexer.error(
                 at: lexer.token.start, "Unexpected description, descriptions are not supported on shorthand queries.")
         }
-        if keyword.kind == .name {
-            if isKeyword(keyword, "query") || isKeyword(keyword, "mutation") || isKeyword(keyword, "subscription") {
-                return .operation(try parseOperationDefinition())
+        switch definitionKeyword(keyword) {
+        case .operation: return .operation(try parseOperationDefinition())
+        case .fragment: return .fragment(try parseFragmentDefinition())
+        case .type: return .type(try parseTypeDefinition())
+        case .schema: return .schema(try parseSchemaDefinition())
+        case .directive: return .directive(try parseDirectiveDefinition())
+        case .extend:
+            if hasDescription {
+                throw lexer.error(
+                    at: lexer.token.start, "Unexpected description, descriptions are not supported on type extensions.")
             }
-            if isKeyword(keyword, "fragment") { return .fragment(try parseFragmentDefinition()) }
-            if typeKeyword(keyword) != nil { return .type(try parseTypeDefinition()) }
-            if isKeyword(keyword, "schema") { return .schema(try parseSchemaDefinition()) }
-            if isKeyword(keyword, "directive") { return .directive(try parseDirectiveDefinition()) }
-            if isKeyword(keyword, "extend") {
-                if hasDescription {
-                    throw lexer.error(
-                        at: lexer.token.start,
-                        "Unexpected description, descriptions are not supported on type extensions.")
-                }
-                return try parseTypeSystemExtension()
-            }
+            return try parseTypeSystemExtension()
+        case nil: break
         }
         throw unexpected(keyword)
     }
@@ -122,14 +119,36 @@ struct Parser {
     }
 
     /// The type keyword `token` is, if any: `scalar`, `type`, `interface`, `union`, `enum`, `input`.
+    ///
+    /// Chosen by length and first letter, then compared once: trying each keyword
+    /// in turn cost a compare per keyword on every definition.
     func typeKeyword(_ token: Token) -> TypeKeyword? {
-        if isKeyword(token, "type") { return .type }
-        if isKeyword(token, "input") { return .input }
-        if isKeyword(token, "enum") { return .enum }
-        if isKeyword(token, "interface") { return .interface }
-        if isKeyword(token, "scalar") { return .scalar }
-        if isKeyword(token, "union") { return .union }
-        return nil
+        guard token.kind == .name else { return nil }
+        switch (token.end - token.start, lexer.bytes[token.start]) {
+        case (4, UInt8(ascii: "t")): return isKeyword(token, "type") ? .type : nil
+        case (5, UInt8(ascii: "i")): return isKeyword(token, "input") ? .input : nil
+        case (4, UInt8(ascii: "e")): return isKeyword(token, "enum") ? .enum : nil
+        case (9, UInt8(ascii: "i")): return isKeyword(token, "interface") ? .interface : nil
+        case (6, UInt8(ascii: "s")): return isKeyword(token, "scalar") ? .scalar : nil
+        case (5, UInt8(ascii: "u")): return isKeyword(token, "union") ? .union : nil
+        default: return nil
+        }
+    }
+
+    /// What a definition starting with `token` is, by its keyword (§2.2, §3.1).
+    func definitionKeyword(_ token: Token) -> DefinitionKeyword? {
+        guard token.kind == .name else { return nil }
+        if typeKeyword(token) != nil { return .type }
+        switch (token.end - token.start, lexer.bytes[token.start]) {
+        case (5, UInt8(ascii: "q")): return isKeyword(token, "query") ? .operation : nil
+        case (8, UInt8(ascii: "m")): return isKeyword(token, "mutation") ? .operation : nil
+        case (12, UInt8(ascii: "s")): return isKeyword(token, "subscription") ? .operation : nil
+        case (8, UInt8(ascii: "f")): return isKeyword(token, "fragment") ? .fragment : nil
+        case (6, UInt8(ascii: "s")): return isKeyword(token, "schema") ? .schema : nil
+        case (9, UInt8(ascii: "d")): return isKeyword(token, "directive") ? .directive : nil
+        case (6, UInt8(ascii: "e")): return isKeyword(token, "extend") ? .extend : nil
+        default: return nil
+        }
     }
 
     /// Consumes the name `keyword`, or fails with `Expected "keyword", found Y.`
@@ -203,4 +222,16 @@ struct Parser {
 /// The keywords that start a type definition or extension (§3.4).
 enum TypeKeyword {
     case scalar, type, interface, union, `enum`, input
+}
+
+/// The kinds of definition a document's keywords start (§2.2 Definition).
+enum DefinitionKeyword {
+    /// `query`, `mutation` or `subscription`.
+    case operation
+    case fragment
+    /// A type keyword (``TypeKeyword``).
+    case type
+    case schema
+    case directive
+    case extend
 }

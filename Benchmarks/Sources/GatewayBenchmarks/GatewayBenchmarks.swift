@@ -53,7 +53,10 @@ enum GatewayBenchmarks {
                   "Name", MemoryLayout<Name>.stride, "Name?", MemoryLayout<Name?>.stride,
                   "Value", MemoryLayout<GraphQLLanguage.Value>.stride, "Argument", MemoryLayout<GraphQLLanguage.Argument>.stride,
                   "ObjectField", MemoryLayout<ObjectField>.stride, "SelectionSet?", MemoryLayout<SelectionSet?>.stride,
-                  "Directive", MemoryLayout<GraphQLLanguage.Directive>.stride, "InlineFragment", MemoryLayout<InlineFragment>.stride)
+                  "Directive", MemoryLayout<GraphQLLanguage.Directive>.stride, "InlineFragment", MemoryLayout<InlineFragment>.stride,
+                  "Definition", MemoryLayout<Definition>.stride, "OperationDefinition", MemoryLayout<OperationDefinition>.stride,
+                  "TypeDefinition", MemoryLayout<TypeDefinition>.stride, "FieldDefinition", MemoryLayout<FieldDefinition>.stride,
+                  "InputValueDefinition", MemoryLayout<InputValueDefinition>.stride, "StringValue?", MemoryLayout<StringValue?>.stride)
             return
         }
         let directory = BenchInputs.directory(arguments: arguments)
