@@ -125,10 +125,7 @@ struct Lexer {
             default:
                 break
             }
-            if c == 0x27 {
-                throw error(at: p, "Unexpected single quote character ('), did you mean to use a double quote (\")?")
-            }
-            throw error(at: p, "Unexpected character: \(describeCharacter(at: p)).")
+            throw unexpectedCharacter(at: p)
         }
         position = n
         return Token(kind: .eof, start: n, end: n)
@@ -143,9 +140,25 @@ struct Lexer {
     @inline(__always)
     private mutating func countToken(at p: Int) throws(GraphQLSyntaxError) {
         tokenCount += 1
-        if tokenCount > maxTokens {
-            throw error(at: p, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
+        if tokenCount > maxTokens { throw tooManyTokens(at: p) }
+    }
+
+    // Errors are made out of line: their messages inline string building into the
+    // token loop, and its larger stack frame was paid on every token.
+
+    /// "Unexpected character" (or single quote) at `p`.
+    @inline(never)
+    func unexpectedCharacter(at p: Int) -> GraphQLSyntaxError {
+        if bytes[p] == 0x27 {
+            return error(at: p, "Unexpected single quote character ('), did you mean to use a double quote (\")?")
         }
+        return error(at: p, "Unexpected character: \(describeCharacter(at: p)).")
+    }
+
+    /// The ``ParseOptions/maxTokens`` limit was passed at `p`.
+    @inline(never)
+    func tooManyTokens(at p: Int) -> GraphQLSyntaxError {
+        error(at: p, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
     }
 
     // MARK: - Character classes
