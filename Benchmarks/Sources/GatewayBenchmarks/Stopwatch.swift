@@ -32,20 +32,16 @@ struct Stopwatch {
 ///
 /// Not getrusage's `ru_maxrss`: that survives `exec`, so a child started by a
 /// benchmark that already used a lot of memory would report the parent's peak.
-func peakResidentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        return kilobytes * 1024
-    }
-    return 0
-}
+func peakResidentBytes() -> Int { processStatusBytes("VmHWM:") }
 
 /// Resident anonymous memory of this process (`RssAnon`: heap and stacks, not
 /// the pages of code and mapped files), in bytes.
-func residentAnonymousBytes() -> Int {
+func residentAnonymousBytes() -> Int { processStatusBytes("RssAnon:") }
+
+/// A kilobyte figure of `/proc/self/status`, such as `VmHWM:`, in bytes (0 if absent).
+private func processStatusBytes(_ field: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
+    for line in status.split(separator: "\n") where line.hasPrefix(field) {
         let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         return kilobytes * 1024
     }
