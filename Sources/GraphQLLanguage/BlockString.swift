@@ -7,7 +7,8 @@ public enum BlockString {
     /// with `\n`, and turns each `\"""` into `"""`.
     ///
     /// Works on the source bytes in two passes and writes the value straight into
-    /// the new string, so a block string costs one allocation (none up to 15 bytes).
+    /// the new string, so a block string costs one allocation (none when its text
+    /// between the quotes is at most 15 bytes: the capacity asked for is that length).
     /// Lines and indentation can be read before unescaping: `\"""` contains
     /// neither a line terminator nor white space.
     static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {

@@ -36,6 +36,11 @@ enum ParserWorkspacePool {
         idle.withLock { $0.popLast() } ?? ParserWorkspace()
     }
 
+    /// How many workspaces are idle, with the items left on their stacks (for tests).
+    static var idleState: (workspaces: Int, items: Int) {
+        idle.withLock { idle in (idle.count, idle.reduce(0) { $0 + $1.scratch.count }) }
+    }
+
     /// Empties `workspace` and keeps it for the next parse (or lets it go if the pool is full).
     static func give(_ workspace: ParserWorkspace) {
         workspace.reset()

@@ -58,13 +58,13 @@ struct ScratchStack<Element> {
     }
 
     /// Destroys the elements left by a parse that failed midway, and frees the
-    /// storage if a large document grew it past `keepingAtMost` elements (a pooled
+    /// storage if a large document grew it past `keepingAtMost` bytes (a pooled
     /// workspace should not hold on to the memory of the largest document seen).
     func reset(keepingAtMost limit: Int) {
         guard let storage = state.pointee.storage else { return }
         storage.deinitialize(count: state.pointee.count)
         state.pointee.count = 0
-        if state.pointee.capacity > limit {
+        if state.pointee.capacity * MemoryLayout<Element>.stride > limit {
             storage.deallocate()
             state.pointee.storage = nil
             state.pointee.capacity = 0
@@ -94,9 +94,11 @@ struct ScratchStack<Element> {
 /// The scratch stacks of one parse, reused from parse to parse: a
 /// ``ParserWorkspace`` makes them once and frees them (``free()``) in its `deinit`.
 struct ParserScratch {
-    /// Elements a stack keeps room for between parses; nesting, not document
-    /// size, decides how many are in use at once, so typical documents stay far below.
-    static let retainedCapacity = 1024
+    /// Bytes of storage a stack keeps between parses (64 KiB: 744 selections, 1,170
+    /// arguments); nesting, not document size, decides how many items are on a stack
+    /// at once, so typical documents stay far below, and an idle workspace holds at
+    /// most 13 times this.
+    static let retainedBytes = 64 * 1024
 
     let definitions = ScratchStack<Definition>()
     let selections = ScratchStack<Selection>()
@@ -112,9 +114,16 @@ struct ParserScratch {
     let enumValueDefinitions = ScratchStack<EnumValueDefinition>()
     let operationTypes = ScratchStack<RootOperationTypeDefinition>()
 
+    /// Items left on all stacks (0 between parses).
+    var count: Int {
+        var total = 0
+        forEach { total += $0.itemCount }
+        return total
+    }
+
     /// Empties every stack (see ``ScratchStack/reset(keepingAtMost:)``).
     func reset() {
-        forEach { $0.reset(keepingAtMost: ParserScratch.retainedCapacity) }
+        forEach { $0.reset(keepingAtMost: ParserScratch.retainedBytes) }
     }
 
     /// Frees every stack; the scratch must not be used again.
@@ -142,8 +151,11 @@ struct ParserScratch {
 
 /// What ``ParserScratch`` does to all its stacks alike.
 protocol ScratchStackProtocol {
+    var itemCount: Int { get }
     func reset(keepingAtMost limit: Int)
     func free()
 }
 
-extension ScratchStack: ScratchStackProtocol {}
+extension ScratchStack: ScratchStackProtocol {
+    var itemCount: Int { count }
+}

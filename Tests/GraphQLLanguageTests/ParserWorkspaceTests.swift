@@ -76,4 +76,35 @@ struct ParserWorkspaceTests {
         #expect(results.count == 16 * 8)
         for (i, document) in results { #expect(document == expected[i]) }
     }
+
+    @Test("a failed parse leaves nothing on the stacks of the workspaces in the pool")
+    func failedParseLeavesEmptyStacks() {
+        for text in [#"{ a(x: [1, {k: "v"}, "#, "type T { f(a: Int, b: [String!]) : }", "{ a { b { c @d(x: [1, 2 }}}"] {
+            #expect(throws: GraphQLSyntaxError.self) { try Self.parsed(text) }
+            let state = ParserWorkspacePool.idleState
+            #expect(state.workspaces > 0)
+            #expect(state.items == 0, "after \(text.debugDescription)")
+        }
+    }
+
+    @Test("a scratch stack destroys what is left on it when reset, and everything when freed")
+    func scratchStackDestroysItsItems() {
+        final class Tracked {
+            nonisolated(unsafe) static var alive = 0
+            init() { Tracked.alive += 1 }
+            deinit { Tracked.alive -= 1 }
+        }
+        let stack = ScratchStack<Tracked>()
+        for _ in 0..<40 { stack.push(Tracked()) }  // grows 16 -> 32 -> 64
+        #expect(Tracked.alive == 40)
+        let popped = stack.pop(from: 30)
+        #expect(popped.count == 10 && stack.count == 30)
+        stack.reset(keepingAtMost: 64 * 1024)
+        #expect(stack.count == 0)
+        #expect(Tracked.alive == 10, "the 30 left on the stack are destroyed, the 10 popped live on")
+        for _ in 0..<5 { stack.push(Tracked()) }
+        stack.free()
+        #expect(Tracked.alive == 10, "the 5 pushed since are destroyed by free()")
+        withExtendedLifetime(popped) {}
+    }
 }

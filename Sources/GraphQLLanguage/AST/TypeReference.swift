@@ -79,6 +79,9 @@ public struct NonNullType: Sendable, Hashable {
         set { nullable = NonNullType.nullable(newValue) }
     }
 
+    /// `type` made non-null. A `type` that is already non-null is not wrapped
+    /// again (`T!!` cannot be written in GraphQL): the result is its inner type
+    /// made non-null once, `T!`, with `range`.
     public init(type: TypeReference, range: SourceRange = .none) {
         self.nullable = NonNullType.nullable(type)
         self.range = range
