@@ -22,14 +22,22 @@ final class StringTable {
     /// The shortest text worth looking up: shorter strings are not allocated.
     static let minimumCount = 16
 
-    private var entries: [Entry] = []
+    // Entries and slots are plain buffers, not arrays: appending to an array held
+    // by a class is a dynamically checked exclusive access on every insert.
+    private var entries: UnsafeMutablePointer<Entry>?
+    private var entryCount = 0
+    private var entryCapacity = 0
     /// Open addressing over `entries`: index + 1, or 0 for an empty slot.
     private var slots: UnsafeMutablePointer<UInt32>?
     private var mask = 0
 
     init() {}
 
-    deinit { slots?.deallocate() }
+    deinit {
+        entries?.deinitialize(count: entryCount)
+        entries?.deallocate()
+        slots?.deallocate()
+    }
 
     /// The string already made for the source bytes `start..<end`, if any;
     /// `end - start` is at least ``minimumCount``. On a miss, `slot` is where
@@ -48,11 +56,11 @@ final class StringTable {
             let index = slots[i]
             if index == 0 { break }
             // Field by field: copying the whole entry would retain its string.
-            let e = Int(index) - 1
-            if entries[e].hash == hash, Int(entries[e].count) == count,
-                memoryEqual(base + Int(entries[e].start), base + start, count)
+            let entry = entries.unsafelyUnwrapped + (Int(index) - 1)
+            if entry.pointee.hash == hash, Int(entry.pointee.count) == count,
+                memoryEqual(base + Int(entry.pointee.start), base + start, count)
             {
-                return entries[e].value
+                return entry.pointee.value
             }
             i = (i + 1) & mask
         }
@@ -62,27 +70,42 @@ final class StringTable {
 
     /// Remembers `value` for the source bytes `start..<end`, after a ``lookup`` missed.
     func insert(_ value: String, _ start: Int, _ end: Int, hash: UInt32, slot: Int) {
-        if entries.isEmpty { entries.reserveCapacity(16) }
-        entries.append(
-            Entry(
+        if entryCount == entryCapacity { growEntries() }
+        (entries.unsafelyUnwrapped + entryCount).initialize(
+            to: Entry(
                 hash: hash, start: UInt32(truncatingIfNeeded: start), count: UInt32(truncatingIfNeeded: end - start),
                 value: value))
-        slots.unsafelyUnwrapped[slot] = UInt32(truncatingIfNeeded: entries.count)
-        if entries.count * 2 > mask { allocate((mask + 1) * 2) }
+        entryCount += 1
+        slots.unsafelyUnwrapped[slot] = UInt32(truncatingIfNeeded: entryCount)
+        if entryCount * 2 > mask { allocate((mask + 1) * 2) }
     }
 
     /// Forgets every string, keeping the buffers unless a large document grew them.
     func reset() {
-        guard !entries.isEmpty else { return }
-        if entries.count > 1024 {
-            entries = []
+        guard entryCount > 0, let entries else { return }
+        entries.deinitialize(count: entryCount)
+        if entryCount > 1024 {
+            entries.deallocate()
+            self.entries = nil
+            entryCapacity = 0
             slots?.deallocate()
             slots = nil
             mask = 0
         } else {
-            entries.removeAll(keepingCapacity: true)
             slots.unsafelyUnwrapped.update(repeating: 0, count: mask + 1)
         }
+        entryCount = 0
+    }
+
+    private func growEntries() {
+        let capacity = max(16, entryCapacity * 2)
+        let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        if let entries {
+            grown.moveInitialize(from: entries, count: entryCount)
+            entries.deallocate()
+        }
+        entries = grown
+        entryCapacity = capacity
     }
 
     private func allocate(_ capacity: Int) {
@@ -90,8 +113,8 @@ final class StringTable {
         let slots = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
         slots.initialize(repeating: 0, count: capacity)
         mask = capacity - 1
-        for (index, entry) in entries.enumerated() {
-            var i = Int(entry.hash) & mask
+        for index in 0..<entryCount {
+            var i = Int(entries.unsafelyUnwrapped[index].hash) & mask
             while slots[i] != 0 { i = (i + 1) & mask }
             slots[i] = UInt32(index + 1)
         }
