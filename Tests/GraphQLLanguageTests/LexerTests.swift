@@ -194,6 +194,38 @@ struct LexerTests {
         }
     }
 
+    @Test("§2.1.9 names are scanned eight bytes at a time exactly as byte by byte")
+    func nameScanWordAtATime() {
+        func expected(_ x: UInt64) -> UInt64 {
+            var mask: UInt64 = 0
+            for i in 0..<8 where !Lexer.isNameContinue(UInt8(truncatingIfNeeded: x >> (8 * UInt64(i)))) {
+                mask |= 0x80 << (8 * UInt64(i))
+            }
+            return mask
+        }
+        // Every byte value in every position, among name characters.
+        for byte in 0...255 {
+            for position in 0..<8 {
+                var x: UInt64 = 0x6161_6161_6161_6161  // "aaaaaaaa"
+                x &= ~(0xFF << (8 * UInt64(position)))
+                x |= UInt64(byte) << (8 * UInt64(position))
+                #expect(Lexer.nonNameBytes(x) == expected(x), "byte \(byte) at \(position)")
+            }
+        }
+        // And random words, biased towards the class boundaries.
+        let edges: [UInt8] = [0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x5A, 0x5B, 0x5E, 0x5F, 0x60, 0x61, 0x7A, 0x7B, 0x7F, 0x80, 0xDF, 0xFF, 0x00, 0x20]
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<20_000 {
+            var x: UInt64 = 0
+            for i in 0..<8 {
+                let r = generator.next()
+                let byte = r & 1 == 0 ? edges[Int((r >> 8) % UInt64(edges.count))] : UInt8(truncatingIfNeeded: r >> 16)
+                x |= UInt64(byte) << (8 * UInt64(i))
+            }
+            #expect(Lexer.nonNameBytes(x) == expected(x), "word \(String(x, radix: 16))")
+        }
+    }
+
     @Test("§2.2 words close to a keyword start no definition")
     func nearMissKeywords() {
         for word in ["types", "inputs", "enumz", "scalarr", "schemas", "Query", "subscriptio", "fragments", "directives", "unions", "interfac", "extends"] {
