@@ -11,12 +11,39 @@ extension Lexer {
         if start + 2 < n, bytes[start + 1] == 0x22, bytes[start + 2] == 0x22 {
             return try readBlockString(start: start)
         }
-        // Find the closing quote; escapes are checked when the value is cooked.
+        // Find the closing quote, eight bytes at a time; escapes are checked when
+        // the value is cooked. Whether the text has an escape or a non-ASCII byte
+        // is noted on the way (conservatively: a whole word is looked at).
         var p = start + 1
+        var isPlainASCII = true
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
         while p < n {
-            let c = bytes[p]
-            if c == 0x22 || c == 0x0A || c == 0x0D { break }
-            p += c == 0x5C ? 2 : 1
+            if p + 8 <= n {
+                let word = base.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { isPlainASCII = false }
+                let stops = Lexer.stringStopBytes(word)
+                if stops == 0 {
+                    p += 8
+                    continue
+                }
+                p += stops.trailingZeroBitCount >> 3
+            } else {
+                let c = bytes[p]
+                if c >= 0x80 { isPlainASCII = false }
+                if c != 0x22 && c != 0x0A && c != 0x0D && c != 0x5C {
+                    p += 1
+                    continue
+                }
+            }
+            if bytes[p] != 0x5C { break }
+            isPlainASCII = false
+            p += 2
+        }
+        if p < n, bytes[p] == 0x22, p + 1 - start < StringTable.minimumCount, isPlainASCII, makesSmallStringsDirectly {
+            // Short, no escape, ASCII: the value is the text, written inline.
+            stringValue = SmallASCIIString.make(bytes, start + 1, count: p - start - 1)
+            position = p + 1
+            return Token(kind: .string, start: start, end: p + 1)
         }
         if p < n, bytes[p] == 0x22, p + 1 - start >= StringTable.minimumCount {
             var hash: UInt32 = 0
@@ -34,6 +61,21 @@ extension Lexer {
         stringValue = value
         position = end
         return Token(kind: .string, start: start, end: end)
+    }
+
+    /// For eight bytes read little-endian, the high bit of each byte that ends a
+    /// run of plain string characters: `"`, `\`, `\n` or `\r`. Exact per byte (each
+    /// zero test adds to bytes whose high bit was cleared, so nothing carries).
+    @inline(__always)
+    static func stringStopBytes(_ x: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        /// High bit set in each byte of `x` equal to `byte`.
+        @inline(__always) func equal(_ byte: UInt64) -> UInt64 {
+            let v = x ^ ones &* byte
+            return ~(((v & ~high) &+ ones &* 0x7F) | v) & high
+        }
+        return equal(0x22) | equal(0x5C) | equal(0x0A) | equal(0x0D)
     }
 
     /// The value of the quoted string at `start`, and the offset after its closing quote.

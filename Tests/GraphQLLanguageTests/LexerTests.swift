@@ -226,6 +226,53 @@ struct LexerTests {
         }
     }
 
+    @Test("§2.9.4 string bodies are scanned eight bytes at a time exactly as byte by byte")
+    func stringScanWordAtATime() {
+        func expected(_ x: UInt64) -> UInt64 {
+            var mask: UInt64 = 0
+            for i in 0..<8 where [0x22, 0x5C, 0x0A, 0x0D].contains(UInt8(truncatingIfNeeded: x >> (8 * UInt64(i)))) {
+                mask |= 0x80 << (8 * UInt64(i))
+            }
+            return mask
+        }
+        for byte in 0...255 {
+            for position in 0..<8 {
+                var x: UInt64 = 0x6161_6161_6161_6161
+                x &= ~(0xFF << (8 * UInt64(position)))
+                x |= UInt64(byte) << (8 * UInt64(position))
+                #expect(Lexer.stringStopBytes(x) == expected(x), "byte \(byte) at \(position)")
+            }
+        }
+        var generator = SplitMix64(seed: 11)
+        let edges: [UInt8] = [0x22, 0x5C, 0x0A, 0x0D, 0x21, 0x23, 0x5B, 0x5D, 0x09, 0x0B, 0x0C, 0x0E, 0xA2, 0xDC, 0x8A, 0x8D, 0x00, 0xFF]
+        for _ in 0..<20_000 {
+            var x: UInt64 = 0
+            for i in 0..<8 {
+                let r = generator.next()
+                let byte = r & 1 == 0 ? edges[Int((r >> 8) % UInt64(edges.count))] : UInt8(truncatingIfNeeded: r >> 16)
+                x |= UInt64(byte) << (8 * UInt64(i))
+            }
+            #expect(Lexer.stringStopBytes(x) == expected(x), "word \(String(x, radix: 16))")
+        }
+    }
+
+    @Test("§2.9.4 short strings: plain, escaped, non-ASCII, at the very end of the source")
+    func shortStrings() throws {
+        #expect(try stringValue(#""""#) == "")
+        #expect(try stringValue(#""abc""#) == "abc")
+        #expect(try stringValue(#""a\"b""#) == "a\"b")
+        #expect(try stringValue(#""é""#) == "é")
+        #expect(try stringValue(#""thirteen char""#) == "thirteen char")
+        // A document that ends right after a short string: read byte by byte, never past the end.
+        let document = try Document(parsing: #"scalar S @d(a: "xyz")"#)
+        guard case .type(.scalar(let scalar)) = document.definitions.first,
+            case .string(let value) = scalar.directives.first?.arguments.first?.value
+        else { Issue.record("no string"); return }
+        #expect(value.value == "xyz")
+        expectSyntaxError("{ f(a: \"abc\\", #"Syntax Error: Invalid character escape sequence: "\"."#, 1, 12)
+        expectSyntaxError("{ f(a: \"abc", "Syntax Error: Unterminated string.", 1, 12)
+    }
+
     @Test("§2.2 words close to a keyword start no definition")
     func nearMissKeywords() {
         for word in ["types", "inputs", "enumz", "scalarr", "schemas", "Query", "subscriptio", "fragments", "directives", "unions", "interfac", "extends"] {
