@@ -196,25 +196,43 @@ struct LexerTests {
 
     @Test("§2.1.9 names are scanned eight bytes at a time exactly as byte by byte")
     func nameScanWordAtATime() {
+        expectWordTest(
+            Lexer.nonNameBytes, marks: { !Lexer.isNameContinue($0) },
+            edges: [0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x5A, 0x5B, 0x5E, 0x5F, 0x60, 0x61, 0x7A, 0x7B, 0x7F, 0x80, 0xDF, 0xFF, 0x00, 0x20],
+            seed: 7)
+    }
+
+    @Test("§2.9.4 string bodies are scanned eight bytes at a time exactly as byte by byte")
+    func stringScanWordAtATime() {
+        expectWordTest(
+            Lexer.stringStopBytes, marks: { [0x22, 0x5C, 0x0A, 0x0D].contains($0) },
+            edges: [0x22, 0x5C, 0x0A, 0x0D, 0x21, 0x23, 0x5B, 0x5D, 0x09, 0x0B, 0x0C, 0x0E, 0xA2, 0xDC, 0x8A, 0x8D, 0x00, 0xFF],
+            seed: 11)
+    }
+
+    /// Checks a word-at-a-time byte test against its byte-at-a-time definition
+    /// (`marks`): every byte value in every position among plain letters, then
+    /// 20,000 words whose bytes are half random, half taken from `edges`.
+    private func expectWordTest(
+        _ test: (UInt64) -> UInt64, marks: (UInt8) -> Bool, edges: [UInt8], seed: UInt64,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         func expected(_ x: UInt64) -> UInt64 {
             var mask: UInt64 = 0
-            for i in 0..<8 where !Lexer.isNameContinue(UInt8(truncatingIfNeeded: x >> (8 * UInt64(i)))) {
+            for i in 0..<8 where marks(UInt8(truncatingIfNeeded: x >> (8 * UInt64(i)))) {
                 mask |= 0x80 << (8 * UInt64(i))
             }
             return mask
         }
-        // Every byte value in every position, among name characters.
         for byte in 0...255 {
             for position in 0..<8 {
                 var x: UInt64 = 0x6161_6161_6161_6161  // "aaaaaaaa"
                 x &= ~(0xFF << (8 * UInt64(position)))
                 x |= UInt64(byte) << (8 * UInt64(position))
-                #expect(Lexer.nonNameBytes(x) == expected(x), "byte \(byte) at \(position)")
+                #expect(test(x) == expected(x), "byte \(byte) at \(position)", sourceLocation: sourceLocation)
             }
         }
-        // And random words, biased towards the class boundaries.
-        let edges: [UInt8] = [0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x5A, 0x5B, 0x5E, 0x5F, 0x60, 0x61, 0x7A, 0x7B, 0x7F, 0x80, 0xDF, 0xFF, 0x00, 0x20]
-        var generator = SplitMix64(seed: 7)
+        var generator = SplitMix64(seed: seed)
         for _ in 0..<20_000 {
             var x: UInt64 = 0
             for i in 0..<8 {
@@ -222,37 +240,7 @@ struct LexerTests {
                 let byte = r & 1 == 0 ? edges[Int((r >> 8) % UInt64(edges.count))] : UInt8(truncatingIfNeeded: r >> 16)
                 x |= UInt64(byte) << (8 * UInt64(i))
             }
-            #expect(Lexer.nonNameBytes(x) == expected(x), "word \(String(x, radix: 16))")
-        }
-    }
-
-    @Test("§2.9.4 string bodies are scanned eight bytes at a time exactly as byte by byte")
-    func stringScanWordAtATime() {
-        func expected(_ x: UInt64) -> UInt64 {
-            var mask: UInt64 = 0
-            for i in 0..<8 where [0x22, 0x5C, 0x0A, 0x0D].contains(UInt8(truncatingIfNeeded: x >> (8 * UInt64(i)))) {
-                mask |= 0x80 << (8 * UInt64(i))
-            }
-            return mask
-        }
-        for byte in 0...255 {
-            for position in 0..<8 {
-                var x: UInt64 = 0x6161_6161_6161_6161
-                x &= ~(0xFF << (8 * UInt64(position)))
-                x |= UInt64(byte) << (8 * UInt64(position))
-                #expect(Lexer.stringStopBytes(x) == expected(x), "byte \(byte) at \(position)")
-            }
-        }
-        var generator = SplitMix64(seed: 11)
-        let edges: [UInt8] = [0x22, 0x5C, 0x0A, 0x0D, 0x21, 0x23, 0x5B, 0x5D, 0x09, 0x0B, 0x0C, 0x0E, 0xA2, 0xDC, 0x8A, 0x8D, 0x00, 0xFF]
-        for _ in 0..<20_000 {
-            var x: UInt64 = 0
-            for i in 0..<8 {
-                let r = generator.next()
-                let byte = r & 1 == 0 ? edges[Int((r >> 8) % UInt64(edges.count))] : UInt8(truncatingIfNeeded: r >> 16)
-                x |= UInt64(byte) << (8 * UInt64(i))
-            }
-            #expect(Lexer.stringStopBytes(x) == expected(x), "word \(String(x, radix: 16))")
+            #expect(test(x) == expected(x), "word \(String(x, radix: 16))", sourceLocation: sourceLocation)
         }
     }
 
