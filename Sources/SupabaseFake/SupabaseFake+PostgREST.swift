@@ -69,29 +69,8 @@ extension SupabaseFake {
     }
 
     /// `2025-03-02T10:11:12.345678+00:00`, as PostgREST prints a timestamptz in UTC.
-    ///
-    /// Plain arithmetic (days to civil date, Howard Hinnant's algorithm) rather than a
-    /// `DateFormatter`: a formatter per value cost more than the rest of a 2,000-row answer.
     static func timestamp(_ micros: Int64) -> String {
-        let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
-        let fraction = micros - seconds * 1_000_000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2))"
-            + ":\(pad(secondOfDay % 60, 2)).\(pad(fraction, 6))+00:00"
+        UnixMicroseconds.timestamp(micros, utcDesignator: "+00:00")
     }
 
     func readProfiles(_ query: [(String, String)], caller: Caller) -> Response {
