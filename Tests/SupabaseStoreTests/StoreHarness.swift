@@ -30,11 +30,22 @@ struct StoreHarness {
         fake.addProfile(Profile(id: alice, handle: "alice_wonder", displayName: "Alice", createdAt: created, updatedAt: created))
         fake.addProfile(Profile(id: bob, handle: "Bob_Builder", displayName: "100% Bob", createdAt: created, updatedAt: created))
         fake.addProfile(Profile(id: carol, handle: "carol_creator", isPublic: false, createdAt: created, updatedAt: created))
+        try await withStore(on: fake, configure: configure) { store in
+            try await body(StoreHarness(fake: fake, store: store))
+        }
+    }
+
+    /// Runs `body` with a store on the running `fake`, then shuts down both, whether
+    /// `body` throws or not.
+    static func withStore(
+        on fake: SupabaseFake, configure: (inout SupabaseConfiguration) -> Void = { _ in },
+        _ body: (SupabaseStore) async throws -> Void
+    ) async throws {
         var config = try fake.configuration()
         configure(&config)
         let store = SupabaseStore(configuration: config)
         do {
-            try await body(StoreHarness(fake: fake, store: store))
+            try await body(store)
         } catch {
             try? await store.shutdown()
             await fake.stop()

@@ -52,15 +52,6 @@ struct SupabaseFakeTests {
     static func withDemoFake(_ body: (SupabaseFake, SupabaseStore) async throws -> Void) async throws {
         let fake = try await SupabaseFake.start()
         fake.seedDemoData()
-        let store = SupabaseStore(configuration: try fake.configuration())
-        do {
-            try await body(fake, store)
-        } catch {
-            try? await store.shutdown()
-            await fake.stop()
-            throw error
-        }
-        try await store.shutdown()
-        await fake.stop()
+        try await StoreHarness.withStore(on: fake) { store in try await body(fake, store) }
     }
 }
