@@ -38,6 +38,9 @@ func peakResidentBytes() -> Int { processStatusBytes("VmHWM:") }
 /// the pages of code and mapped files), in bytes.
 func residentAnonymousBytes() -> Int { processStatusBytes("RssAnon:") }
 
+/// Resident file-backed memory (`RssFile`): mostly code pages, read on first use.
+func residentFileBytes() -> Int { processStatusBytes("RssFile:") }
+
 /// A kilobyte figure of `/proc/self/status`, such as `VmHWM:`, in bytes (0 if absent).
 private func processStatusBytes(_ field: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
