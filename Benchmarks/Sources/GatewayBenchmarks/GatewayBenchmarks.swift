@@ -48,6 +48,11 @@ enum GatewayBenchmarks {
             }
             return
         }
+        if let i = arguments.firstIndex(of: "--census"), i + 1 < arguments.count {
+            let source = GraphQLLanguage.Source(try String(contentsOf: URL(fileURLWithPath: arguments[i + 1]), encoding: .utf8))
+            ParseCensus.run(try GraphQLLanguage.Document(parsing: source))
+            return
+        }
         if arguments.contains("--layouts") {
             print("Selection", MemoryLayout<Selection>.stride, "Field", MemoryLayout<Field>.stride,
                   "Name", MemoryLayout<Name>.stride, "Name?", MemoryLayout<Name?>.stride,
@@ -56,7 +61,8 @@ enum GatewayBenchmarks {
                   "Directive", MemoryLayout<GraphQLLanguage.Directive>.stride, "InlineFragment", MemoryLayout<InlineFragment>.stride,
                   "Definition", MemoryLayout<Definition>.stride, "OperationDefinition", MemoryLayout<OperationDefinition>.stride,
                   "TypeDefinition", MemoryLayout<TypeDefinition>.stride, "FieldDefinition", MemoryLayout<FieldDefinition>.stride,
-                  "InputValueDefinition", MemoryLayout<InputValueDefinition>.stride, "StringValue?", MemoryLayout<StringValue?>.stride)
+                  "InputValueDefinition", MemoryLayout<InputValueDefinition>.stride, "StringValue?", MemoryLayout<StringValue?>.stride,
+                  "Value size", MemoryLayout<GraphQLLanguage.Value>.size, "Variable", MemoryLayout<Variable>.size)
             return
         }
         let directory = BenchInputs.directory(arguments: arguments)
