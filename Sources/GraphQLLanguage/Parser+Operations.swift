@@ -94,12 +94,12 @@ extension Parser {
 
     /// `Field : Alias? Name Arguments? Directives? SelectionSet?`
     mutating func parseField() throws(GraphQLSyntaxError) -> Field {
-        let nameOrAlias = try parseName()
-        let alias: Name?
-        let name: Name
+        let nameOrAlias = try parsePackedName()
+        let alias: (value: String, start: UInt32)?
+        let name: (value: String, start: UInt32)
         if try expectOptional(.colon) {
             alias = nameOrAlias
-            name = try parseName()
+            name = try parsePackedName()
         } else {
             alias = nil
             name = nameOrAlias
@@ -108,7 +108,8 @@ extension Parser {
         let directives = try parseDirectives(const: false)
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
         return Field(
-            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+            aliasValue: alias?.value, aliasStart: alias?.start ?? UInt32.max, nameStart: name.start, nameValue: name.value,
+            arguments: arguments, directives: directives, selectionSet: selectionSet,
             storedEnd: options.noLocation ? 0 : UInt32(truncatingIfNeeded: lexer.lastEnd))
     }
 
@@ -118,10 +119,10 @@ extension Parser {
         let stack = scratch.arguments
         let base = stack.count
         repeat {
-            let name = try parseName()
+            let name = try parsePackedName()
             try expect(.colon)
             let value = try parseValue(const: const)
-            stack.push(Argument(name: name, value: value))
+            stack.push(Argument(value: value, nameStart: name.start, nameValue: name.value))
         } while try !expectOptional(.parenR)
         return stack.pop(from: base)
     }

@@ -23,10 +23,10 @@ extension Parser {
             let stack = scratch.objectFields
             let base = stack.count
             while try !expectOptional(.braceR) {
-                let name = try parseName()
+                let name = try parsePackedName()
                 try expect(.colon)
                 let value = try parseValue(const: const)
-                stack.push(ObjectField(name: name, value: value))
+                stack.push(ObjectField(value: value, nameStart: name.start, nameValue: name.value))
             }
             let fields = stack.pop(from: base)
             depth -= 1

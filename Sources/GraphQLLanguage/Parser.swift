@@ -189,6 +189,14 @@ struct Parser {
         return Name(value, range: options.noLocation ? .none : SourceRange(start: token.start, end: token.end))
     }
 
+    /// A name as the nodes that pack it store it: its value and its start
+    /// (see ``Name/packedStart(of:)``).
+    @inline(__always)
+    mutating func parsePackedName() throws(GraphQLSyntaxError) -> (value: String, start: UInt32) {
+        let token = try expect(.name)
+        return (lexer.ascii(token), options.noLocation ? UInt32.max : UInt32(truncatingIfNeeded: token.start))
+    }
+
     /// The range from `start` to the end of the last consumed token.
     @inline(__always)
     func range(from start: Int) -> SourceRange {

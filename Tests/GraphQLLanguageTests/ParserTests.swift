@@ -148,6 +148,52 @@ struct ParserTests {
         #expect(variable.range == .none)
     }
 
+    @Test("names stored by their start (field, alias, argument, object field, variable) read back their exact ranges")
+    func packedNameRanges() throws {
+        let text = "{ me: viewer(id: $who, where: {handle: \"a\"}) }"
+        let document = try Document(parsing: text)
+        guard case .field(let me) = document.operations[0].selectionSet.selections[0],
+            case .variable(let who) = me.arguments[0].value,
+            case .object(let filter) = me.arguments[1].value
+        else { Issue.record("no aliased field with a variable and an object"); return }
+        #expect(me.alias == Name("me", range: SourceRange(start: 2, end: 4)))
+        #expect(me.name == Name("viewer", range: SourceRange(start: 6, end: 12)))
+        #expect(me.arguments[0].name == Name("id", range: SourceRange(start: 13, end: 15)))
+        #expect(who.name == Name("who", range: SourceRange(start: 18, end: 21)))
+        #expect(me.arguments[1].name == Name("where", range: SourceRange(start: 23, end: 28)))
+        #expect(filter.fields[0].name == Name("handle", range: SourceRange(start: 31, end: 37)))
+        #expect(me.responseKey == "me")
+
+        let bare = try Document(parsing: text, options: ParseOptions(noLocation: true))
+        guard case .field(let field) = bare.operations[0].selectionSet.selections[0],
+            case .variable(let variable) = field.arguments[0].value
+        else { Issue.record("no field"); return }
+        #expect(field.alias == Name("me"))
+        #expect(field.name.range == .none)
+        #expect(field.arguments[0].name.range == .none)
+        #expect(variable.name.range == .none)
+    }
+
+    @Test("a hand-made field keeps its names; a name's end always follows from its length")
+    func packedNamesOnHandMadeNodes() {
+        var field = Field(name: Name("viewer"))
+        #expect(field.alias == nil)
+        #expect(field.responseKey == "viewer")
+        #expect(field.name == Name("viewer"))
+        field.alias = Name("me", range: SourceRange(start: 7, end: 9))
+        #expect(field.alias == Name("me", range: SourceRange(start: 7, end: 9)))
+        #expect(field.responseKey == "me")
+        field.alias = nil
+        #expect(field == Field(name: Name("viewer")))
+        // Only the start is stored: an end that does not match the name's length is not kept.
+        let argument = Argument(name: Name("id", range: SourceRange(start: 3, end: 40)), value: .null(NullValue()))
+        #expect(argument.name.range == SourceRange(start: 3, end: 5))
+        var object = ObjectField(name: Name("a"), value: .boolean(BooleanValue(true)))
+        object.name = Name("bb", range: SourceRange(start: 0, end: 2))
+        #expect(object.name == Name("bb", range: SourceRange(start: 0, end: 2)))
+        #expect(Variable(name: Name("v")).name == Name("v"))
+    }
+
     @Test("Value and TypeReference parse on their own")
     func standaloneParsers() throws {
         #expect(try TypeReference(parsing: "[Int!]!").description == "[Int!]!")

@@ -38,20 +38,20 @@ struct RangesOld: Old.ASTVisitor {
         case .variableDefinition(let n): r = n.range; kind = "var"
         case .selectionSet(let n): r = n.range; kind = "sel"
         case .field(let n): r = n.range; kind = "field:\(n.name.value)@\(n.name.range.start)-\(n.name.range.end)/\(n.alias?.value ?? "")@\(n.alias?.range.start ?? -1)"
-        case .argument(let n): r = n.range; kind = "arg:\(n.name.value)"
+        case .argument(let n): r = n.range; kind = "arg:\(n.name.value)@\(n.name.range.start)-\(n.name.range.end)"
         case .fragmentSpread(let n): r = n.range; kind = "spread"
         case .inlineFragment(let n): r = n.range; kind = "inline"
         case .fragmentDefinition(let n): r = n.range; kind = "frag"
         case .directive(let n): r = n.range; kind = "dir:\(n.name.value)"
-        case .value(let n): r = n.range; kind = "value:\(n)"
-        case .objectField(let n): r = n.range; kind = "of:\(n.name.value)"
+        case .value(let n): r = n.range; kind = "value:" + valueKind(n)
+        case .objectField(let n): r = n.range; kind = "of:\(n.name.value)@\(n.name.range.start)-\(n.name.range.end)"
         case .type(let n): r = n.range; kind = "type:\(n)"
         case .schemaDefinition(let n): r = n.range; kind = "schema"
         case .schemaExtension(let n): r = n.range; kind = "schemaext"
         case .typeDefinition(let n): r = n.range; kind = "typedef:\(n.name.value)"
         case .typeExtension(let n): r = n.range; kind = "typeext"
-        case .fieldDefinition(let n): r = n.range; kind = "fd:\(n.name.value)\(String(describing: n.description))"
-        case .inputValueDefinition(let n): r = n.range; kind = "ivd:\(n.name.value)\(String(describing: n.description))"
+        case .fieldDefinition(let n): r = n.range; kind = "fd:\(n.name.value)\(descriptionKind(n.description))"
+        case .inputValueDefinition(let n): r = n.range; kind = "ivd:\(n.name.value)\(descriptionKind(n.description))"
         case .enumValueDefinition(let n): r = n.range; kind = "evd"
         case .directiveDefinition(let n): r = n.range; kind = "dd\(n.locations.map(\.value))\(n.isRepeatable)"
         }
@@ -77,20 +77,20 @@ struct RangesNew: New.ASTVisitor {
         case .variableDefinition(let n): r = n.range; kind = "var"
         case .selectionSet(let n): r = n.range; kind = "sel"
         case .field(let n): r = n.range; kind = "field:\(n.name.value)@\(n.name.range.start)-\(n.name.range.end)/\(n.alias?.value ?? "")@\(n.alias?.range.start ?? -1)"
-        case .argument(let n): r = n.range; kind = "arg:\(n.name.value)"
+        case .argument(let n): r = n.range; kind = "arg:\(n.name.value)@\(n.name.range.start)-\(n.name.range.end)"
         case .fragmentSpread(let n): r = n.range; kind = "spread"
         case .inlineFragment(let n): r = n.range; kind = "inline"
         case .fragmentDefinition(let n): r = n.range; kind = "frag"
         case .directive(let n): r = n.range; kind = "dir:\(n.name.value)"
-        case .value(let n): r = n.range; kind = "value:\(n)"
-        case .objectField(let n): r = n.range; kind = "of:\(n.name.value)"
+        case .value(let n): r = n.range; kind = "value:" + valueKind(n)
+        case .objectField(let n): r = n.range; kind = "of:\(n.name.value)@\(n.name.range.start)-\(n.name.range.end)"
         case .type(let n): r = n.range; kind = "type:\(n)"
         case .schemaDefinition(let n): r = n.range; kind = "schema"
         case .schemaExtension(let n): r = n.range; kind = "schemaext"
         case .typeDefinition(let n): r = n.range; kind = "typedef:\(n.name.value)"
         case .typeExtension(let n): r = n.range; kind = "typeext"
-        case .fieldDefinition(let n): r = n.range; kind = "fd:\(n.name.value)\(String(describing: n.description))"
-        case .inputValueDefinition(let n): r = n.range; kind = "ivd:\(n.name.value)\(String(describing: n.description))"
+        case .fieldDefinition(let n): r = n.range; kind = "fd:\(n.name.value)\(descriptionKind(n.description))"
+        case .inputValueDefinition(let n): r = n.range; kind = "ivd:\(n.name.value)\(descriptionKind(n.description))"
         case .enumValueDefinition(let n): r = n.range; kind = "evd"
         case .directiveDefinition(let n): r = n.range; kind = "dd\(n.locations.map(\.value))\(n.isRepeatable)"
         }
@@ -160,3 +160,41 @@ for round in 0..<rounds {
 }
 print("rounds \(rounds): parsed \(parsed), syntax errors \(failed), mismatches \(mismatches)")
 exit(mismatches == 0 ? 0 : 1)
+
+// MARK: - Values by what they mean, not by their stored layout (which `\(value)` prints)
+
+func valueKind(_ value: Old.Value) -> String {
+    switch value {
+    case .variable(let v): "var:\(v.name.value)@\(v.name.range.start)-\(v.name.range.end)"
+    case .int(let v): "int:\(v.value)"
+    case .float(let v): "float:\(v.value)"
+    case .string(let v): "string:\(v.value.debugDescription)/\(v.isBlock)"
+    case .boolean(let v): "bool:\(v.value)"
+    case .null: "null"
+    case .enumValue(let v): "enum:\(v.value)"
+    case .list(let v): "list:\(v.values.count)"
+    case .object(let v): "object:\(v.fields.count)"
+    }
+}
+
+func valueKind(_ value: New.Value) -> String {
+    switch value {
+    case .variable(let v): "var:\(v.name.value)@\(v.name.range.start)-\(v.name.range.end)"
+    case .int(let v): "int:\(v.value)"
+    case .float(let v): "float:\(v.value)"
+    case .string(let v): "string:\(v.value.debugDescription)/\(v.isBlock)"
+    case .boolean(let v): "bool:\(v.value)"
+    case .null: "null"
+    case .enumValue(let v): "enum:\(v.value)"
+    case .list(let v): "list:\(v.values.count)"
+    case .object(let v): "object:\(v.fields.count)"
+    }
+}
+
+func descriptionKind(_ description: Old.StringValue?) -> String {
+    description.map { "\"\($0.value.debugDescription)/\($0.isBlock)@\($0.range.start)-\($0.range.end)\"" } ?? "-"
+}
+
+func descriptionKind(_ description: New.StringValue?) -> String {
+    description.map { "\"\($0.value.debugDescription)/\($0.isBlock)@\($0.range.start)-\($0.range.end)\"" } ?? "-"
+}

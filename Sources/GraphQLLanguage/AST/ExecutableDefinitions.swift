@@ -89,15 +89,37 @@ public enum Selection: Sendable, Hashable {
 
 /// Field (§2.5): `Alias? Name Arguments? Directives? SelectionSet?`.
 public struct Field: Sendable, Hashable {
-    public var alias: Name?
-    public var name: Name
+    // Fields are the most numerous nodes of a query, so they are stored tight:
+    // the alias and the name as their values and starts (``Name/packedStart(of:)``),
+    // the four-byte starts side by side. 80 bytes, where two `Name`s made 88.
+    var aliasValue: String?
+    var aliasStart: UInt32
+    var nameStart: UInt32
+    var nameValue: String
     public var arguments: [Argument]
     public var directives: [Directive]
     public var selectionSet: SelectionSet?
     /// Where the field ends. Only the end is stored: a field starts at its alias,
-    /// or its name, and fields are the most numerous nodes of a query. Read it
-    /// through ``range``.
+    /// or its name. Read it through ``range``.
     var storedEnd: UInt32
+
+    /// The alias, if the field has one (`alias: name`).
+    public var alias: Name? {
+        get { aliasValue.map { Name(value: $0, packedStart: aliasStart) } }
+        set {
+            aliasValue = newValue?.value
+            aliasStart = newValue.map { Name.packedStart(of: $0.range) } ?? UInt32.max
+        }
+    }
+
+    /// The name of the field in its parent type.
+    public var name: Name {
+        get { Name(value: nameValue, packedStart: nameStart) }
+        set {
+            nameValue = newValue.value
+            nameStart = Name.packedStart(of: newValue.range)
+        }
+    }
 
     /// From the alias (or the name) to the end of the field (setting it keeps only the end).
     public var range: SourceRange {
@@ -106,7 +128,7 @@ public struct Field: Sendable, Hashable {
     }
 
     /// The key of this field in the response: the alias if any, else the name (§2.7).
-    public var responseKey: String { alias?.value ?? name.value }
+    public var responseKey: String { aliasValue ?? nameValue }
 }
 
 extension Field {
@@ -118,24 +140,41 @@ extension Field {
         selectionSet: SelectionSet? = nil, range: SourceRange = .none
     ) {
         self.init(
-            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+            aliasValue: alias?.value, aliasStart: alias.map { Name.packedStart(of: $0.range) } ?? UInt32.max,
+            nameStart: Name.packedStart(of: name.range), nameValue: name.value,
+            arguments: arguments, directives: directives, selectionSet: selectionSet,
             storedEnd: UInt32(truncatingIfNeeded: range.end))
     }
 }
 
 /// Argument (§2.6): `Name : Value`.
 public struct Argument: Sendable, Hashable {
-    public var name: Name
     public var value: Value
+    // The name as its start and value (``Name/packedStart(of:)``), the start in the
+    // padding at the end of `value`: 48 bytes instead of 56, for one of the most
+    // numerous nodes.
+    var nameStart: UInt32
+    var nameValue: String
 
-    public init(name: Name, value: Value) {
-        self.name = name
-        self.value = value
+    /// The argument's name.
+    public var name: Name {
+        get { Name(value: nameValue, packedStart: nameStart) }
+        set {
+            nameValue = newValue.value
+            nameStart = Name.packedStart(of: newValue.range)
+        }
     }
 
     /// From the name to the end of the value (derived, not stored: arguments are
     /// among the most numerous nodes).
     public var range: SourceRange { SourceRange(start: name.range.start, end: value.range.end) }
+}
+
+extension Argument {
+    // In an extension, so that the parser can use the memberwise initializer.
+    public init(name: Name, value: Value) {
+        self.init(value: value, nameStart: Name.packedStart(of: name.range), nameValue: name.value)
+    }
 }
 
 /// FragmentSpread (§2.8): `... FragmentName Directives?`.

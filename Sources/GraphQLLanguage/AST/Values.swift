@@ -31,10 +31,22 @@ public enum Value: Sendable, Hashable {
 
 /// Variable (§2.10): `$ Name`.
 public struct Variable: Sendable, Hashable {
-    public var name: Name
-    /// Where the `$` is. Only the start is stored: a variable ends where its name
-    /// ends, and four bytes less here make every ``Value`` 32 bytes instead of 40.
+    // The name is stored as its value and its start (see ``Name/packedStart(of:)``),
+    // and of the variable only the start: it ends where its name ends. Twenty-four
+    // bytes in all, so that every ``Value`` fits in 26 and an ``Argument`` in 48.
+    private var nameValue: String
+    private var nameStart: UInt32
+    /// Where the `$` is.
     private var storedStart: UInt32
+
+    /// The name, after the `$`.
+    public var name: Name {
+        get { Name(value: nameValue, packedStart: nameStart) }
+        set {
+            nameValue = newValue.value
+            nameStart = Name.packedStart(of: newValue.range)
+        }
+    }
 
     /// From the `$` to the end of the name (setting it keeps only the start).
     public var range: SourceRange {
@@ -43,7 +55,8 @@ public struct Variable: Sendable, Hashable {
     }
 
     public init(name: Name, range: SourceRange = .none) {
-        self.name = name
+        self.nameValue = name.value
+        self.nameStart = Name.packedStart(of: name.range)
         self.storedStart = UInt32(truncatingIfNeeded: range.start)
     }
 }
@@ -73,8 +86,11 @@ public struct FloatValue: Sendable, Hashable {
 /// StringValue (§2.9.4): the cooked value, and whether it was written as a block string.
 public struct StringValue: Sendable, Hashable {
     public var value: String
-    public var isBlock: Bool
+    // `range` before `isBlock`: 25 bytes, not 28 (a `Bool` before a 4-aligned
+    // range would pad it), which is what lets a ``Value`` leave room for an
+    // ``Argument``'s name start in its last four bytes.
     public var range: SourceRange
+    public var isBlock: Bool
 
     public init(_ value: String, isBlock: Bool = false, range: SourceRange = .none) {
         self.value = value
@@ -136,14 +152,28 @@ public struct ObjectValue: Sendable, Hashable {
 
 /// ObjectField (§2.9.8): `Name : Value`.
 public struct ObjectField: Sendable, Hashable {
-    public var name: Name
     public var value: Value
+    // The name as its start and value (``Name/packedStart(of:)``), the start in the
+    // padding at the end of `value`: 48 bytes instead of 56.
+    var nameStart: UInt32
+    var nameValue: String
 
-    public init(name: Name, value: Value) {
-        self.name = name
-        self.value = value
+    /// The field's name.
+    public var name: Name {
+        get { Name(value: nameValue, packedStart: nameStart) }
+        set {
+            nameValue = newValue.value
+            nameStart = Name.packedStart(of: newValue.range)
+        }
     }
 
     /// From the name to the end of the value (derived, not stored).
     public var range: SourceRange { SourceRange(start: name.range.start, end: value.range.end) }
+}
+
+extension ObjectField {
+    // In an extension, so that the parser can use the memberwise initializer.
+    public init(name: Name, value: Value) {
+        self.init(value: value, nameStart: Name.packedStart(of: name.range), nameValue: name.value)
+    }
 }
