@@ -75,6 +75,13 @@ extension Parser {
     /// `SelectionSet : { Selection+ }`
     mutating func parseSelectionSet() throws(GraphQLSyntaxError) -> SelectionSet {
         let start = lexer.token.start
+        let selections = try parseSelections()
+        return SelectionSet(range: range(from: start), selections: selections)
+    }
+
+    /// A selection set's selections, braces included in what it reads.
+    @inline(__always)
+    mutating func parseSelections() throws(GraphQLSyntaxError) -> [Selection] {
         try enterNesting()
         try expect(.braceL)
         let stack = scratch.selections
@@ -84,7 +91,7 @@ extension Parser {
         } while try !expectOptional(.braceR)
         let selections = stack.pop(from: base)
         depth -= 1
-        return SelectionSet(range: range(from: start), selections: selections)
+        return selections
     }
 
     /// `Selection : Field | FragmentSpread | InlineFragment`
@@ -106,10 +113,15 @@ extension Parser {
         }
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
-        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+        var selections: [Selection] = []
+        var selectionSetStart = Field.noSelectionSet
+        if peek(.braceL) {
+            selectionSetStart = options.noLocation ? Field.selectionSetWithoutRange : UInt32(truncatingIfNeeded: lexer.token.start)
+            selections = try parseSelections()
+        }
         return Field(
             aliasValue: alias?.value, aliasStart: alias?.start ?? UInt32.max, nameStart: name.start, nameValue: name.value,
-            arguments: arguments, directives: directives, selectionSet: selectionSet,
+            arguments: arguments, directives: directives, selections: selections, selectionSetStart: selectionSetStart,
             storedEnd: options.noLocation ? 0 : UInt32(truncatingIfNeeded: lexer.lastEnd))
     }
 

@@ -194,6 +194,34 @@ struct ParserTests {
         #expect(Variable(name: Name("v")).name == Name("v"))
     }
 
+    @Test("a field's selection set runs from its brace to the end of the field, parsed or hand-made")
+    func fieldSelectionSetRanges() throws {
+        let text = "{ viewer @d { handle } name }"
+        let document = try Document(parsing: text)
+        guard case .field(let viewer) = document.operations[0].selectionSet.selections[0],
+            case .field(let name) = document.operations[0].selectionSet.selections[1]
+        else { Issue.record("no fields"); return }
+        #expect(viewer.selectionSet?.range == SourceRange(start: 12, end: 22))
+        #expect(viewer.selectionSet?.selections.count == 1)
+        #expect(name.selectionSet == nil)
+        let bare = try Document(parsing: text, options: ParseOptions(noLocation: true))
+        guard case .field(let bareViewer) = bare.operations[0].selectionSet.selections[0] else { return }
+        #expect(bareViewer.selectionSet?.range == SourceRange.none)
+
+        let leaf = Selection.field(Field(name: Name("handle")))
+        var field = Field(name: Name("viewer"), selectionSet: SelectionSet(selections: [leaf]))
+        #expect(field.selectionSet == SelectionSet(selections: [leaf]))
+        field.selectionSet = SelectionSet(selections: [], range: .none)
+        #expect(field.selectionSet == SelectionSet(selections: []))
+        field.selectionSet = nil
+        #expect(field.selectionSet == nil)
+        #expect(field == Field(name: Name("viewer")))
+        // Only the start is stored: the end is the field's.
+        field = Field(name: Name("viewer"), range: SourceRange(start: 0, end: 30))
+        field.selectionSet = SelectionSet(selections: [leaf], range: SourceRange(start: 7, end: 12))
+        #expect(field.selectionSet?.range == SourceRange(start: 7, end: 30))
+    }
+
     @Test("Value and TypeReference parse on their own")
     func standaloneParsers() throws {
         #expect(try TypeReference(parsing: "[Int!]!").description == "[Int!]!")

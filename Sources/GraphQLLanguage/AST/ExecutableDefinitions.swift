@@ -89,19 +89,51 @@ public enum Selection: Sendable, Hashable {
 
 /// Field (§2.5): `Alias? Name Arguments? Directives? SelectionSet?`.
 public struct Field: Sendable, Hashable {
-    // Fields are the most numerous nodes of a query, so they are stored tight:
-    // the alias and the name as their values and starts (``Name/packedStart(of:)``),
-    // the four-byte starts side by side. 80 bytes, where two `Name`s made 88.
+    // Fields are the most numerous nodes of a query, so they are stored tight
+    // (72 bytes, where two `Name`s and a `SelectionSet?` made 88): the alias and
+    // the name as their values and starts (``Name/packedStart(of:)``), and the
+    // selection set as its selections and start, since it ends where the field
+    // ends. The four-byte fields sit side by side.
     var aliasValue: String?
     var aliasStart: UInt32
     var nameStart: UInt32
     var nameValue: String
     public var arguments: [Argument]
     public var directives: [Directive]
-    public var selectionSet: SelectionSet?
+    /// The selection set's selections (empty without one).
+    var selections: [Selection]
+    /// Where the selection set starts: ``Field/noSelectionSet`` without one, and
+    /// ``Field/selectionSetWithoutRange`` for one whose range is `.none`.
+    var selectionSetStart: UInt32
     /// Where the field ends. Only the end is stored: a field starts at its alias,
     /// or its name. Read it through ``range``.
     var storedEnd: UInt32
+
+    static var noSelectionSet: UInt32 { UInt32.max }
+    static var selectionSetWithoutRange: UInt32 { UInt32.max - 1 }
+
+    /// The field's selections, if its type is an object, interface or union
+    /// (`{ ... }`). Its range ends where the field ends: setting one keeps its
+    /// start (or `.none`) and its selections, not its end.
+    public var selectionSet: SelectionSet? {
+        get {
+            switch selectionSetStart {
+            case Field.noSelectionSet: nil
+            case Field.selectionSetWithoutRange: SelectionSet(range: .none, selections: selections)
+            default: SelectionSet(range: SourceRange(start: Int(selectionSetStart), end: Int(storedEnd)), selections: selections)
+            }
+        }
+        set {
+            selections = newValue?.selections ?? []
+            selectionSetStart = Field.packedStart(of: newValue)
+        }
+    }
+
+    /// How ``selectionSetStart`` records `selectionSet`.
+    static func packedStart(of selectionSet: SelectionSet?) -> UInt32 {
+        guard let selectionSet else { return Field.noSelectionSet }
+        return selectionSet.range == .none ? Field.selectionSetWithoutRange : UInt32(truncatingIfNeeded: selectionSet.range.start)
+    }
 
     /// The alias, if the field has one (`alias: name`).
     public var alias: Name? {
@@ -142,7 +174,8 @@ extension Field {
         self.init(
             aliasValue: alias?.value, aliasStart: alias.map { Name.packedStart(of: $0.range) } ?? UInt32.max,
             nameStart: Name.packedStart(of: name.range), nameValue: name.value,
-            arguments: arguments, directives: directives, selectionSet: selectionSet,
+            arguments: arguments, directives: directives,
+            selections: selectionSet?.selections ?? [], selectionSetStart: Field.packedStart(of: selectionSet),
             storedEnd: UInt32(truncatingIfNeeded: range.end))
     }
 }
