@@ -33,7 +33,8 @@ public enum Value: Sendable, Hashable {
 public struct Variable: Sendable, Hashable {
     // The name is stored as its value and its start (see ``Name/packedStart(of:)``),
     // and of the variable only the start: it ends where its name ends. Twenty-four
-    // bytes in all, so that every ``Value`` fits in 26 and an ``Argument`` in 48.
+    // bytes in all, so that a ``Value`` takes 25 (its stride stays 32) and an
+    // ``Argument`` can keep its name's start in the 7 bytes after it (48 in all).
     private var nameValue: String
     private var nameStart: UInt32
     /// Where the `$` is.
