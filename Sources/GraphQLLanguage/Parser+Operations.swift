@@ -126,8 +126,20 @@ extension Parser {
     }
 
     /// `Arguments[Const] : ( Argument[?Const]+ )`
+    ///
+    /// Most fields and directives have no arguments: the check is inlined into the
+    /// caller and the list is built out of line, so that the absent case does not
+    /// pay the large stack frame of building one.
+    @inline(__always)
     mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
-        guard try expectOptional(.parenL) else { return [] }
+        guard peek(.parenL) else { return [] }
+        return try parseArgumentList(const: const)
+    }
+
+    /// The arguments, from the `(` on.
+    @inline(never)
+    mutating func parseArgumentList(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
+        try lexer.advance()
         let stack = scratch.arguments
         let base = stack.count
         repeat {
@@ -183,8 +195,17 @@ extension Parser {
     }
 
     /// `Directives[Const] : Directive[?Const]+`, `Directive[Const] : @ Name Arguments[?Const]?`
+    ///
+    /// Inlined check, list built out of line (see ``parseArguments(const:)``).
+    @inline(__always)
     mutating func parseDirectives(const: Bool) throws(GraphQLSyntaxError) -> [Directive] {
         guard peek(.at) else { return [] }
+        return try parseDirectiveList(const: const)
+    }
+
+    /// The directives, from the first `@` on.
+    @inline(never)
+    mutating func parseDirectiveList(const: Bool) throws(GraphQLSyntaxError) -> [Directive] {
         let stack = scratch.directives
         let base = stack.count
         repeat {
