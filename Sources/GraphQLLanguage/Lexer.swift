@@ -83,7 +83,9 @@ struct Lexer {
                 return Token(kind: .name, start: p, end: e)
             }
             if characterClass & Lexer.ignoredBit != 0 {  // space, tab, comma, line terminators
-                p += 1
+                // After a line feed comes the indentation; elsewhere a single
+                // space is the rule, and the byte loop is cheaper for it.
+                p = c == 0x0A ? spacesEnd(from: p + 1) : p + 1
                 continue
             }
             switch c {
@@ -203,6 +205,28 @@ struct Lexer {
             e += 8
         }
         while e < n, Lexer.isNameContinue(bytes[e]) { e += 1 }
+        return e
+    }
+
+    /// The end of the run of spaces (U+0020) starting at `start`, looking at eight
+    /// bytes at a time; `start` itself if there is none.
+    ///
+    /// Indentation is most of a formatted document's ignored characters: after a
+    /// line feed come as many spaces as the nesting is deep. Stepping over them
+    /// one table load at a time cost a loop iteration per space and a mispredicted
+    /// exit per run.
+    @inline(__always)
+    func spacesEnd(from start: Int) -> Int {
+        let n = bytes.count
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        var e = start
+        while e + 8 <= n {
+            // Zero in every byte that is a space: the first non-zero byte ends the run.
+            let other = base.loadUnaligned(fromByteOffset: e, as: UInt64.self) ^ 0x2020_2020_2020_2020
+            if other != 0 { return e + other.trailingZeroBitCount >> 3 }
+            e += 8
+        }
+        while e < n, bytes[e] == 0x20 { e += 1 }
         return e
     }
 

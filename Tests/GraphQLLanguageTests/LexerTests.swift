@@ -181,6 +181,37 @@ struct LexerTests {
         }
     }
 
+    @Test("§2.1.7 indentation of 0 to 20 spaces after a line feed, then any token or the end, is skipped exactly")
+    func indentationRuns() throws {
+        // The spaces after a line feed are skipped eight at a time: every run length
+        // around and across a word, followed by a name, a punctuator, a string, a
+        // comment, a tab, another line feed, or nothing (the run is the source's end).
+        for count in 0...20 {
+            let indent = "\n" + String(repeating: " ", count: count)
+            let text = "{" + indent + "a" + indent + "b(x: 1" + indent + ")" + indent + "c(s:" + indent + "\"v\")"
+                + indent + "# note" + indent + "\t d" + indent + indent + "}" + indent
+            let document = try Document(parsing: text)
+            guard case .operation(let operation) = document.definitions.first else {
+                Issue.record("no operation for \(count) spaces")
+                continue
+            }
+            let fields = operation.selectionSet.selections.compactMap { selection -> Field? in
+                if case .field(let field) = selection { field } else { nil }
+            }
+            #expect(fields.map(\.name.value) == ["a", "b", "c", "d"], "\(count) spaces")
+            // Ranges count every skipped byte: each name starts right after its run.
+            let utf8 = Array(text.utf8)
+            for field in fields {
+                #expect(utf8[field.name.range.start] == field.name.value.utf8.first, "\(count) spaces")
+                #expect(utf8[field.name.range.start - 1] == (field.name.value == "d" ? 0x20 : count == 0 ? 0x0A : 0x20))
+            }
+            #expect(document.range.end == text.utf8.count - count - 1, "\(count) spaces: the document ends at its last token")
+            // A character that starts no token, after the run, is located after it.
+            expectSyntaxError(
+                "{" + indent + "?}", "Syntax Error: Unexpected character: \"?\".", 2, count + 1)
+        }
+    }
+
     @Test("§2.1.7, §2.1.9 the character table: name start, name continue and ignored, for all 256 byte values")
     func characterClasses() {
         for byte in 0...255 {
