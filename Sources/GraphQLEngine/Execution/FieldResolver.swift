@@ -41,6 +41,8 @@ public struct ResolveInfo: @unchecked Sendable {
     /// The parent value as `T`, or an error naming the type that was expected.
     @inlinable
     public func parent<T>(as type: T.Type) throws -> T {
+        // Exactly `T` is the common case and needs no general cast (see `exactly`).
+        if let value = exactly(parent, T.self) { return value }
         guard let value = parent as? T else { throw wrongParent(T.self) }
         return value
     }
@@ -53,6 +55,7 @@ public struct ResolveInfo: @unchecked Sendable {
     /// The request context as `T`.
     @inlinable
     public func context<T>(as type: T.Type) throws -> T {
+        if let value = exactly(context, T.self) { return value }
         guard let value = context as? T else { throw ResolverError("Expected a \(T.self) request context") }
         return value
     }

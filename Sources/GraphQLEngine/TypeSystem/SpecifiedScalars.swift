@@ -12,6 +12,8 @@ public enum SpecifiedScalars {
             description: "The `Int` scalar type represents non-fractional signed whole numeric values. Int can represent values between -(2^31) and 2^31 - 1.",
             coercion: ScalarCoercion(
                 serialize: { value in
+                    // The common case first, without the runtime's general cast (see `exactly`).
+                    if let v = exactly(value, Int.self), v >= -2_147_483_648, v <= 2_147_483_647 { return .int(v) }
                     let number: Double
                     switch value {
                     case let v as Int: number = Double(v)
@@ -62,6 +64,7 @@ public enum SpecifiedScalars {
             description: "The `Float` scalar type represents signed double-precision fractional values as specified by [IEEE 754](https://en.wikipedia.org/wiki/IEEE_floating_point).",
             coercion: ScalarCoercion(
                 serialize: { value in
+                    if let v = exactly(value, Double.self), v.isFinite { return .double(v) }
                     let number: Double?
                     switch value {
                     case let v as Double: number = v
@@ -98,6 +101,7 @@ public enum SpecifiedScalars {
             description: "The `String` scalar type represents textual data, represented as UTF-8 character sequences. The String type is most often used by GraphQL to represent free-form human-readable text.",
             coercion: ScalarCoercion(
                 serialize: { value in
+                    if let v = exactly(value, String.self) { return .string(v) }
                     switch value {
                     case let v as String: return .string(v)
                     case let v as Int: return .string(String(v))
@@ -134,6 +138,7 @@ public enum SpecifiedScalars {
             description: "The `Boolean` scalar type represents `true` or `false`.",
             coercion: ScalarCoercion(
                 serialize: { value in
+                    if let v = exactly(value, Bool.self) { return .bool(v) }
                     switch value {
                     case let v as Bool: return .bool(v)
                     case let v as Int: return .bool(v != 0)
@@ -165,6 +170,7 @@ public enum SpecifiedScalars {
             description: "The `ID` scalar type represents a unique identifier, often used to refetch an object or as key for a cache. The ID type appears in a JSON response as a String; however, it is not intended to be human-readable. When expected as an input type, any string (such as `\"4\"`) or integer (such as `4`) input value will be accepted as an ID.",
             coercion: ScalarCoercion(
                 serialize: { value in
+                    if let v = exactly(value, String.self) { return .string(v) }
                     switch value {
                     case let v as String: return .string(v)
                     case let v as Int: return .string(String(v))
