@@ -73,12 +73,15 @@ extension Array: ResolvedList {
     public var resolvedCount: Int { count }
 
     public func forEachResolved(_ body: (Int, (any Sendable)?) -> Void) {
+        // This runs unspecialized (through the protocol, for any `Element`), so it
+        // walks indices: `enumerated()` looked up the metadata of its iterator and
+        // of an optional tuple for every list.
         // Decided once per list: `[Profile?]` elements must be unwrapped, or a nil
         // would arrive boxed as a non-nil value.
         if Element.self is any OptionalValue.Type {
-            for (i, element) in enumerated() { body(i, (element as! any OptionalValue).unwrapped) }
+            for i in 0..<count { body(i, (self[i] as! any OptionalValue).unwrapped) }
         } else {
-            for (i, element) in enumerated() { body(i, element as! any Sendable) }
+            for i in 0..<count { body(i, self[i] as! any Sendable) }
         }
     }
 }
