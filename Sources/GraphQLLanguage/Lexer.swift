@@ -190,26 +190,17 @@ struct Lexer {
         characterClass(c) & nameContinueBit != 0
     }
 
-    /// The end of the name whose remaining characters start at `start`: eight
-    /// bytes at a time (``nonNameBytes(_:)``), then byte by byte near the end of
-    /// the source. Names are over half of a typical document's bytes, and a loop
-    /// that stops at an unpredictable length costs a mispredicted branch per name.
+    /// The end of the name whose remaining characters start at `start` (see
+    /// ``runEnd(from:stops:continues:)``). Names are over half of a typical document's
+    /// bytes, and a loop that stops at an unpredictable length costs a mispredicted
+    /// branch per name.
     @inline(__always)
     func nameEnd(from start: Int) -> Int {
-        let n = bytes.count
-        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-        var e = start
-        while e + 8 <= n {
-            let nonName = Lexer.nonNameBytes(base.loadUnaligned(fromByteOffset: e, as: UInt64.self))
-            if nonName != 0 { return e + nonName.trailingZeroBitCount >> 3 }
-            e += 8
-        }
-        while e < n, Lexer.isNameContinue(bytes[e]) { e += 1 }
-        return e
+        runEnd(from: start, stops: Lexer.nonNameBytes, continues: Lexer.isNameContinue)
     }
 
-    /// The end of the run of spaces (U+0020) starting at `start`, looking at eight
-    /// bytes at a time; `start` itself if there is none.
+    /// The end of the run of spaces (U+0020) starting at `start`; `start` itself if
+    /// there is none.
     ///
     /// Indentation is most of a formatted document's ignored characters: after a
     /// line feed come as many spaces as the nesting is deep. Stepping over them
@@ -217,16 +208,27 @@ struct Lexer {
     /// exit per run.
     @inline(__always)
     func spacesEnd(from start: Int) -> Int {
+        // Zero in every byte that is a space: the first non-zero byte ends the run.
+        runEnd(from: start, stops: { $0 ^ 0x2020_2020_2020_2020 }, continues: { $0 == 0x20 })
+    }
+
+    /// The end of a run of bytes starting at `start`, eight bytes at a time, then
+    /// byte by byte near the end of the source (never reading past it).
+    ///
+    /// `stops` takes eight bytes read little-endian and is non-zero from the first
+    /// byte that ends the run on (its lowest set bit lies in that byte); `continues`
+    /// is the same test on one byte.
+    @inline(__always)
+    func runEnd(from start: Int, stops: (UInt64) -> UInt64, continues: (UInt8) -> Bool) -> Int {
         let n = bytes.count
         let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
         var e = start
         while e + 8 <= n {
-            // Zero in every byte that is a space: the first non-zero byte ends the run.
-            let other = base.loadUnaligned(fromByteOffset: e, as: UInt64.self) ^ 0x2020_2020_2020_2020
-            if other != 0 { return e + other.trailingZeroBitCount >> 3 }
+            let stop = stops(base.loadUnaligned(fromByteOffset: e, as: UInt64.self))
+            if stop != 0 { return e + stop.trailingZeroBitCount >> 3 }
             e += 8
         }
-        while e < n, bytes[e] == 0x20 { e += 1 }
+        while e < n, continues(bytes[e]) { e += 1 }
         return e
     }
 
