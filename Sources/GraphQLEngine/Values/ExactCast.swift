@@ -6,8 +6,8 @@
 /// reading a resolver's parent is a cast on every field of a response. The runtime's
 /// general cast (`swift_dynamicCast`) has to consider optionals, class hierarchies,
 /// bridging and protocol conformances, and it was 15% of executing the bench query.
-/// A value of exactly the expected type, by far the common case, needs only a
-/// comparison of two type metadata pointers. Callers try this first and fall back to
+/// A value of exactly the expected type, by far the common case, needs only its
+/// dynamic type read and compared with `T`. Callers try this first and fall back to
 /// `as?`, so what converts is unchanged.
 @inlinable @inline(__always)
 func exactly<T>(_ value: any Sendable, _ type: T.Type) -> T? {
