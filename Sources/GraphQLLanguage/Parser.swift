@@ -111,6 +111,10 @@ struct Parser {
     func peekKeyword(_ keyword: StaticString) -> Bool { isKeyword(lexer.token, keyword) }
 
     /// Whether `token` is the name `keyword`, compared byte for byte (no `String` made).
+    ///
+    /// Inlined: the keyword is a literal at every call, so its length and bytes are
+    /// constants and the comparison unrolls (a call with a loop cost ~30 instructions).
+    @inline(__always)
     func isKeyword(_ token: Token, _ keyword: StaticString) -> Bool {
         guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else { return false }
         let k = keyword.utf8Start
