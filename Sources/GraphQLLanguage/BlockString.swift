@@ -10,8 +10,12 @@ public enum BlockString {
     /// the new string, so a block string costs one allocation (none when its text
     /// between the quotes is at most 15 bytes: the capacity asked for is that length).
     /// Lines and indentation can be read before unescaping: `\"""` contains
-    /// neither a line terminator nor white space.
-    static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    /// neither a line terminator nor white space. When the lexer met no `\"""`
+    /// (`hasEscapedQuotes` false, nearly every description), each kept line is
+    /// copied whole.
+    static func value(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hasEscapedQuotes: Bool
+    ) -> String {
         let lines = BlockStringLines(bytes, start, end)
         // Pass 1: the common indentation and the first and last non-blank lines.
         var common = Int.max
@@ -40,6 +44,13 @@ public enum BlockString {
                     w += 1
                 }
                 var p = index == 0 ? line.start : min(line.start + common, line.end)
+                if !hasEscapedQuotes {
+                    let count = line.end - p
+                    (out.baseAddress.unsafelyUnwrapped + w).initialize(
+                        from: bytes.baseAddress.unsafelyUnwrapped + p, count: count)
+                    w += count
+                    return
+                }
                 while p < line.end {
                     let c = bytes[p]
                     if c == 0x5C, p + 3 < line.end, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22,
@@ -133,13 +144,28 @@ struct BlockStringLines {
     func forEach(_ body: (Line) -> Void) {
         var p = start
         while true {
-            var e = p
-            while e < end, bytes[e] != 0x0A, bytes[e] != 0x0D { e += 1 }
+            let e = lineEnd(from: p)
             var k = p
             while k < e, bytes[k] == 0x20 || bytes[k] == 0x09 { k += 1 }
             body(Line(start: p, end: e, indent: k - p))
             if e >= end { return }
             p = bytes[e] == 0x0D && e + 1 < end && bytes[e + 1] == 0x0A ? e + 2 : e + 1
         }
+    }
+
+    /// The offset of the first `\n` or `\r` at or after `p`, or `end`: eight bytes
+    /// at a time (descriptions run to tens of bytes a line), then byte by byte.
+    @inline(__always)
+    func lineEnd(from p: Int) -> Int {
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        var e = p
+        while e + 8 <= end {
+            let word = base.loadUnaligned(fromByteOffset: e, as: UInt64.self)
+            let stops = Lexer.equalBytes(word, 0x0A) | Lexer.equalBytes(word, 0x0D)
+            if stops != 0 { return e + stops.trailingZeroBitCount >> 3 }
+            e += 8
+        }
+        while e < end, bytes[e] != 0x0A, bytes[e] != 0x0D { e += 1 }
+        return e
     }
 }

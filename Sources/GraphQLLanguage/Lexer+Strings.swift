@@ -3,7 +3,7 @@ extension Lexer {
     ///
     /// The token's value (``Lexer/stringValue``) is the cooked string: escapes
     /// resolved for quoted strings (`\u{1F600}`, surrogate pairs `\uD83D\uDE00`), and
-    /// ``BlockString/value(_:_:_:)`` applied to block strings. A long literal whose
+    /// ``BlockString/value(_:_:_:hasEscapedQuotes:)`` applied to block strings. A long literal whose
     /// exact source text was already read in this document shares that value
     /// (``StringTable``): same text, same value, and the text was valid then.
     mutating func readString(start: Int) throws(GraphQLSyntaxError) -> Token {
@@ -68,14 +68,7 @@ extension Lexer {
     /// zero test adds to bytes whose high bit was cleared, so nothing carries).
     @inline(__always)
     static func stringStopBytes(_ x: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        /// High bit set in each byte of `x` equal to `byte`.
-        @inline(__always) func equal(_ byte: UInt64) -> UInt64 {
-            let v = x ^ ones &* byte
-            return ~(((v & ~high) &+ ones &* 0x7F) | v) & high
-        }
-        return equal(0x22) | equal(0x5C) | equal(0x0A) | equal(0x0D)
+        equalBytes(x, 0x22) | equalBytes(x, 0x5C) | equalBytes(x, 0x0A) | equalBytes(x, 0x0D)
     }
 
     /// The value of the quoted string at `start`, and the offset after its closing quote.
@@ -205,13 +198,28 @@ extension Lexer {
     }
 
     /// Reads a BlockString (§2.9.4): `"""` ... `"""`, where `\"""` stands for `"""`.
+    ///
+    /// The closing quotes are found eight bytes at a time: only `"` and `\` stop the
+    /// scan. Whether any `\"""` was met is passed on, so cooking a description without
+    /// one (nearly all) copies whole lines.
     private mutating func readBlockString(start: Int) throws(GraphQLSyntaxError) -> Token {
         let n = bytes.count
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
         var p = start + 3
+        var hasEscapedQuotes = false
         while p < n {
+            if p + 8 <= n {
+                let stops = Lexer.blockStringStopBytes(base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                if stops == 0 {
+                    p += 8
+                    continue
+                }
+                p += stops.trailingZeroBitCount >> 3
+            }
             let c = bytes[p]
             if c == 0x22, p + 2 < n, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22 { break }
             if c == 0x5C, p + 3 < n, bytes[p + 1] == 0x22, bytes[p + 2] == 0x22, bytes[p + 3] == 0x22 {
+                hasEscapedQuotes = true
                 p += 4
                 continue
             }
@@ -226,18 +234,30 @@ extension Lexer {
             if let shared = strings.lookup(bytes, start, end, hash: &hash, slot: &slot) {
                 stringValue = shared
             } else {
-                stringValue = cookBlockString(start + 3, contentEnd)
+                stringValue = BlockString.value(bytes, start + 3, contentEnd, hasEscapedQuotes: hasEscapedQuotes)
                 strings.insert(stringValue, start, end, hash: hash, slot: slot)
             }
         } else {
-            stringValue = cookBlockString(start + 3, contentEnd)
+            stringValue = BlockString.value(bytes, start + 3, contentEnd, hasEscapedQuotes: hasEscapedQuotes)
         }
         position = end
         return Token(kind: .blockString, start: start, end: end)
     }
 
-    /// The value of the block string whose text (between the triple quotes) is `start..<end`.
-    private func cookBlockString(_ start: Int, _ end: Int) -> String {
-        BlockString.value(bytes, start, end)
+    /// For eight bytes read little-endian, the high bit of each byte that is `"` or `\`:
+    /// the bytes that can end a block string or escape its closing quotes.
+    @inline(__always)
+    static func blockStringStopBytes(_ x: UInt64) -> UInt64 {
+        equalBytes(x, 0x22) | equalBytes(x, 0x5C)
+    }
+
+    /// For eight bytes read little-endian, the high bit of each byte equal to `byte`.
+    /// Exact per byte: the test adds to bytes whose high bit was cleared, so nothing carries.
+    @inline(__always)
+    static func equalBytes(_ x: UInt64, _ byte: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let v = x ^ ones &* byte
+        return ~(((v & ~high) &+ ones &* 0x7F) | v) & high
     }
 }
