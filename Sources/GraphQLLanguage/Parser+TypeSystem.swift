@@ -25,10 +25,12 @@ extension Parser {
 
     /// `TypeDefinition : ScalarTypeDefinition | ObjectTypeDefinition | InterfaceTypeDefinition
     ///   | UnionTypeDefinition | EnumTypeDefinition | InputObjectTypeDefinition`
-    mutating func parseTypeDefinition() throws(GraphQLSyntaxError) -> TypeDefinition {
+    ///
+    /// `keyword` is the type keyword ``Parser/definitionKeyword(_:)`` found after
+    /// the optional description.
+    mutating func parseTypeDefinition(_ keyword: TypeKeyword) throws(GraphQLSyntaxError) -> TypeDefinition {
         let start = lexer.token.start
         let description = try parseDescription()
-        guard let keyword = typeKeyword(lexer.token) else { throw unexpected() }
         try lexer.advance()
         return try parseTypeBody(keyword: keyword, description: description, start: start, isExtension: false)
     }

@@ -61,7 +61,7 @@ struct Parser {
         switch definitionKeyword(keyword) {
         case .operation: return .operation(try parseOperationDefinition())
         case .fragment: return .fragment(try parseFragmentDefinition())
-        case .type: return .type(try parseTypeDefinition())
+        case .type(let typeKeyword): return .type(try parseTypeDefinition(typeKeyword))
         case .schema: return .schema(try parseSchemaDefinition())
         case .directive: return .directive(try parseDirectiveDefinition())
         case .extend:
@@ -110,15 +110,28 @@ struct Parser {
     @inline(__always)
     func peekKeyword(_ keyword: StaticString) -> Bool { isKeyword(lexer.token, keyword) }
 
-    /// Whether `token` is the name `keyword`, compared byte for byte (no `String` made).
+    /// Whether `token` is the name `keyword`, compared in place (no `String` made).
     ///
-    /// Inlined: the keyword is a literal at every call, so its length and bytes are
-    /// constants and the comparison unrolls (a call with a loop cost ~30 instructions).
+    /// Inlined: the keyword is a literal at every call, so its length is a constant
+    /// and the comparison unrolls to a word compare or two (a call with a byte loop
+    /// cost ~30 instructions, on every keyword test).
     @inline(__always)
     func isKeyword(_ token: Token, _ keyword: StaticString) -> Bool {
-        guard token.kind == .name, token.end - token.start == keyword.utf8CodeUnitCount else { return false }
-        let k = keyword.utf8Start
-        for i in 0..<keyword.utf8CodeUnitCount where lexer.bytes[token.start + i] != k[i] { return false }
+        let count = keyword.utf8CodeUnitCount
+        guard token.kind == .name, token.end - token.start == count else { return false }
+        let text = UnsafeRawPointer(lexer.bytes.baseAddress.unsafelyUnwrapped + token.start)
+        let word = UnsafeRawPointer(keyword.utf8Start)
+        var i = 0
+        while i + 8 <= count {
+            if text.loadUnaligned(fromByteOffset: i, as: UInt64.self) != word.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        while i < count {
+            if text.load(fromByteOffset: i, as: UInt8.self) != word.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i += 1
+        }
         return true
     }
 
@@ -140,15 +153,25 @@ struct Parser {
     }
 
     /// What a definition starting with `token` is, by its keyword (§2.2, §3.1).
+    ///
+    /// One switch on length and first letter for all thirteen keywords, then one
+    /// comparison; a type keyword is returned as found, so the type definition does
+    /// not classify it again.
     func definitionKeyword(_ token: Token) -> DefinitionKeyword? {
         guard token.kind == .name else { return nil }
-        if typeKeyword(token) != nil { return .type }
         switch (token.end - token.start, lexer.bytes[token.start]) {
+        case (4, UInt8(ascii: "t")): return isKeyword(token, "type") ? .type(.type) : nil
+        case (5, UInt8(ascii: "i")): return isKeyword(token, "input") ? .type(.input) : nil
+        case (4, UInt8(ascii: "e")): return isKeyword(token, "enum") ? .type(.enum) : nil
+        case (9, UInt8(ascii: "i")): return isKeyword(token, "interface") ? .type(.interface) : nil
+        case (6, UInt8(ascii: "s")):
+            if isKeyword(token, "scalar") { return .type(.scalar) }
+            return isKeyword(token, "schema") ? .schema : nil
+        case (5, UInt8(ascii: "u")): return isKeyword(token, "union") ? .type(.union) : nil
         case (5, UInt8(ascii: "q")): return isKeyword(token, "query") ? .operation : nil
         case (8, UInt8(ascii: "m")): return isKeyword(token, "mutation") ? .operation : nil
         case (12, UInt8(ascii: "s")): return isKeyword(token, "subscription") ? .operation : nil
         case (8, UInt8(ascii: "f")): return isKeyword(token, "fragment") ? .fragment : nil
-        case (6, UInt8(ascii: "s")): return isKeyword(token, "schema") ? .schema : nil
         case (9, UInt8(ascii: "d")): return isKeyword(token, "directive") ? .directive : nil
         case (6, UInt8(ascii: "e")): return isKeyword(token, "extend") ? .extend : nil
         default: return nil
@@ -241,8 +264,8 @@ enum DefinitionKeyword {
     /// `query`, `mutation` or `subscription`.
     case operation
     case fragment
-    /// A type keyword (``TypeKeyword``).
-    case type
+    /// A type keyword, which one.
+    case type(TypeKeyword)
     case schema
     case directive
     case extend
