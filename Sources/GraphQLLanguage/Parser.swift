@@ -179,13 +179,23 @@ struct Parser {
     }
 
     /// Consumes the name `keyword`, or fails with `Expected "keyword", found Y.`
+    ///
+    /// Inlined, with the error made out of line: the keyword is then a constant at
+    /// each call, and the message's string building stays off the path taken.
+    @inline(__always)
     mutating func expectKeyword(_ keyword: StaticString) throws(GraphQLSyntaxError) {
-        guard peekKeyword(keyword) else {
-            throw lexer.error(at: lexer.token.start, "Expected \"\(keyword)\", found \(describe(lexer.token)).")
-        }
+        guard peekKeyword(keyword) else { throw expectedKeyword(keyword) }
         try lexer.advance()
     }
 
+    /// "Expected "keyword", found Y." at the current token.
+    @inline(never)
+    func expectedKeyword(_ keyword: StaticString) -> GraphQLSyntaxError {
+        lexer.error(at: lexer.token.start, "Expected \"\(keyword)\", found \(describe(lexer.token)).")
+    }
+
+    /// Consumes the name `keyword` if it is the current token.
+    @inline(__always)
     mutating func expectOptionalKeyword(_ keyword: StaticString) throws(GraphQLSyntaxError) -> Bool {
         guard peekKeyword(keyword) else { return false }
         try lexer.advance()
@@ -193,6 +203,7 @@ struct Parser {
     }
 
     /// "Unexpected Y." at `token` (default: the current token).
+    @inline(never)
     func unexpected(_ token: Token? = nil) -> GraphQLSyntaxError {
         let token = token ?? lexer.token
         return lexer.error(at: token.start, "Unexpected \(describe(token)).")
