@@ -30,7 +30,9 @@ extension Document {
     /// ```
     /// - Throws: ``GraphQLSyntaxError`` for the first syntax error, or a broken limit.
     public init(parsing source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLSyntaxError) {
-        self = try Parser.run(source, options) { (parser) throws(GraphQLSyntaxError) in try parser.parseDocument() }
+        self = try Parser.runInPooledRegion(source, options) { (parser) throws(GraphQLSyntaxError) -> Document in
+            try parser.parseLoweredDocument()
+        }
     }
 
     /// Parses a GraphQL document from a string; see ``init(parsing:options:)-(Source,_)``.
@@ -43,10 +45,10 @@ extension Value {
     /// Parses a single value literal, such as a default value: `{a: [1, 2]}`.
     /// - Throws: ``GraphQLSyntaxError``.
     public init(parsing text: String, const: Bool = false, options: ParseOptions = ParseOptions()) throws(GraphQLSyntaxError) {
-        self = try Parser.run(Source(text), options) { (parser) throws(GraphQLSyntaxError) in
+        self = try Parser.runInPooledRegion(Source(text), options) { (parser) throws(GraphQLSyntaxError) -> Value in
             let value = try parser.parseValue(const: const)
             _ = try parser.expect(.eof)
-            return value
+            return parser.lowered { $0.value(value) }
         }
     }
 }
@@ -55,10 +57,10 @@ extension TypeReference {
     /// Parses a type reference such as `[String!]!`.
     /// - Throws: ``GraphQLSyntaxError``.
     public init(parsing text: String, options: ParseOptions = ParseOptions()) throws(GraphQLSyntaxError) {
-        self = try Parser.run(Source(text), options) { (parser) throws(GraphQLSyntaxError) in
+        self = try Parser.runInPooledRegion(Source(text), options) { (parser) throws(GraphQLSyntaxError) -> TypeReference in
             let type = try parser.parseTypeReference()
             _ = try parser.expect(.eof)
-            return type
+            return parser.lowered { $0.typeReference(type) }
         }
     }
 }

@@ -4,23 +4,25 @@ extension Parser {
     ///   - Description? OperationType Name? VariablesDefinition? Directives? SelectionSet
     ///   - SelectionSet
     /// ```
-    mutating func parseOperationDefinition() throws(GraphQLSyntaxError) -> OperationDefinition {
-        let start = lexer.token.start
+    mutating func parseOperationDefinition() throws(GraphQLSyntaxError) -> NodeRef {
+        let start = self.start
         if peek(.braceL) {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(
-                range: range(from: start), description: nil, operation: .query, name: nil, variableDefinitions: [],
-                directives: [], selectionSet: selectionSet)
+            return region.append(
+                OperationRecord(
+                    start: start, end: end, operation: .query, description: .none, name: .none, variables: .empty,
+                    directives: .empty, selectionSet: selectionSet))
         }
         let description = try parseDescription()
         let operation = try parseOperationType()
-        let name = peek(.name) ? try parseName() : nil
+        let name = peek(.name) ? try parseName() : .none
         let variables = try parseVariableDefinitions()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return OperationDefinition(
-            range: range(from: start), description: description, operation: operation, name: name,
-            variableDefinitions: variables, directives: directives, selectionSet: selectionSet)
+        return region.append(
+            OperationRecord(
+                start: start, end: end, operation: operation, description: description, name: name,
+                variables: variables, directives: directives, selectionSet: selectionSet))
     }
 
     /// `OperationType : one of query mutation subscription`
@@ -43,86 +45,71 @@ extension Parser {
     }
 
     /// `VariablesDefinition : ( VariableDefinition+ )`
-    mutating func parseVariableDefinitions() throws(GraphQLSyntaxError) -> [VariableDefinition] {
-        guard try expectOptional(.parenL) else { return [] }
-        return try parseList(scratch.variableDefinitions, until: .parenR) { (p) throws(GraphQLSyntaxError) in
-            try p.parseVariableDefinition()
-        }
+    mutating func parseVariableDefinitions() throws(GraphQLSyntaxError) -> ListRef {
+        guard try expectOptional(.parenL) else { return .empty }
+        let base = stacks.variableDefinitions.count
+        repeat {
+            let definition = try parseVariableDefinition()
+            stacks.variableDefinitions.push(definition)
+        } while try !expectOptional(.parenR)
+        return stacks.variableDefinitions.pop(from: base, into: &region)
     }
 
     /// `VariableDefinition : Description? Variable : Type DefaultValue? Directives[Const]?`
-    mutating func parseVariableDefinition() throws(GraphQLSyntaxError) -> VariableDefinition {
-        let start = lexer.token.start
+    mutating func parseVariableDefinition() throws(GraphQLSyntaxError) -> VariableDefinitionRecord {
+        let start = self.start
         let description = try parseDescription()
-        let variable = try parseVariable()
+        let variableStart = self.start
+        try expect(.dollar)
+        let name = try parseName()
         try expect(.colon)
         let type = try parseTypeReference()
-        let defaultValue = try expectOptional(.equals) ? try parseValue(const: true) : nil
+        let defaultValue = try expectOptional(.equals) ? region.append(try parseValue(const: true)) : .none
         let directives = try parseDirectives(const: true)
-        return VariableDefinition(
-            range: range(from: start), description: description, variable: variable, type: type,
+        return VariableDefinitionRecord(
+            start: start, end: end, description: description, variableStart: variableStart, name: name, type: type,
             defaultValue: defaultValue, directives: directives)
     }
 
-    /// `Variable : $ Name`
-    mutating func parseVariable() throws(GraphQLSyntaxError) -> Variable {
-        let start = lexer.token.start
-        try expect(.dollar)
-        let name = try parseName()
-        return Variable(name: name, range: range(from: start))
-    }
-
     /// `SelectionSet : { Selection+ }`
-    mutating func parseSelectionSet() throws(GraphQLSyntaxError) -> SelectionSet {
-        let start = lexer.token.start
-        let selections = try parseSelections()
-        return SelectionSet(range: range(from: start), selections: selections)
-    }
-
-    /// A selection set's selections, braces included in what it reads.
-    @inline(__always)
-    mutating func parseSelections() throws(GraphQLSyntaxError) -> [Selection] {
+    mutating func parseSelectionSet() throws(GraphQLSyntaxError) -> SelectionSetRecord {
+        let start = self.start
         try enterNesting()
         try expect(.braceL)
-        let stack = scratch.selections
-        let base = stack.count
+        let base = stacks.selections.count
         repeat {
-            stack.push(try parseSelection())
+            let selection = try parseSelection()
+            stacks.selections.push(selection)
         } while try !expectOptional(.braceR)
-        let selections = stack.pop(from: base)
+        let selections = stacks.selections.pop(from: base, into: &region)
         depth -= 1
-        return selections
+        return SelectionSetRecord(start: start, end: end, selections: selections)
     }
 
     /// `Selection : Field | FragmentSpread | InlineFragment`
-    mutating func parseSelection() throws(GraphQLSyntaxError) -> Selection {
-        peek(.spread) ? try parseFragment() : .field(try parseField())
+    mutating func parseSelection() throws(GraphQLSyntaxError) -> SelectionRecord {
+        peek(.spread) ? try parseFragment() : SelectionRecord(kind: .field, node: try parseField())
     }
 
     /// `Field : Alias? Name Arguments? Directives? SelectionSet?`
-    mutating func parseField() throws(GraphQLSyntaxError) -> Field {
-        let nameOrAlias = try parsePackedName()
-        let alias: (value: String, start: UInt32)?
-        let name: (value: String, start: UInt32)
+    mutating func parseField() throws(GraphQLSyntaxError) -> NodeRef {
+        let nameOrAlias = try parseName()
+        let alias: NameRef
+        let name: NameRef
         if try expectOptional(.colon) {
             alias = nameOrAlias
-            name = try parsePackedName()
+            name = try parseName()
         } else {
-            alias = nil
+            alias = .none
             name = nameOrAlias
         }
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
-        var selections: [Selection] = []
-        var selectionSetStart = Field.noSelectionSet
-        if peek(.braceL) {
-            selectionSetStart = options.noLocation ? Field.selectionSetWithoutRange : UInt32(truncatingIfNeeded: lexer.token.start)
-            selections = try parseSelections()
-        }
-        return Field(
-            aliasValue: alias?.value, aliasStart: alias?.start ?? UInt32.max, nameStart: name.start, nameValue: name.value,
-            arguments: arguments, directives: directives, selections: selections, selectionSetStart: selectionSetStart,
-            storedEnd: options.noLocation ? 0 : UInt32(truncatingIfNeeded: lexer.lastEnd))
+        let selectionSet = peek(.braceL) ? try parseSelectionSet() : .none
+        return region.append(
+            FieldRecord(
+                alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+                end: end))
     }
 
     /// `Arguments[Const] : ( Argument[?Const]+ )`
@@ -131,65 +118,66 @@ extension Parser {
     /// caller and the list is built out of line, so that the absent case does not
     /// pay the large stack frame of building one.
     @inline(__always)
-    mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
-        guard peek(.parenL) else { return [] }
+    mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> ListRef {
+        guard peek(.parenL) else { return .empty }
         return try parseArgumentList(const: const)
     }
 
     /// The arguments, from the `(` on.
     @inline(never)
-    mutating func parseArgumentList(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
+    mutating func parseArgumentList(const: Bool) throws(GraphQLSyntaxError) -> ListRef {
         try lexer.advance()
-        let stack = scratch.arguments
-        let base = stack.count
+        let base = stacks.arguments.count
         repeat {
-            let name = try parsePackedName()
+            let name = try parseName()
             try expect(.colon)
             let value = try parseValue(const: const)
-            stack.push(Argument(value: value, nameStart: name.start, nameValue: name.value))
+            stacks.arguments.push(ArgumentRecord(name: name, value: value))
         } while try !expectOptional(.parenR)
-        return stack.pop(from: base)
+        return stacks.arguments.pop(from: base, into: &region)
     }
 
     /// ```
     /// FragmentSpread : ... FragmentName Directives?
     /// InlineFragment : ... TypeCondition? Directives? SelectionSet
     /// ```
-    mutating func parseFragment() throws(GraphQLSyntaxError) -> Selection {
-        let start = lexer.token.start
+    mutating func parseFragment() throws(GraphQLSyntaxError) -> SelectionRecord {
+        let start = self.start
         try expect(.spread)
         let hasTypeCondition = try expectOptionalKeyword("on")
         if !hasTypeCondition && peek(.name) {
             let name = try parseFragmentName()
             let directives = try parseDirectives(const: false)
-            return .fragmentSpread(FragmentSpread(range: range(from: start), name: name, directives: directives))
+            let spread = region.append(FragmentSpreadRecord(start: start, end: end, name: name, directives: directives))
+            return SelectionRecord(kind: .fragmentSpread, node: spread)
         }
-        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
+        let typeCondition = hasTypeCondition ? try parseName() : .none
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return .inlineFragment(
-            InlineFragment(
-                range: range(from: start), typeCondition: typeCondition, directives: directives,
-                selectionSet: selectionSet))
+        let fragment = region.append(
+            InlineFragmentRecord(
+                start: start, end: end, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet))
+        return SelectionRecord(kind: .inlineFragment, node: fragment)
     }
 
     /// `FragmentDefinition : Description? fragment FragmentName TypeCondition Directives? SelectionSet`
-    mutating func parseFragmentDefinition() throws(GraphQLSyntaxError) -> FragmentDefinition {
-        let start = lexer.token.start
+    mutating func parseFragmentDefinition() throws(GraphQLSyntaxError) -> NodeRef {
+        let start = self.start
         let description = try parseDescription()
         try expectKeyword("fragment")
         let name = try parseFragmentName()
         try expectKeyword("on")
-        let typeCondition = try parseNamedType()
+        let typeCondition = try parseName()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return FragmentDefinition(
-            range: range(from: start), description: description, name: name, typeCondition: typeCondition,
-            directives: directives, selectionSet: selectionSet)
+        return region.append(
+            FragmentDefinitionRecord(
+                start: start, end: end, description: description, name: name, typeCondition: typeCondition,
+                directives: directives, selectionSet: selectionSet))
     }
 
     /// `FragmentName : Name but not on`
-    mutating func parseFragmentName() throws(GraphQLSyntaxError) -> Name {
+    mutating func parseFragmentName() throws(GraphQLSyntaxError) -> NameRef {
         if peekKeyword("on") { throw unexpected() }
         return try parseName()
     }
@@ -198,23 +186,22 @@ extension Parser {
     ///
     /// Inlined check, list built out of line (see ``parseArguments(const:)``).
     @inline(__always)
-    mutating func parseDirectives(const: Bool) throws(GraphQLSyntaxError) -> [Directive] {
-        guard peek(.at) else { return [] }
+    mutating func parseDirectives(const: Bool) throws(GraphQLSyntaxError) -> ListRef {
+        guard peek(.at) else { return .empty }
         return try parseDirectiveList(const: const)
     }
 
     /// The directives, from the first `@` on.
     @inline(never)
-    mutating func parseDirectiveList(const: Bool) throws(GraphQLSyntaxError) -> [Directive] {
-        let stack = scratch.directives
-        let base = stack.count
+    mutating func parseDirectiveList(const: Bool) throws(GraphQLSyntaxError) -> ListRef {
+        let base = stacks.directives.count
         repeat {
-            let start = lexer.token.start
+            let start = self.start
             try lexer.advance()
             let name = try parseName()
             let arguments = try parseArguments(const: const)
-            stack.push(Directive(range: range(from: start), name: name, arguments: arguments))
+            stacks.directives.push(DirectiveRecord(start: start, end: end, name: name, arguments: arguments))
         } while peek(.at)
-        return stack.pop(from: base)
+        return stacks.directives.pop(from: base, into: &region)
     }
 }

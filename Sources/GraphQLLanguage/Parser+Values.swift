@@ -3,54 +3,51 @@ extension Parser {
     /// Value[Const] : [~Const] Variable | IntValue | FloatValue | StringValue
     ///   | BooleanValue | NullValue | EnumValue | ListValue[?Const] | ObjectValue[?Const]
     /// ```
-    mutating func parseValue(const: Bool) throws(GraphQLSyntaxError) -> Value {
+    mutating func parseValue(const: Bool) throws(GraphQLSyntaxError) -> ValueRecord {
         let token = lexer.token
+        let start = UInt32(truncatingIfNeeded: token.start)
         switch token.kind {
         case .bracketL:
             try enterNesting()
             try lexer.advance()
-            let stack = scratch.values
-            let base = stack.count
+            let base = stacks.values.count
             while try !expectOptional(.bracketR) {
-                stack.push(try parseValue(const: const))
+                let value = try parseValue(const: const)
+                stacks.values.push(value)
             }
-            let values = stack.pop(from: base)
+            let values = stacks.values.pop(from: base, into: &region)
             depth -= 1
-            return .list(ListValue(values, range: range(from: token.start)))
+            return ValueRecord(kind: .list, start: start, end: end, payload: values)
         case .braceL:
             try enterNesting()
             try lexer.advance()
-            let stack = scratch.objectFields
-            let base = stack.count
+            let base = stacks.objectFields.count
             while try !expectOptional(.braceR) {
-                let name = try parsePackedName()
+                let name = try parseName()
                 try expect(.colon)
                 let value = try parseValue(const: const)
-                stack.push(ObjectField(value: value, nameStart: name.start, nameValue: name.value))
+                stacks.objectFields.push(ObjectFieldRecord(name: name, value: value))
             }
-            let fields = stack.pop(from: base)
+            let fields = stacks.objectFields.pop(from: base, into: &region)
             depth -= 1
-            return .object(ObjectValue(fields, range: range(from: token.start)))
+            return ValueRecord(kind: .object, start: start, end: end, payload: fields)
         case .int:
             try lexer.advance()
-            return .int(IntValue(lexer.ascii(token), range: range(from: token.start)))
+            return ValueRecord(kind: .int, start: start, end: end, payload: .empty)
         case .float:
             try lexer.advance()
-            return .float(FloatValue(lexer.ascii(token), range: range(from: token.start)))
+            return ValueRecord(kind: .float, start: start, end: end, payload: .empty)
         case .string, .blockString:
-            return .string(try parseStringLiteral())
+            return try parseStringLiteral()
         case .name:
             // Only a name of four or five letters can be `true`, `false` or `null`.
             let length = token.end - token.start
-            let isTrue = length == 4 && peekKeyword("true")
-            let isFalse = length == 5 && peekKeyword("false")
-            let isNull = length == 4 && !isTrue && peekKeyword("null")
+            let kind: ValueKind =
+                length == 4 && peekKeyword("true") ? .true
+                : length == 5 && peekKeyword("false") ? .false
+                : length == 4 && peekKeyword("null") ? .null : .enumValue
             try lexer.advance()
-            let r = range(from: token.start)
-            if isTrue { return .boolean(BooleanValue(true, range: r)) }
-            if isFalse { return .boolean(BooleanValue(false, range: r)) }
-            if isNull { return .null(NullValue(range: r)) }
-            return .enumValue(EnumValue(lexer.ascii(token), range: r))
+            return ValueRecord(kind: kind, start: start, end: end, payload: .empty)
         case .dollar:
             if const {
                 try lexer.advance()
@@ -60,49 +57,47 @@ extension Parser {
                 }
                 throw unexpected(token)
             }
-            return .variable(try parseVariable())
+            try lexer.advance()
+            let name = try parseName()
+            return ValueRecord(kind: .variable, start: start, end: end, payload: ListRef(offset: name.start, count: name.count))
         default:
             throw unexpected()
         }
     }
 
-    /// A StringValue token as an AST node.
-    mutating func parseStringLiteral() throws(GraphQLSyntaxError) -> StringValue {
+    /// A StringValue token as a value record; its cooked text goes to ``strings``.
+    mutating func parseStringLiteral() throws(GraphQLSyntaxError) -> ValueRecord {
         let token = lexer.token
-        let value = lexer.stringValue
+        strings.append(lexer.stringValue)
         try lexer.advance()
-        return StringValue(value, isBlock: token.kind == .blockString, range: range(from: token.start))
+        return ValueRecord(
+            kind: token.kind == .blockString ? .blockString : .string, start: UInt32(truncatingIfNeeded: token.start),
+            end: end, payload: ListRef(offset: UInt32(truncatingIfNeeded: strings.count - 1), count: 0))
     }
 
-    /// `Description : StringValue`, when present.
-    mutating func parseDescription() throws(GraphQLSyntaxError) -> StringValue? {
-        peekDescription() ? try parseStringLiteral() : nil
+    /// `Description : StringValue`, when present: its value record's offset.
+    mutating func parseDescription() throws(GraphQLSyntaxError) -> NodeRef {
+        peekDescription() ? region.append(try parseStringLiteral()) : .none
     }
 
     /// `Type : NamedType | ListType | NonNullType`
-    mutating func parseTypeReference() throws(GraphQLSyntaxError) -> TypeReference {
-        let start = lexer.token.start
-        var type: TypeReference
+    mutating func parseTypeReference() throws(GraphQLSyntaxError) -> NodeRef {
+        let start = self.start
+        var type: NodeRef
         if peek(.bracketL) {
             try enterNesting()
             try lexer.advance()
             let inner = try parseTypeReference()
             try expect(.bracketR)
             depth -= 1
-            type = .list(ListType(type: inner, range: range(from: start)))
+            type = region.append(TypeReferenceRecord(kind: .list, start: start, end: end, name: .none, inner: inner))
         } else {
-            type = .named(try parseNamedType())
+            let name = try parseName()
+            type = region.append(TypeReferenceRecord(kind: .named, start: start, end: end, name: name, inner: .none))
         }
         if try expectOptional(.bang) {
-            type = .nonNull(NonNullType(type: type, range: range(from: start)))
+            type = region.append(TypeReferenceRecord(kind: .nonNull, start: start, end: end, name: .none, inner: type))
         }
         return type
-    }
-
-    /// `NamedType : Name`
-    mutating func parseNamedType() throws(GraphQLSyntaxError) -> NamedType {
-        let start = lexer.token.start
-        let name = try parseName()
-        return NamedType(name: name, range: range(from: start))
     }
 }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The reusable memory of one parse: the scratch stacks lists are built on and
+/// The reusable memory of one parse: the record stacks lists are built on and
 /// the table of long strings.
 ///
 /// Both are per-document state, but making them is not free: a dozen objects and
@@ -12,15 +12,21 @@ import Synchronization
 /// A workspace is used by one parse at a time: it is handed out and taken back
 /// under the pool's lock and never shared while in use, hence `@unchecked Sendable`.
 final class ParserWorkspace: @unchecked Sendable {
-    let scratch = ParserScratch()
+    var stacks = RecordStacks()
+    /// The region of parses whose records are dropped once read (``Document``s).
+    var region = RecordRegion()
     let strings = StringTable()
 
-    deinit { scratch.free() }
+    deinit {
+        stacks.free()
+        region.free()
+    }
 
     /// Drops what the last parse left (its strings; on an error, its half-built
     /// lists) and any buffer grown past what typical documents need.
     func reset() {
-        scratch.reset()
+        stacks.reset()
+        region.clear(keepingAtMost: RecordStacks.retainedBytes * 4)
         strings.reset()
     }
 }
@@ -38,7 +44,7 @@ enum ParserWorkspacePool {
 
     /// How many workspaces are idle, with the items left on their stacks (for tests).
     static var idleState: (workspaces: Int, items: Int) {
-        idle.withLock { idle in (idle.count, idle.reduce(0) { $0 + $1.scratch.count }) }
+        idle.withLock { idle in (idle.count, idle.reduce(0) { $0 + $1.stacks.count }) }
     }
 
     /// Empties `workspace` and keeps it for the next parse (or lets it go if the pool is full).

@@ -87,24 +87,21 @@ struct ParserWorkspaceTests {
         }
     }
 
-    @Test("a scratch stack destroys what is left on it when reset, and everything when freed")
-    func scratchStackDestroysItsItems() {
-        final class Tracked {
-            nonisolated(unsafe) static var alive = 0
-            init() { Tracked.alive += 1 }
-            deinit { Tracked.alive -= 1 }
+    @Test("a record stack moves the records above a base into the region, contiguous and in order")
+    func recordStackMovesItsTopIntoTheRegion() {
+        var stack = RecordStack<NameRef>()
+        var region = RecordRegion()
+        defer {
+            stack.free()
+            region.free()
         }
-        let stack = ScratchStack<Tracked>()
-        for _ in 0..<40 { stack.push(Tracked()) }  // grows 16 -> 32 -> 64
-        #expect(Tracked.alive == 40)
-        let popped = stack.pop(from: 30)
-        #expect(popped.count == 10 && stack.count == 30)
+        for i in 0..<40 { stack.push(NameRef(start: UInt32(i), count: 1)) }  // grows 16 -> 32 -> 64
+        let list = stack.pop(from: 30, into: &region)
+        #expect(stack.count == 30 && list.count == 10)
+        #expect((0..<10).map { region.record(list, $0, as: NameRef.self).start } == Array(30..<40))
+        let empty = stack.pop(from: 30, into: &region)
+        #expect(empty.count == 0, "nothing above the base: an empty list, nothing written")
         stack.reset(keepingAtMost: 64 * 1024)
         #expect(stack.count == 0)
-        #expect(Tracked.alive == 10, "the 30 left on the stack are destroyed, the 10 popped live on")
-        for _ in 0..<5 { stack.push(Tracked()) }
-        stack.free()
-        #expect(Tracked.alive == 10, "the 5 pushed since are destroyed by free()")
-        withExtendedLifetime(popped) {}
     }
 }
