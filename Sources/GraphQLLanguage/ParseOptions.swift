@@ -1,4 +1,4 @@
-/// Limits and switches for ``Document/init(parsing:options:)``.
+/// Limits and switches for ``Document/init(parsing:options:)`` and ``SyntaxTree/init(parsing:options:)``.
 ///
 /// The limits exist so hostile input costs a bounded amount of work and stack:
 /// a recursive-descent parser would otherwise overflow the stack on 100,000

@@ -33,8 +33,13 @@ struct ParseCommand: ParsableCommand {
         let bytes = try readInput(file)
         do {
             let source = try Source(bytes: bytes, name: file)
-            let document = try Document(parsing: source, options: ParseOptions(maxTokens: maxTokens, maxDepth: maxDepth))
-            if printDocument { Swift.print(document.printed) }
+            let options = ParseOptions(maxTokens: maxTokens, maxDepth: maxDepth)
+            if printDocument {
+                Swift.print(try Document(parsing: source, options: options).printed)
+            } else {
+                // A check needs the parse only: the syntax tree, without the Document.
+                _ = try SyntaxTree(parsing: source, options: options)
+            }
         } catch let error as GraphQLSyntaxError {
             Swift.print(ErrorJSON.response(message: error.message, line: error.location.line, column: error.location.column))
             throw ExitCode(1)

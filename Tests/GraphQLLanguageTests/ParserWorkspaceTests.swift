@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GraphQLLanguage
 
-/// The parser borrows its scratch stacks and string table from a shared pool
+/// The parser borrows its record stacks and string table from a shared pool
 /// (``ParserWorkspace``). What a user must never see: a document that depends
 /// on what was parsed before it, or on another thread's parse.
 @Suite("Parser workspaces: reused memory never leaks from one parse into another")
@@ -30,7 +30,7 @@ struct ParserWorkspaceTests {
     @Test("a parse after syntax errors part-way through lists gives the same AST as a fresh one")
     func afterErrors() throws {
         let expected = try Self.parsed(Self.reference)
-        // Each fails with items on the scratch stacks and strings in the table.
+        // Each fails with records on the stacks and strings in the table.
         let broken = [
             #"{ a(x: [1, 2, {k: "a long enough string value"}, "#,
             "{ a { b { c(x: [[[1, 2], [3 }}} ",
