@@ -19,6 +19,17 @@ struct SyntaxTreeTests {
         #expect(tree.range == document.range)
     }
 
+    @Test(
+        "a tree lowered to a Document equals the Document parsed from the same text, with and without locations",
+        arguments: ["kitchen_sink.graphql", "schema_kitchen_sink.graphql"])
+    func loweredTreeEqualsParsedDocument(fixtureName: String) throws {
+        let source = Source(try fixture(fixtureName))
+        let tree = try SyntaxTree(parsing: source)
+        #expect(Document(tree) == (try Document(parsing: source)))
+        #expect(Document(tree, noLocation: true) == (try Document(parsing: source, options: ParseOptions(noLocation: true))))
+        #expect(Document(tree).printed == (try Document(parsing: source)).printed)
+    }
+
     @Test("§2.9 each kind of value reads back with its text, cooked string (a one-line block string keeps its spaces), or items")
     func values() throws {
         let tree = try SyntaxTree(

@@ -287,6 +287,32 @@ struct DocumentLowering {
     }
 }
 
+extension Document {
+    /// The value AST of a syntax tree: the same ``Document`` that parsing its source
+    /// gives (``init(parsing:options:)`` lowers each definition as it is parsed
+    /// instead, which is faster than parsing to a tree and lowering it).
+    ///
+    /// ```swift
+    /// let tree = try SyntaxTree(parsing: source)   // checked, walked...
+    /// print(Document(tree).printed)                  // ...and printed
+    /// ```
+    public init(_ tree: SyntaxTree, noLocation: Bool = false) {
+        let workspace = ParserWorkspacePool.take()
+        defer { ParserWorkspacePool.give(workspace) }
+        var body = tree.source.body
+        self = body.withUTF8 { bytes in
+            tree.strings.withUnsafeBufferPointer { strings in
+                let lowering = DocumentLowering(
+                    region: tree.region, strings: strings, bytes: bytes, names: .passUnretained(workspace.strings),
+                    noLocation: noLocation, makesSmallStringsDirectly: SmallASCIIString.isVerified)
+                return Document(
+                    definitions: lowering.list(tree.definitionList, lowering.definition),
+                    range: lowering.range(tree.documentStart, tree.documentEnd))
+            }
+        }
+    }
+}
+
 extension Parser {
     /// `Document : Definition+`, as a ``Document``: each definition is lowered as
     /// soon as it is parsed, while its records are still in the cache, and the
