@@ -6,7 +6,13 @@
 public struct ParseOptions: Sendable, Hashable {
     /// The most non-ignored tokens a document may have. Default 1,000,000
     /// (a 1 MB query has about 150,000). The gateway sets a much lower limit for requests.
+    /// Values above ``tokenCeiling`` count as it.
     public var maxTokens: Int
+    /// The most tokens any parse accepts, whatever ``maxTokens`` says: 50,000,000.
+    /// A syntax tree addresses its records with 32-bit offsets, and no token makes
+    /// more than 64 bytes of records (a field: its record and its selection's), so
+    /// this keeps every tree under 4 GiB.
+    public static let tokenCeiling = 50_000_000
     /// The deepest nesting of selection sets, list and object values and list
     /// types. Default 256, far beyond any real query, far below the stack's limit.
     public var maxDepth: Int

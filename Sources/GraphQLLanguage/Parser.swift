@@ -56,7 +56,9 @@ struct Parser {
         defer { ParserWorkspacePool.give(workspace) }
         text.withUTF8 { bytes in
             var parser = Parser(
-                lexer: Lexer(bytes: bytes, source: source, maxTokens: options.maxTokens, strings: workspace.strings),
+                lexer: Lexer(
+                    bytes: bytes, source: source, maxTokens: min(options.maxTokens, ParseOptions.tokenCeiling),
+                    strings: workspace.strings),
                 options: options, stacks: workspace.stacks)
             if pooledRegion {
                 swap(&parser.region, &workspace.region)

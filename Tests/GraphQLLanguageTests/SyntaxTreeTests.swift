@@ -85,6 +85,24 @@ struct SyntaxTreeTests {
         #expect(field?.range == SourceRange(start: 11, end: 45))
     }
 
+    @Test("the token ceiling keeps a tree's 32-bit offsets in range: a token makes at most 64 bytes of records")
+    func tokenCeilingBoundsTheRegion() throws {
+        // The most a single token adds: a field (`{ a a a ... }`), its record and its selection's.
+        #expect(MemoryLayout<FieldRecord>.stride + MemoryLayout<SelectionRecord>.stride <= 64)
+        for stride in [
+            MemoryLayout<ValueRecord>.stride, MemoryLayout<ArgumentRecord>.stride, MemoryLayout<DirectiveRecord>.stride,
+            MemoryLayout<TypeReferenceRecord>.stride, MemoryLayout<VariableDefinitionRecord>.stride,
+            MemoryLayout<InputValueRecord>.stride, MemoryLayout<EnumValueRecord>.stride,
+        ] {
+            #expect(stride <= 64)
+        }
+        #expect(ParseOptions.tokenCeiling * 64 < Int(UInt32.max))
+        let error = #expect(throws: GraphQLSyntaxError.self) {
+            try SyntaxTree(parsing: Source("{ a b c }"), options: ParseOptions(maxTokens: 3))
+        }
+        #expect(error?.message == "Syntax Error: Document contains more than 3 tokens. Parsing aborted.")
+    }
+
     @Test("a tree's nodes take about as many bytes as its source")
     func nodeBytes() throws {
         let text = try fixture("kitchen_sink.graphql")

@@ -39,7 +39,9 @@ struct RecordRegion {
 
     @inline(never)
     private mutating func grow(toFit needed: Int) {
-        let newCapacity = max(1024, capacity * 2, needed)
+        // Offsets are 32-bit; ParseOptions.tokenCeiling keeps a parse far below this.
+        precondition(needed <= Int(UInt32.max), "a syntax tree is limited to 4 GiB of records")
+        let newCapacity = min(max(1024, capacity * 2, needed), Int(UInt32.max))
         let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
         if let base {
             newBase.copyMemory(from: base, byteCount: used)
