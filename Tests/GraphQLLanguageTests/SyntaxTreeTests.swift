@@ -103,6 +103,16 @@ struct SyntaxTreeTests {
         #expect(error?.message == "Syntax Error: Document contains more than 3 tokens. Parsing aborted.")
     }
 
+    @Test("100,000 nested { [ and list types give a depth error from a tree parse too, not a stack overflow", arguments: [
+        String(repeating: "{a", count: 100_000),
+        "{ f(a: " + String(repeating: "[", count: 100_000) + ") }",
+        "query ($a: " + String(repeating: "[", count: 100_000) + "Int) { f }",
+    ])
+    func depthLimit(text: String) {
+        let error = #expect(throws: GraphQLSyntaxError.self) { try SyntaxTree(parsing: Source(text)) }
+        #expect(error?.message == "Syntax Error: Document is nested more than 256 levels deep. Parsing aborted.")
+    }
+
     @Test("a tree's nodes take about as many bytes as its source")
     func nodeBytes() throws {
         let text = try fixture("kitchen_sink.graphql")

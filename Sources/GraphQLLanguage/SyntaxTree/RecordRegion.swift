@@ -65,17 +65,23 @@ struct RecordRegion {
     /// Frees the memory; the region must not be used again.
     func free() { base?.deallocate() }
 
+    /// The `index`th record of type `T` from `offset` (a list's first record, or a
+    /// single record at index 0).
+    @inline(__always)
+    func record<T>(at offset: UInt32, index: Int, as type: T.Type = T.self) -> T {
+        UnsafeRawPointer(base.unsafelyUnwrapped).load(fromByteOffset: Int(offset) + index * MemoryLayout<T>.stride, as: T.self)
+    }
+
     /// The record of type `T` at `offset`.
     @inline(__always)
     func record<T>(_ offset: NodeRef, as type: T.Type = T.self) -> T {
-        UnsafeRawPointer(base.unsafelyUnwrapped).load(fromByteOffset: Int(offset), as: T.self)
+        record(at: offset, index: 0)
     }
 
     /// The `index`th record of `list`.
     @inline(__always)
     func record<T>(_ list: ListRef, _ index: Int, as type: T.Type = T.self) -> T {
-        UnsafeRawPointer(base.unsafelyUnwrapped).load(
-            fromByteOffset: Int(list.offset) + index * MemoryLayout<T>.stride, as: T.self)
+        record(at: list.offset, index: index)
     }
 }
 

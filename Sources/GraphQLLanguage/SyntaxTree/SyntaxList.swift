@@ -14,7 +14,7 @@ public struct SyntaxPosition: Sendable {
     /// The record of type `R` here.
     @inline(__always)
     func record<R>(as type: R.Type = R.self) -> R {
-        tree.region.record(ListRef(offset: offset, count: 0), index, as: R.self)
+        tree.region.record(at: offset, index: index)
     }
 }
 
