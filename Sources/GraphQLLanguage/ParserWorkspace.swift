@@ -43,8 +43,10 @@ enum ParserWorkspacePool {
     }
 
     /// How many workspaces are idle, with the items left on their stacks (for tests).
-    static var idleState: (workspaces: Int, items: Int) {
-        idle.withLock { idle in (idle.count, idle.reduce(0) { $0 + $1.stacks.count }) }
+    static var idleState: (workspaces: Int, items: Int, regionBytes: Int) {
+        idle.withLock { idle in
+            (idle.count, idle.reduce(0) { $0 + $1.stacks.count }, idle.reduce(0) { $0 + $1.region.used })
+        }
     }
 
     /// Empties `workspace` and keeps it for the next parse (or lets it go if the pool is full).

@@ -77,13 +77,14 @@ struct ParserWorkspaceTests {
         for (i, document) in results { #expect(document == expected[i]) }
     }
 
-    @Test("a failed parse leaves nothing on the stacks of the workspaces in the pool")
+    @Test("a failed parse leaves nothing on the stacks, nor in the region, of the workspaces in the pool")
     func failedParseLeavesEmptyStacks() {
         for text in [#"{ a(x: [1, {k: "v"}, "#, "type T { f(a: Int, b: [String!]) : }", "{ a { b { c @d(x: [1, 2 }}}"] {
             #expect(throws: GraphQLSyntaxError.self) { try Self.parsed(text) }
             // Other tests parse at the same time and may hold every workspace just
             // now; the ones that are idle must be empty whatever they parsed last.
             #expect(ParserWorkspacePool.idleState.items == 0, "after \(text.debugDescription)")
+            #expect(ParserWorkspacePool.idleState.regionBytes == 0, "no records kept after \(text.debugDescription)")
         }
     }
 
