@@ -6,11 +6,11 @@
 /// allocated once at its exact size, so the document is the one a parser building
 /// values directly would make.
 ///
-/// The lowering is made by the parse it reads, inside it (``Parser/lowered(_:)``):
-/// it borrows the parser's region, strings, source bytes and string table, all
-/// alive until the parse returns. Holding them as plain pointers keeps the
-/// lowering trivially copyable: the walk passes it to every node without a
-/// retain or release.
+/// A lowering borrows what it reads: during a parse (``Parser/lowered(_:)``) the
+/// parser's region, strings, source bytes and string table, alive until the parse
+/// returns; in ``Document/init(_:noLocation:)`` the tree's, and a pooled string
+/// table held until it returns. Holding them as plain pointers keeps the lowering
+/// trivially copyable: the walk passes it to every node without a retain or release.
 struct DocumentLowering {
     let region: RecordRegion
     let strings: UnsafeBufferPointer<String>
