@@ -181,21 +181,12 @@ struct Parser {
         return true
     }
 
-    /// The type keyword `token` is, if any: `scalar`, `type`, `interface`, `union`, `enum`, `input`.
-    ///
-    /// Chosen by length and first letter, then compared once: trying each keyword
-    /// in turn cost a compare per keyword on every definition.
+    /// The type keyword `token` is, if any: `scalar`, `type`, `interface`, `union`,
+    /// `enum`, `input` (after `extend`; a definition's keyword is classified once,
+    /// by ``definitionKeyword(_:)``, which this reads).
     func typeKeyword(_ token: Token) -> TypeKeyword? {
-        guard token.kind == .name else { return nil }
-        switch (token.end - token.start, lexer.bytes[token.start]) {
-        case (4, UInt8(ascii: "t")): return isKeyword(token, "type") ? .type : nil
-        case (5, UInt8(ascii: "i")): return isKeyword(token, "input") ? .input : nil
-        case (4, UInt8(ascii: "e")): return isKeyword(token, "enum") ? .enum : nil
-        case (9, UInt8(ascii: "i")): return isKeyword(token, "interface") ? .interface : nil
-        case (6, UInt8(ascii: "s")): return isKeyword(token, "scalar") ? .scalar : nil
-        case (5, UInt8(ascii: "u")): return isKeyword(token, "union") ? .union : nil
-        default: return nil
-        }
+        if case .type(let keyword) = definitionKeyword(token) { return keyword }
+        return nil
     }
 
     /// What a definition starting with `token` is, by its keyword (§2.2, §3.1).
