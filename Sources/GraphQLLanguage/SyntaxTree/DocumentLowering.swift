@@ -23,7 +23,7 @@ struct DocumentLowering {
 
     @inline(__always)
     func range(_ start: UInt32, _ end: UInt32) -> SourceRange {
-        noLocation ? .none : SourceRange(start: Int(start), end: Int(end))
+        noLocation ? .none : SourceRange(start, end)
     }
 
     /// A name's (or number's) text: inline when short, through the string table

@@ -47,7 +47,7 @@ public struct OperationDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     public var operation: OperationType { record.operation }
     public var name: NameSyntax? { NameSyntax.optional(tree, record.name) }
@@ -66,7 +66,7 @@ public struct VariableDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     /// The variable's name, without the `$`.
     public var name: NameSyntax { NameSyntax(tree, record.name) }
@@ -89,7 +89,7 @@ public struct SelectionSetSyntax: Sendable {
         self.record = record
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var selections: SyntaxList<SelectionSyntax> { SyntaxList(tree, record.selections) }
 }
 
@@ -165,7 +165,7 @@ public struct FragmentSpreadSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var name: NameSyntax { NameSyntax(tree, record.name) }
     public var directives: SyntaxList<DirectiveSyntax> { SyntaxList(tree, record.directives) }
 }
@@ -180,7 +180,7 @@ public struct InlineFragmentSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var typeCondition: NameSyntax? { NameSyntax.optional(tree, record.typeCondition) }
     public var directives: SyntaxList<DirectiveSyntax> { SyntaxList(tree, record.directives) }
     public var selectionSet: SelectionSetSyntax { SelectionSetSyntax(tree, record.selectionSet) }
@@ -196,7 +196,7 @@ public struct FragmentDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     public var name: NameSyntax { NameSyntax(tree, record.name) }
     public var typeCondition: NameSyntax { NameSyntax(tree, record.typeCondition) }
@@ -214,7 +214,7 @@ public struct DirectiveSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var name: NameSyntax { NameSyntax(tree, record.name) }
     public var arguments: SyntaxList<ArgumentSyntax> { SyntaxList(tree, record.arguments) }
 }

@@ -10,7 +10,7 @@ public struct SchemaDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     public var directives: SyntaxList<DirectiveSyntax> { SyntaxList(tree, record.directives) }
     public var operationTypes: SyntaxList<OperationTypeDefinitionSyntax> { SyntaxList(tree, record.operationTypes) }
@@ -26,7 +26,7 @@ public struct OperationTypeDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var operation: OperationType { record.operation }
     public var type: NameSyntax { NameSyntax(tree, record.type) }
 }
@@ -62,7 +62,7 @@ public struct TypeDefinitionSyntax: SyntaxNode {
         }
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     public var name: NameSyntax { NameSyntax(tree, record.name) }
     /// `implements A & B` (objects and interfaces; empty for the other kinds).
@@ -80,7 +80,7 @@ public struct FieldDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     public var name: NameSyntax { NameSyntax(tree, record.name) }
     public var arguments: SyntaxList<InputValueDefinitionSyntax> { SyntaxList(tree, record.arguments) }
@@ -98,7 +98,7 @@ public struct InputValueDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     public var name: NameSyntax { NameSyntax(tree, record.name) }
     public var type: TypeReferenceSyntax { TypeReferenceSyntax(at: SyntaxPosition(tree, record.type)) }
@@ -118,7 +118,7 @@ public struct EnumValueDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     public var name: NameSyntax { NameSyntax(tree, record.name) }
     public var directives: SyntaxList<DirectiveSyntax> { SyntaxList(tree, record.directives) }
@@ -134,7 +134,7 @@ public struct DirectiveDefinitionSyntax: SyntaxNode {
         record = position.record()
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
     public var description: StringValueSyntax? { StringValueSyntax.optional(tree, record.description) }
     public var name: NameSyntax { NameSyntax(tree, record.name) }
     public var arguments: SyntaxList<InputValueDefinitionSyntax> { SyntaxList(tree, record.arguments) }

@@ -42,7 +42,7 @@ public struct ValueSyntax: SyntaxNode {
         }
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
 
     private var text: String { tree.text(Int(record.start), Int(record.end)) }
 }
@@ -65,7 +65,7 @@ public struct StringValueSyntax: Sendable {
     /// The value: escapes resolved, a block string's indentation removed.
     public var value: String { tree.strings[Int(record.payload.offset)] }
     public var isBlock: Bool { record.kind == .blockString }
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
 }
 
 /// `ObjectField` (§2.9.8): `name: value`.
@@ -107,5 +107,5 @@ public struct TypeReferenceSyntax: SyntaxNode {
         }
     }
 
-    public var range: SourceRange { SourceRange(start: Int(record.start), end: Int(record.end)) }
+    public var range: SourceRange { SourceRange(record.start, record.end) }
 }

@@ -4,6 +4,14 @@
 // its byte offset in the region (``NodeRef``), to a list by offset and count
 // (``ListRef``), and to a name by its place in the source (``NameRef``).
 
+extension SourceRange {
+    /// The range between two offsets as records store them.
+    @inline(__always)
+    init(_ start: UInt32, _ end: UInt32) {
+        self.init(start: Int(start), end: Int(end))
+    }
+}
+
 /// A record's byte offset in its tree's region; ``NodeRef/none`` when absent.
 typealias NodeRef = UInt32
 
