@@ -1,5 +1,6 @@
 /// Reads JSON text (RFC 8259) into a ``JSONValue``: keys keep their order,
-/// integers that fit stay `Int`, nesting is bounded.
+/// integers that fit stay `Int`, nesting is bounded, and so, when asked, is the number of
+/// values (``parse(_:maxValues:)``): the work is linear in the input and stops at the bound.
 ///
 /// ```swift
 /// let variables = try JSONParser.parse(Array(#"{"first": 10}"#.utf8))
@@ -9,15 +10,28 @@ public enum JSONParser {
     public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         public let message: String
         public let offset: Int
+        /// True when the text may be valid but holds more values than the caller allowed.
+        public let exceedsValueLimit: Bool
         public var description: String { "\(message) at byte \(offset)" }
+
+        public init(message: String, offset: Int, exceedsValueLimit: Bool = false) {
+            self.message = message
+            self.offset = offset
+            self.exceedsValueLimit = exceedsValueLimit
+        }
     }
 
     /// The deepest nesting accepted (arrays and objects), so hostile input cannot overflow the stack.
     public static let maxDepth = 512
 
-    public static func parse(_ bytes: [UInt8]) throws(Error) -> JSONValue {
+    /// Parses `bytes`.
+    /// - Parameter maxValues: the most values the text may hold, counting every value at every
+    ///   level (each object member, each array item, and the top-level value). Past it the parse
+    ///   stops with an error whose ``Error/exceedsValueLimit`` is true. Untrusted input (request
+    ///   bodies) should always set it.
+    public static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(Error) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(Error) -> JSONValue in
-            var reader = Reader(bytes: buffer)
+            var reader = Reader(bytes: buffer, remainingValues: maxValues, maxValues: maxValues)
             reader.skipWhitespace()
             let value = try reader.readValue(depth: 0)
             reader.skipWhitespace()
@@ -26,13 +40,21 @@ public enum JSONParser {
         }
     }
 
-    public static func parse(_ text: String) throws(Error) -> JSONValue {
-        try parse(Array(text.utf8))
+    public static func parse(_ text: String, maxValues: Int = .max) throws(Error) -> JSONValue {
+        try parse(Array(text.utf8), maxValues: maxValues)
     }
 
     struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
+        var remainingValues: Int
+        let maxValues: Int
+
+        init(bytes: UnsafeBufferPointer<UInt8>, remainingValues: Int, maxValues: Int) {
+            self.bytes = bytes
+            self.remainingValues = remainingValues
+            self.maxValues = maxValues
+        }
 
         func error(_ message: String) -> Error { Error(message: message, offset: position) }
 
@@ -47,6 +69,10 @@ public enum JSONParser {
 
         mutating func readValue(depth: Int) throws(Error) -> JSONValue {
             guard position < bytes.count else { throw error("Unexpected end of JSON") }
+            remainingValues -= 1
+            guard remainingValues >= 0 else {
+                throw Error(message: "JSON holds more than \(maxValues) values", offset: position, exceedsValueLimit: true)
+            }
             switch bytes[position] {
             case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
             case UInt8(ascii: "["): return try readArray(depth: depth + 1)

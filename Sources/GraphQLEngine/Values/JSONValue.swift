@@ -36,11 +36,21 @@ public enum JSONValue: Sendable, Hashable {
 
 /// An ordered JSON object: keys in insertion order, lookups by key.
 ///
-/// Small objects (the common case) are searched linearly; no hash table is
-/// built, which is cheaper than hashing for a handful of keys.
+/// Small objects (the common case: a response object, a handful of variables) are searched
+/// linearly, which is cheaper than hashing for a few keys. Past ``indexThreshold`` keys a hash
+/// index from key to position is built once and kept up to date, so lookups and insertions stay
+/// O(1) and an object with n keys costs O(n) to build: a request body with 80,000 distinct
+/// keys must not cost 80,000² comparisons before anyone has checked who sent it.
+///
+/// Equality and hashing look at the keys and values in order, never at the index.
 public struct JSONObject: Sendable, Hashable, Sequence {
     public private(set) var keys: [String] = []
     public private(set) var values: [JSONValue] = []
+    /// Position of every key, present once the object has more than ``indexThreshold`` keys.
+    private var index: [String: Int]?
+
+    /// The key count past which lookups go through a hash index instead of a linear scan.
+    public static let indexThreshold = 12
 
     public init() {}
 
@@ -53,20 +63,23 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 
+    /// The position of `key`, or nil.
+    @inline(__always)
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
+    }
+
     public subscript(key: String) -> JSONValue? {
         get {
-            guard let i = keys.firstIndex(of: key) else { return nil }
+            guard let i = position(of: key) else { return nil }
             return values[i]
         }
         set {
-            if let i = keys.firstIndex(of: key) {
-                if let newValue { values[i] = newValue } else {
-                    keys.remove(at: i)
-                    values.remove(at: i)
-                }
+            if let i = position(of: key) {
+                if let newValue { values[i] = newValue } else { remove(at: i) }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
+                append(key, newValue)
             }
         }
     }
@@ -75,6 +88,35 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public mutating func append(_ key: String, _ value: JSONValue) {
         keys.append(key)
         values.append(value)
+        if index != nil {
+            if index![key] == nil { index![key] = keys.count - 1 }
+        } else if keys.count > Self.indexThreshold {
+            buildIndex()
+        }
+    }
+
+    private mutating func remove(at i: Int) {
+        keys.remove(at: i)
+        values.remove(at: i)
+        if index != nil {
+            if keys.count > Self.indexThreshold { buildIndex() } else { index = nil }
+        }
+    }
+
+    private mutating func buildIndex() {
+        var built = [String: Int](minimumCapacity: keys.count)
+        // The first position wins, as for a linear scan (``append`` may add a repeated key).
+        for (i, key) in keys.enumerated() where built[key] == nil { built[key] = i }
+        index = built
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.keys == rhs.keys && lhs.values == rhs.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keys)
+        hasher.combine(values)
     }
 
     public func makeIterator() -> Zip2Sequence<[String], [JSONValue]>.Iterator {

@@ -116,12 +116,18 @@ struct CachePolicy: Sendable, Hashable {
 }
 
 /// JSON with object keys sorted at every level: equal variables, equal text.
+///
+/// O(n log n) in the number of keys: an object's keys are unique, so the sorted pairs are
+/// appended without a lookup each.
 func canonicalJSON(_ value: JSONValue) -> String {
     func canonical(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let object):
-            let pairs = zip(object.keys, object.values).sorted { $0.0 < $1.0 }.map { ($0.0, canonical($0.1)) }
-            return .object(JSONObject(pairs))
+            var sorted = JSONObject()
+            for (key, item) in zip(object.keys, object.values).sorted(by: { $0.0 < $1.0 }) {
+                sorted.append(key, canonical(item))
+            }
+            return .object(sorted)
         case .array(let items): return .array(items.map(canonical))
         default: return value
         }
