@@ -41,25 +41,3 @@ extension EmbeddedStore: AvatarStore {
         }
     }
 }
-
-extension AvatarPath {
-    /// Parses `uuid/digits_8hex.jpg|png` strictly (lower-case uuid, as written).
-    init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let owner = UUID(uuidString: String(parts[0])), owner.lowercased == parts[0]
-        else { return nil }
-        let file = parts[1]
-        guard let dot = file.lastIndex(of: "."), let underscore = file.firstIndex(of: "_"), underscore < dot,
-              let unixTime = Int64(file[..<underscore]), String(unixTime) == file[..<underscore]
-        else { return nil }
-        let suffix = String(file[file.index(after: underscore)..<dot])
-        guard suffix.count == 8, suffix.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
-        let format: ImageFormat
-        switch file[file.index(after: dot)...] {
-        case "jpg": format = .jpeg
-        case "png": format = .png
-        default: return nil
-        }
-        self.init(owner: owner, unixTime: unixTime, suffix: suffix, format: format)
-    }
-}

@@ -5,7 +5,7 @@ import SocialDomain
 
 @Suite("Embedded avatars")
 struct AvatarStoreTests {
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xDE])
 
     @Test("an uploaded avatar is a file under <data>/avatars and the profile points at its public URL")
     func upload() async throws {

@@ -77,7 +77,7 @@ struct MutationTests {
     func uploadAvatar(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in
             let mutation = "mutation U($file: Upload!) { uploadAvatar(file: $file) { avatarURL profile { avatarURL } } }"
-            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 64)
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xDE]) + Data(repeating: 7, count: 64)
             let ok = try await gateway.run(
                 mutation, ["file": nil], viewer: gateway.alice,
                 files: ["0": UploadedFile(filename: "me.png", contentType: "image/png", bytes: png)], map: ["0": ["variables.file"]])

@@ -37,6 +37,37 @@ public struct AvatarPath: Sendable, Hashable, CustomStringConvertible {
 
     /// `6b1e…/1740912672_3f9c1a2b.jpg`
     public var description: String { "\(owner.lowercased)/\(unixTime)_\(suffix).\(format.fileExtension)" }
+
+    /// Parses `uuid/digits_8hex.jpg|png` strictly (lower-case uuid, as written): the only paths
+    /// the stores write, so `..` or any other name never reaches a file system or a bucket.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let owner = UUID(uuidString: String(parts[0])), owner.lowercased == parts[0]
+        else { return nil }
+        let file = parts[1]
+        guard let dot = file.lastIndex(of: "."), let underscore = file.firstIndex(of: "_"), underscore < dot,
+              let unixTime = Int64(file[..<underscore]), String(unixTime) == file[..<underscore]
+        else { return nil }
+        let suffix = String(file[file.index(after: underscore)..<dot])
+        guard suffix.count == 8, suffix.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        let format: ImageFormat
+        switch file[file.index(after: dot)...] {
+        case "jpg": format = .jpeg
+        case "png": format = .png
+        default: return nil
+        }
+        self.init(owner: owner, unixTime: unixTime, suffix: suffix, format: format)
+    }
+
+    /// The path at the end of a public avatar URL, whichever store built it
+    /// (`…/avatars/<uuid>/<file>` or `…/storage/v1/object/public/avatars/<uuid>/<file>`); nil for
+    /// any other URL (an avatar set elsewhere is never deleted by the gateway).
+    public init?(publicURL: String) {
+        let withoutQuery = publicURL.split(separator: "?", maxSplits: 1).first.map(String.init) ?? publicURL
+        let segments = withoutQuery.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count >= 2 else { return nil }
+        self.init(parsing: segments.suffix(2).joined(separator: "/"))
+    }
 }
 
 /// The result of ``UploadAvatar``: the stored path, its public URL and the updated profile.

@@ -2,9 +2,12 @@ import Foundation
 
 /// Stores a new avatar and points the viewer's profile at it (seeds 000/001).
 ///
-/// Rules: signed in; at most 5 MB; really JPEG or PNG (magic bytes, not the declared type);
+/// Rules: signed in; at most 5 MB; really JPEG or PNG (magic bytes, not the declared type) with
+/// a readable header declaring at most ``maxDimension`` pixels each way (no decompression bombs);
 /// stored at `{userId}/{unixTime}_{8 hex}.{jpg|png}`. If the profile update fails after the
-/// upload, the object is deleted again so nothing is orphaned.
+/// upload, the object is deleted again so nothing is orphaned; once the profile points to the
+/// new object, the one it replaced is deleted (best effort: a failure is reported to
+/// ``onCleanupFailure`` and the upload still succeeds), so storage does not grow per upload.
 ///
 /// ```swift
 /// let upload = try await UploadAvatar(profiles: store, avatars: store).execute(bytes: data, viewer: viewer)
@@ -12,20 +15,26 @@ import Foundation
 /// ```
 public struct UploadAvatar: Sendable {
     public static let maxBytes = 5 * 1024 * 1024
+    /// The largest width and height an avatar may declare, in pixels.
+    public static let maxDimension = 4096
 
     public let profiles: any ProfileStore
     public let avatars: any AvatarStore
     public let clock: any WallClock
     public let random: any RandomSource
+    /// Told when the replaced avatar could not be deleted (the caller logs it).
+    public let onCleanupFailure: @Sendable (AvatarPath, any Error) -> Void
 
     public init(
         profiles: any ProfileStore, avatars: any AvatarStore,
-        clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom()
+        clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
+        onCleanupFailure: @escaping @Sendable (AvatarPath, any Error) -> Void = { _, _ in }
     ) {
         self.profiles = profiles
         self.avatars = avatars
         self.clock = clock
         self.random = random
+        self.onCleanupFailure = onCleanupFailure
     }
 
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `PAYLOAD_TOO_LARGE`, `UNSUPPORTED_MEDIA_TYPE`,
@@ -35,9 +44,20 @@ public struct UploadAvatar: Sendable {
         guard bytes.count <= Self.maxBytes else {
             throw DomainError(.payloadTooLarge, "File exceeds maximum size of 5MB", field: "file")
         }
-        guard let format = ImageFormat.sniff(bytes) else {
+        guard let format = ImageFormat.sniff(bytes), let size = ImageDimensions(of: bytes, format: format),
+            size.width > 0, size.height > 0
+        else {
             throw DomainError(.unsupportedMediaType, "Invalid image data provided", field: "file")
         }
+        guard size.width <= Self.maxDimension, size.height <= Self.maxDimension else {
+            throw DomainError(
+                .payloadTooLarge, "Image exceeds maximum dimensions of \(Self.maxDimension)x\(Self.maxDimension) pixels",
+                field: "file")
+        }
+        // The avatar being replaced, read before the upload and deleted once the profile has moved
+        // on. Best effort like the delete itself: a failed read only skips the clean-up.
+        let previous = (try? await profiles.profiles(ids: [me], viewer: viewer))?[me]?.avatarURL
+            .flatMap(AvatarPath.init(publicURL:))
         let now = clock.now()
         let path = AvatarPath(
             owner: me, unixTime: Int64(now.timeIntervalSince1970.rounded(.down)), suffix: random.hex(8), format: format)
@@ -46,6 +66,13 @@ public struct UploadAvatar: Sendable {
         changes.avatarURL = .set(url)
         do {
             let profile = try await backend { try await profiles.updateProfile(id: me, changes: changes, viewer: viewer) }
+            if let previous, previous.owner == me, previous != path {
+                do {
+                    try await avatars.deleteAvatar(at: previous, viewer: viewer)
+                } catch {
+                    onCleanupFailure(previous, error)
+                }
+            }
             return AvatarUpload(path: path, publicURL: url, profile: profile)
         } catch {
             try? await avatars.deleteAvatar(at: path, viewer: viewer)
