@@ -31,6 +31,7 @@ WORKDIR /app
 COPY --from=build /staging/ /app/
 USER gateway
 ENV HOST=0.0.0.0 \
+    DEMO_TOKENS=false \
     PORT=8080 \
     DATA_DIR=/data \
     LOG_LEVEL=info

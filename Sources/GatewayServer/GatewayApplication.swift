@@ -70,26 +70,46 @@ public func buildRouter(
         try? FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         gatewayOptions.cache = ResponseCacheStore.open(
             path: configuration.dataDirectory.appendingPathComponent("cache.sqlite"),
-            options: ResponseCacheOptions(maxBytes: configuration.cacheMaxBytes), logger: logger)
+            options: ResponseCacheOptions(
+                maxBytes: configuration.cacheMaxBytes, maxPersistedQueryBytes: configuration.persistedQueriesMaxBytes),
+            logger: logger)
+    }
+    if let manifest = configuration.persistedQueriesManifest {
+        gatewayOptions.trustedDocuments = try TrustedDocuments.load(contentsOf: manifest)
+        logger.notice("trusted documents loaded", metadata: ["count": "\(gatewayOptions.trustedDocuments!.count)"])
+    }
+    if configuration.persistedQueriesOnly {
+        guard gatewayOptions.trustedDocuments != nil else {
+            throw ServerConfigurationError(
+                "PERSISTED_QUERIES_ONLY=true needs PERSISTED_QUERIES_MANIFEST, the manifest of the documents to allow")
+        }
+        gatewayOptions.trustedDocumentsOnly = true
     }
     let service = try GatewayService(stores: backend.stores, options: gatewayOptions, logger: logger)
     let authenticator = await JWTAuthenticator(
-        hmacSecret: backend.jwtSecret, jwks: backend.jwks, audience: configuration.jwtAudience)
+        hmacSecret: backend.jwtSecret, jwks: backend.jwks, audience: configuration.jwtAudience,
+        issuer: configuration.jwtIssuer)
     let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
     metrics.mirror(cache: gatewayOptions.cache)
     let issuer: DevTokenIssuer? =
-        if backend.embedded != nil, configuration.demoTokens, let secret = backend.jwtSecret {
-            await DevTokenIssuer(secret: secret, audience: configuration.jwtAudience)
+        if backend.embedded != nil, configuration.demoTokensEnabled, let secret = backend.jwtSecret {
+            await DevTokenIssuer(secret: secret, audience: configuration.jwtAudience, issuer: configuration.jwtIssuer)
         } else {
             nil
         }
+    if issuer != nil, !ServerConfiguration.isLoopback(configuration.host) {
+        logger.warning(
+            "DEMO_TOKENS=true on a non-loopback address: anyone who can reach \(configuration.host):\(configuration.port) can get a token for every demo user at /playground/demo-tokens and act as them. Use it only on a trusted network.")
+    }
     let playground = try Playground(issuer: issuer)
     let graphQL = GraphQLRoute(
         service: service, authenticator: authenticator, metrics: metrics, maxBodyBytes: configuration.maxBodyBytes,
-        maxBatchSize: configuration.maxBatchSize,
+        maxBatchSize: configuration.maxBatchSize, maxJSONValues: configuration.maxJSONValues,
         uploadLimits: MultipartUpload.Limits(
             maxFieldBytes: configuration.maxBodyBytes, maxFileBytes: configuration.maxUploadBytes,
-            maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize))
+            maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize,
+            maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
+        uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads))
     let operational = OperationalRoutes(stores: backend.stores, metrics: metrics, embedded: backend.embedded)
 
     let router = Router(context: GatewayRequestContext.self)

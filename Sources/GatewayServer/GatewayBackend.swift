@@ -40,6 +40,10 @@ public struct GatewayBackend: Sendable {
     /// - Throws: ``ServerConfigurationError`` or `SupabaseConfigurationError` with a message for
     ///   the operator; store errors when the data folder is unusable.
     public static func open(_ configuration: ServerConfiguration, logger: Logger) async throws -> GatewayBackend {
+        if let secret = configuration.jwtSecret {
+            try JWTAuthenticator.checkSecret(
+                secret, variable: configuration.supabase == nil ? "JWT_SECRET" : "JWT_SECRET (or SUPABASE_JWT_SECRET)")
+        }
         if let supabase = configuration.supabase {
             let store = try await SupabaseStore.connect(configuration: supabase, logger: logger)
             var jwks: JWKSCache?

@@ -13,13 +13,17 @@ public struct GatewayClaims: JWTPayload, Equatable {
     public var nbf: NotBeforeClaim?
     public var iat: IssuedAtClaim?
     public var aud: AudienceClaim?
+    /// Who issued the token (Supabase: `https://<project>.supabase.co/auth/v1`); checked when
+    /// the server is configured with an issuer.
+    public var iss: IssuerClaim?
     /// `authenticated` for signed-in users (Supabase), informational here.
     public var role: String?
 
     public init(
         sub: SubjectClaim?, exp: ExpirationClaim?, nbf: NotBeforeClaim? = nil, iat: IssuedAtClaim? = nil,
-        aud: AudienceClaim? = nil, role: String? = nil
+        aud: AudienceClaim? = nil, iss: IssuerClaim? = nil, role: String? = nil
     ) {
+        self.iss = iss
         self.sub = sub
         self.exp = exp
         self.nbf = nbf
@@ -39,11 +43,14 @@ public struct GatewayClaims: JWTPayload, Equatable {
 public struct DevTokenIssuer: Sendable {
     let keys: JWTKeyCollection
     public let audience: String
+    /// The `iss` claim written into tokens (`JWT_ISSUER`), if the server checks one.
+    public let issuer: String?
 
-    public init(secret: String, audience: String = "authenticated") async {
+    public init(secret: String, audience: String = "authenticated", issuer: String? = nil) async {
         keys = JWTKeyCollection()
         await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
         self.audience = audience
+        self.issuer = issuer
     }
 
     /// A token for `userId`, valid from now for `ttl` seconds (default 24 h).
@@ -52,7 +59,7 @@ public struct DevTokenIssuer: Sendable {
         let claims = GatewayClaims(
             sub: SubjectClaim(value: userId.uuidString.lowercased()), exp: ExpirationClaim(value: now + ttl),
             nbf: NotBeforeClaim(value: now - 1), iat: IssuedAtClaim(value: now), aud: AudienceClaim(value: [audience]),
-            role: "authenticated")
+            iss: issuer.map { IssuerClaim(value: $0) }, role: "authenticated")
         return try await keys.sign(claims)
     }
 }

@@ -18,6 +18,10 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
     case invalidJSON(String)
     /// The JSON is not a well-formed GraphQL-over-HTTP request (bad parameter types, empty batch).
     case invalidParameters(String)
+    /// A JSON document of the request (the body, a GET `variables`/`extensions` parameter, the
+    /// multipart `operations` or `map`) holds more values than allowed (400), refused while it
+    /// is read, so its cost stays bounded whatever its shape.
+    case tooManyJSONValues(limit: Int)
     /// A JSON body or the multipart `operations`/`map` fields are over the body limit (413).
     case bodyTooLarge(limit: Int)
     /// One uploaded file is over the per-file limit (413), refused while it streams in.
@@ -40,17 +44,23 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
     case unauthenticated(String)
     /// A route that does not exist, or is off in this mode (404).
     case notFound
+    /// As many uploads as allowed are being received already (503 with `Retry-After`).
+    case tooManyUploads(limit: Int)
+    /// An uploaded file could not be written to the spool folder (503): a server-side problem.
+    case uploadSpoolFailed
 
     /// The HTTP status of the refusal.
     public var status: HTTPResponse.Status {
         switch self {
-        case .invalidJSON, .invalidParameters, .batchTooLarge, .invalidMultipart, .csrfPreflightRequired: .badRequest
+        case .invalidJSON, .invalidParameters, .batchTooLarge, .invalidMultipart, .csrfPreflightRequired, .tooManyJSONValues:
+            .badRequest
         case .bodyTooLarge, .fileTooLarge, .tooManyFiles: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .notAcceptable: .notAcceptable
         case .methodNotAllowed: .methodNotAllowed
         case .unauthenticated: .unauthorized
         case .notFound: .notFound
+        case .tooManyUploads, .uploadSpoolFailed: .serviceUnavailable
         }
     }
 
@@ -59,6 +69,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         switch self {
         case .invalidJSON, .invalidParameters, .invalidMultipart: "BAD_REQUEST"
         case .batchTooLarge: "BATCH_TOO_LARGE"
+        case .tooManyJSONValues: "TOO_MANY_JSON_VALUES"
         case .csrfPreflightRequired: "CSRF_PREFLIGHT_REQUIRED"
         case .bodyTooLarge, .fileTooLarge, .tooManyFiles: "PAYLOAD_TOO_LARGE"
         case .unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE"
@@ -66,6 +77,8 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .methodNotAllowed: "METHOD_NOT_ALLOWED"
         case .unauthenticated: "UNAUTHENTICATED"
         case .notFound: "NOT_FOUND"
+        case .tooManyUploads: "TOO_MANY_UPLOADS"
+        case .uploadSpoolFailed: "UPLOAD_UNAVAILABLE"
         }
     }
 
@@ -74,6 +87,8 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         switch self {
         case .invalidJSON(let detail): "The request body is not valid JSON: \(detail)."
         case .invalidParameters(let detail): detail
+        case .tooManyJSONValues(let limit):
+            "The request's JSON holds more than \(limit) values (object members and array items count one each)."
         case .bodyTooLarge(let limit): "The request body is larger than the limit of \(ByteCount(limit))."
         case .fileTooLarge(let limit): "File exceeds maximum size of \(ByteCount(limit))."
         case .tooManyFiles(let limit): "A request may upload at most \(limit) file\(limit == 1 ? "" : "s")."
@@ -94,6 +109,9 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .methodNotAllowed: "GraphQL requests must use GET (queries only) or POST."
         case .unauthenticated(let reason): reason
         case .notFound: "Not found."
+        case .tooManyUploads(let limit):
+            "The server is already receiving \(limit) upload\(limit == 1 ? "" : "s"); try again in a moment."
+        case .uploadSpoolFailed: "The server cannot receive uploads right now; try again later."
         }
     }
 
@@ -111,6 +129,7 @@ extension GatewayHTTPError: HTTPResponseError {
         var headers: HTTPFields = [.contentType: MediaType.json.headerValue]
         switch self {
         case .methodNotAllowed: headers[.allow] = "GET, POST"
+        case .tooManyUploads, .uploadSpoolFailed: headers[.retryAfter] = "1"
         case .unauthenticated(let reason):
             headers[.wwwAuthenticate] = "Bearer realm=\"social-gateway\", error=\"invalid_token\", error_description=\"\(reason.replacingOccurrences(of: "\"", with: "'"))\""
         default: break

@@ -24,8 +24,8 @@ public struct GraphQLParameters: Sendable, Hashable {
 /// parameter) and lenient where the spec says so (`null` and `""` mean absent).
 ///
 /// ```swift
-/// let body = try GraphQLHTTPRequest.decodeJSON(bytes, maxBatchSize: 20)
-/// let get = try GraphQLHTTPRequest.decodeQueryString(request.uri.query)
+/// let body = try GraphQLHTTPRequest.decodeJSON(bytes, maxBatchSize: 20, maxJSONValues: 10_000)
+/// let get = try GraphQLHTTPRequest.decodeQueryString(request.uri.query, maxJSONValues: 10_000)
 /// ```
 public enum GraphQLHTTPRequest: Sendable, Hashable {
     case single(GraphQLParameters)
@@ -40,15 +40,22 @@ public enum GraphQLHTTPRequest: Sendable, Hashable {
     }
 
     /// Decodes a POST body (`application/json`).
-    /// - Throws: ``GatewayHTTPError`` `invalidJSON`, `invalidParameters`, `batchTooLarge`.
-    public static func decodeJSON(_ bytes: [UInt8], maxBatchSize: Int) throws(GatewayHTTPError) -> GraphQLHTTPRequest {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
+    /// - Parameter maxJSONValues: the most values the body may hold (members and items at
+    ///   every level); the parse stops there, so a hostile body costs at most that much work.
+    /// - Throws: ``GatewayHTTPError`` `invalidJSON`, `tooManyJSONValues`, `invalidParameters`, `batchTooLarge`.
+    public static func decodeJSON(_ bytes: [UInt8], maxBatchSize: Int, maxJSONValues: Int) throws(GatewayHTTPError) -> GraphQLHTTPRequest {
+        try decode(try parseJSON(bytes, maxValues: maxJSONValues), maxBatchSize: maxBatchSize)
+    }
+
+    /// Parses one JSON document of a request under the value limit.
+    /// - Throws: ``GatewayHTTPError`` `tooManyJSONValues` past the limit, `invalidJSON` otherwise.
+    static func parseJSON(_ bytes: [UInt8], maxValues: Int) throws(GatewayHTTPError) -> JSONValue {
+        do throws(JSONParser.Error) {
+            return try JSONParser.parse(bytes, maxValues: maxValues)
         } catch {
+            if error.exceedsValueLimit { throw .tooManyJSONValues(limit: maxValues) }
             throw .invalidJSON(error.description)
         }
-        return try decode(value, maxBatchSize: maxBatchSize)
     }
 
     /// Decodes an already parsed body (also the multipart `operations` field).
@@ -76,8 +83,8 @@ public enum GraphQLHTTPRequest: Sendable, Hashable {
 
     /// Decodes the parameters of a GET request from the URL's query component
     /// (`application/x-www-form-urlencoded`; `variables` and `extensions` are JSON strings).
-    /// - Throws: ``GatewayHTTPError`` `invalidParameters`, `invalidJSON`.
-    public static func decodeQueryString(_ query: String?) throws(GatewayHTTPError) -> GraphQLParameters {
+    /// - Throws: ``GatewayHTTPError`` `invalidParameters`, `tooManyJSONValues`.
+    public static func decodeQueryString(_ query: String?, maxJSONValues: Int) throws(GatewayHTTPError) -> GraphQLParameters {
         var fields: [String: String] = [:]
         for pair in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
             let equals = pair.firstIndex(of: "=") ?? pair.endIndex
@@ -91,9 +98,10 @@ public enum GraphQLHTTPRequest: Sendable, Hashable {
         if let name = fields["operationName"], !name.isEmpty { object.append("operationName", .string(name)) }
         for key in ["variables", "extensions"] {
             guard let text = fields[key], !text.isEmpty else { continue }
-            do {
-                object.append(key, try JSONParser.parse(text))
+            do throws(JSONParser.Error) {
+                object.append(key, try JSONParser.parse(text, maxValues: maxJSONValues))
             } catch {
+                if error.exceedsValueLimit { throw .tooManyJSONValues(limit: maxJSONValues) }
                 throw .invalidParameters("The \"\(key)\" parameter is not valid JSON: \(error.description).")
             }
         }

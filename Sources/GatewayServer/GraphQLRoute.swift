@@ -7,7 +7,10 @@ import SocialGateway
 ///
 /// The order of checks is the order a client can fix them in: `Accept` (406), CSRF preflight
 /// for requests a browser could send cross-site (400), the bearer token (401), `Content-Type`
-/// (415), the body and its limits (413, 400), then GraphQL itself. Statuses follow GraphQL over
+/// (415), the body and its limits (413, 400), then GraphQL itself. Everything before the token
+/// reads headers only. A multipart upload is refused before a byte of its body is read when it
+/// comes without a signed-in viewer (401: only signed-in users upload) or when
+/// ``UploadSlots`` are all taken (503 with `Retry-After`). Statuses follow GraphQL over
 /// HTTP with `application/graphql-response+json` (200 when execution ran, 400 for request errors,
 /// 405 + `Allow: POST` for a mutation over GET); legacy `application/json` clients get 200 for
 /// request errors too. A JSON array body runs a batch, one operation after the other (so
@@ -18,7 +21,10 @@ struct GraphQLRoute: Sendable {
     let metrics: GatewayMetrics
     let maxBodyBytes: Int
     let maxBatchSize: Int
+    /// Most values in one JSON document of a request (``GatewayHTTPError/tooManyJSONValues(limit:)``).
+    let maxJSONValues: Int
     let uploadLimits: MultipartUpload.Limits
+    let uploadSlots: UploadSlots
 
     static let preflightHeaders: [HeaderName] = [.graphQLPreflight, .apolloRequirePreflight, .apolloOperationName]
 
@@ -27,7 +33,7 @@ struct GraphQLRoute: Sendable {
             let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
             try Self.requirePreflight(request)
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
-            let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query)
+            let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query, maxJSONValues: maxJSONValues)
             let result = await run(parameters, viewer: viewer, files: [:], fileMap: [:], readOnly: true, context: context)
             if let etag = result.etag, request.headers[.ifNoneMatch].map({ Self.matches($0, etag) }) == true {
                 var headers: HTTPFields = [.eTag: etag]
@@ -47,12 +53,19 @@ struct GraphQLRoute: Sendable {
             guard let contentType else { throw GatewayHTTPError.unsupportedMediaType(nil) }
             if contentType.isJSON {
                 let body = try await Self.collect(request, limit: maxBodyBytes)
-                let decoded = try GraphQLHTTPRequest.decodeJSON(body, maxBatchSize: maxBatchSize)
+                let decoded = try GraphQLHTTPRequest.decodeJSON(
+                    body, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues)
                 return try await respond(decoded, mediaType: mediaType, viewer: viewer, context: context) { _ in ([:], [:]) }
             }
             guard contentType.essence == "multipart/form-data" else {
                 throw GatewayHTTPError.unsupportedMediaType(request.headers[.contentType])
             }
+            guard viewer.userId != nil else {
+                throw GatewayHTTPError.unauthenticated(
+                    "Uploads need a signed-in user: send the request with \"Authorization: Bearer <token>\".")
+            }
+            guard uploadSlots.tryAcquire() else { throw GatewayHTTPError.tooManyUploads(limit: uploadSlots.limit) }
+            defer { uploadSlots.release() }
             let upload = try await MultipartUpload.read(
                 request.body, boundary: contentType.parameters["boundary"] ?? "", limits: uploadLimits)
             return try await respond(upload.request, mediaType: mediaType, viewer: viewer, context: context) { index in

@@ -10,6 +10,10 @@ import Synchronization
 /// for ES256/RS256 tokens: fetched at start, again every ``refreshInterval`` in the background,
 /// and at once when a token names a key id we do not know (keys rotate), at most every 30 s.
 ///
+/// At most one fetch is ever in flight: every caller that needs one while it runs waits for
+/// that same fetch, and the decision to start one is taken under the lock that records it, so
+/// a burst of tokens with random key ids costs the issuer one request per gap, not one each.
+///
 /// ```swift
 /// let cache = JWKSCache(url: jwksURL)
 /// try await cache.refresh()            // start-up: fail fast on a wrong URL
@@ -32,7 +36,8 @@ public final class JWKSCache: Sendable {
         var keyIDs: Set<String> = []
         var fetchedAt: ContinuousClock.Instant?
         var lastAttempt: ContinuousClock.Instant?
-        var refreshing = false
+        /// The fetch in flight, which every caller needing one joins.
+        var inFlight: Task<Void, Never>?
     }
     let state = Mutex(State())
 
@@ -89,31 +94,36 @@ public final class JWKSCache: Sendable {
             return (state.keyIDs.contains(keyID), state.keys, stale, mayRefetch)
         }
         if known {
-            if stale { refreshInBackground() }
+            if stale { _ = sharedFetch(onlyAfterGap: false) }
             return keys
         }
-        if mayRefetch {
-            do {
-                try await refresh()
-            } catch {
-                logger.warning("JWKS refresh failed", metadata: ["error": "\(error)"])
-            }
+        if mayRefetch, let fetch = sharedFetch(onlyAfterGap: true) {
+            await fetch.value
             let (nowKnown, fresh) = state.withLock { ($0.keyIDs.contains(keyID), $0.keys) }
             if nowKnown { return fresh }
         }
         throw .unauthenticated("The token was signed with an unknown key (kid).")
     }
 
-    func refreshInBackground() {
-        let start = state.withLock { state -> Bool in
-            if state.refreshing { return false }
-            state.refreshing = true
-            return true
-        }
-        guard start else { return }
-        Task {
-            do { try await self.refresh() } catch { self.logger.warning("JWKS refresh failed", metadata: ["error": "\(error)"]) }
-            self.state.withLock { $0.refreshing = false }
+    /// The fetch in flight, or a new one; nil when `onlyAfterGap` and the last attempt is more
+    /// recent than ``minimumRefetchGap``. Decided and recorded under one lock, so two callers can
+    /// never both start a fetch.
+    func sharedFetch(onlyAfterGap: Bool) -> Task<Void, Never>? {
+        state.withLock { state in
+            if let running = state.inFlight { return running }
+            let now = ContinuousClock.now
+            if onlyAfterGap, let last = state.lastAttempt, now - last <= minimumRefetchGap { return nil }
+            state.lastAttempt = now
+            let task = Task {
+                do {
+                    try await self.refresh()
+                } catch {
+                    self.logger.warning("JWKS refresh failed", metadata: ["error": "\(error)"])
+                }
+                self.state.withLock { $0.inFlight = nil }
+            }
+            state.inFlight = task
+            return task
         }
     }
 

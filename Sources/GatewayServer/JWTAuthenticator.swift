@@ -11,8 +11,9 @@ import SocialDomain
 /// `SUPABASE_JWT_SECRET`) and ES256/RS256 from a JWKS (Supabase's asymmetric keys). The header's
 /// `alg` is checked against that list before any key is looked up, so `alg: none` and algorithm
 /// confusion (an RS256 key used as an HMAC secret) cannot get through. After the signature,
-/// `exp` (required), `nbf` and `aud` are checked with a small clock leeway, and `sub` must be a
-/// UUID (compared lower-cased). The raw token goes into ``Viewer/user(id:token:)`` for the
+/// `exp` (required), `nbf` and `aud` are checked with a small clock leeway, `iss` when an issuer
+/// is configured, and `sub` must be a UUID (compared lower-cased). An HS256 secret shorter than
+/// ``minimumSecretBytes`` is refused before any of this (``checkSecret(_:variable:)``). The raw token goes into ``Viewer/user(id:token:)`` for the
 /// Supabase store to forward; it is never logged.
 ///
 /// ```swift
@@ -23,14 +24,17 @@ public struct JWTAuthenticator: Sendable {
     let hmacKeys: JWTKeyCollection?
     let jwks: JWKSCache?
     public let audience: String
+    /// The required `iss` claim, if any (`JWT_ISSUER`).
+    public let issuer: String?
     /// Allowed clock difference with the issuer for `exp` and `nbf`.
     public let leeway: TimeInterval
     let now: @Sendable () -> Date
 
     public init(
-        hmacSecret: String?, jwks: JWKSCache?, audience: String, leeway: TimeInterval = 30,
+        hmacSecret: String?, jwks: JWKSCache?, audience: String, issuer: String? = nil, leeway: TimeInterval = 30,
         now: @escaping @Sendable () -> Date = { Date() }
     ) async {
+        self.issuer = issuer
         if let hmacSecret {
             let keys = JWTKeyCollection()
             await keys.add(hmac: HMACKey(from: hmacSecret), digestAlgorithm: .sha256)
@@ -81,7 +85,22 @@ public struct JWTAuthenticator: Sendable {
         return try check(claims, token: token)
     }
 
-    /// `exp`, `nbf`, `aud`, `sub`, in that order.
+    /// The shortest HS256 secret accepted: 256 bits, as RFC 7518 §3.2 requires for HS256 (and
+    /// as jwt-kit asserts, by trapping in debug builds).
+    public static let minimumSecretBytes = 32
+
+    /// Refuses a secret too short to sign with, naming the variable it came from.
+    /// - Throws: ``ServerConfigurationError``.
+    public static func checkSecret(_ secret: String, variable: String) throws {
+        let bytes = secret.utf8.count
+        guard bytes >= minimumSecretBytes else {
+            throw ServerConfigurationError(
+                "\(variable) is \(bytes) bytes long; an HS256 secret must be at least \(minimumSecretBytes) bytes "
+                    + "(256 bits). Generate one with `openssl rand -hex 32`.")
+        }
+    }
+
+    /// `exp`, `nbf`, `aud`, `iss`, `sub`, in that order.
     func check(_ claims: GatewayClaims, token: String) throws(GatewayHTTPError) -> Viewer {
         let now = now()
         guard let exp = claims.exp else { throw .unauthenticated("The token has no expiry (exp).") }
@@ -91,6 +110,9 @@ public struct JWTAuthenticator: Sendable {
         }
         guard let aud = claims.aud, aud.value.contains(audience) else {
             throw .unauthenticated("The token's audience (aud) is not \"\(audience)\".")
+        }
+        if let issuer, claims.iss?.value != issuer {
+            throw .unauthenticated("The token's issuer (iss) is not \"\(issuer)\".")
         }
         guard let sub = claims.sub?.value, let id = UUID(uuidString: sub.lowercased()) else {
             throw .unauthenticated("The token's subject (sub) is not a user id.")

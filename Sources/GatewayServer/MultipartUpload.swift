@@ -11,8 +11,10 @@ import SocialGateway
 /// `map` (file field -> operation paths), then the files. Because the map arrives before any
 /// file, the file count is checked before a single file byte is read, and each file is counted
 /// as it arrives: the first byte past the per-file limit ends the request with 413, without
-/// reading (let alone buffering) the rest. multipart-kit's parser is a callback class that is
-/// not `Sendable`, so it lives and dies inside ``read(_:boundary:limits:)``.
+/// reading the rest. File parts are never held in memory: each is written to a temporary file
+/// in ``Limits/spoolDirectory`` as it streams in (``SpooledFile`` deletes it when the request is
+/// done with it). multipart-kit's parser is a callback class that is not `Sendable`, so it lives
+/// and dies inside ``read(_:boundary:limits:)``.
 ///
 /// ```swift
 /// let upload = try await MultipartUpload.read(request.body, boundary: boundary, limits: limits)
@@ -36,12 +38,21 @@ public struct MultipartUpload: Sendable {
         public var maxFiles: Int
         /// Most operations in a batch.
         public var maxBatchSize: Int
+        /// Most values in the `operations` and in the `map` JSON (see ``GraphQLHTTPRequest``).
+        public var maxJSONValues: Int
+        /// Where file parts are spooled while they stream in.
+        public var spoolDirectory: URL
 
-        public init(maxFieldBytes: Int, maxFileBytes: Int, maxFiles: Int, maxBatchSize: Int) {
+        public init(
+            maxFieldBytes: Int, maxFileBytes: Int, maxFiles: Int, maxBatchSize: Int, maxJSONValues: Int = 10_000,
+            spoolDirectory: URL = FileManager.default.temporaryDirectory
+        ) {
             self.maxFieldBytes = maxFieldBytes
             self.maxFileBytes = maxFileBytes
             self.maxFiles = maxFiles
             self.maxBatchSize = maxBatchSize
+            self.maxJSONValues = maxJSONValues
+            self.spoolDirectory = spoolDirectory
         }
 
         /// Everything together, with room for part headers: a cap on preambles and epilogues too.
@@ -62,6 +73,9 @@ public struct MultipartUpload: Sendable {
         parser.onBody = { buffer in collector.body(&buffer) }
         parser.onPartComplete = { collector.partComplete() }
         var total = 0
+        // On any failure the open spool file is closed; finished ones are deleted with the
+        // collector's values.
+        defer { collector.closeSpool() }
         do {
             for try await chunk in body {
                 total += chunk.readableBytes
@@ -85,7 +99,11 @@ private final class PartCollector {
 
     var headers: [(String, String)] = []
     var open: Open?
+    /// The open `operations` or `map` field.
     var buffer: [UInt8] = []
+    /// The open file part: where it goes, and how many bytes it has so far.
+    var spool: (file: SpooledFile, handle: FileHandle)?
+    var spooledBytes = 0
     var operations: GraphQLHTTPRequest?
     var map: [String: [String]]?
     var files: [String: UploadedFile] = [:]
@@ -110,11 +128,37 @@ private final class PartCollector {
         case .operations, .map: limit = limits.maxFieldBytes
         case .file: limit = limits.maxFileBytes
         }
-        guard buffer.count + chunk.readableBytes <= limit else {
-            if case .file = open { fail(.fileTooLarge(limit: limit)) } else { fail(.bodyTooLarge(limit: limit)) }
+        if case .file = open {
+            guard spooledBytes + chunk.readableBytes <= limit else { return fail(.fileTooLarge(limit: limit)) }
+            spooledBytes += chunk.readableBytes
+            guard let handle = spool?.handle else { return }
+            do {
+                try chunk.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
+            } catch {
+                fail(.uploadSpoolFailed)
+            }
             return
         }
+        guard buffer.count + chunk.readableBytes <= limit else { return fail(.bodyTooLarge(limit: limit)) }
         buffer.append(contentsOf: chunk.readableBytesView)
+    }
+
+    /// Starts the temporary file of a file part.
+    func openSpool() {
+        let url = limits.spoolDirectory.appendingPathComponent("social-gateway-upload-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
+            try? FileManager.default.removeItem(at: url)
+            return fail(.uploadSpoolFailed)
+        }
+        spool = (SpooledFile(url: url), handle)
+        spooledBytes = 0
+    }
+
+    /// Closes the open file part's handle, if any (the file itself goes with its ``SpooledFile``).
+    func closeSpool() {
+        try? spool?.handle.close()
     }
 
     func partComplete() {
@@ -124,14 +168,18 @@ private final class PartCollector {
         switch part {
         case .operations:
             do {
-                operations = try GraphQLHTTPRequest.decodeJSON(buffer, maxBatchSize: limits.maxBatchSize)
+                operations = try GraphQLHTTPRequest.decodeJSON(
+                    buffer, maxBatchSize: limits.maxBatchSize, maxJSONValues: limits.maxJSONValues)
             } catch {
                 fail(error)
             }
         case .map:
             decodeMap()
         case .file(let key, let filename, let contentType):
-            files[key] = UploadedFile(filename: filename, contentType: contentType, bytes: Data(buffer))
+            guard let spool else { return fail(.uploadSpoolFailed) }
+            closeSpool()
+            files[key] = UploadedFile(filename: filename, contentType: contentType, spooled: spool.file, byteCount: spooledBytes)
+            self.spool = nil
         }
         open = nil
         headers = []
@@ -160,13 +208,22 @@ private final class PartCollector {
             open = .file(
                 key: name, filename: disposition.parameters["filename"],
                 contentType: headers.first { $0.0 == "content-type" }?.1)
+            openSpool()
         }
     }
 
     func decodeMap() {
-        guard case .object(let object)? = try? JSONParser.parse(buffer) else {
+        let parsed: JSONValue
+        do {
+            parsed = try GraphQLHTTPRequest.parseJSON(buffer, maxValues: limits.maxJSONValues)
+        } catch {
+            if case .tooManyJSONValues = error { return fail(error) }
             return fail(.invalidMultipart("the \"map\" field must be a JSON object of file field names to path arrays."))
         }
+        guard case .object(let object) = parsed else {
+            return fail(.invalidMultipart("the \"map\" field must be a JSON object of file field names to path arrays."))
+        }
+        guard object.count <= limits.maxFiles else { return fail(.tooManyFiles(limit: limits.maxFiles)) }
         var map: [String: [String]] = [:]
         for (key, value) in object {
             guard case .array(let items) = value, !items.isEmpty else {
@@ -181,7 +238,6 @@ private final class PartCollector {
             }
             map[key] = paths
         }
-        guard map.count <= limits.maxFiles else { return fail(.tooManyFiles(limit: limits.maxFiles)) }
         self.map = map
     }
 

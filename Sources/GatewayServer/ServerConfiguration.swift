@@ -36,6 +36,16 @@ public struct ServerConfiguration: Sendable {
     public var maxUploadBytes = 5 * 1024 * 1024
     /// Most files in one multipart request (`MAX_UPLOAD_FILES`, 5).
     public var maxUploadFiles = 5
+    /// Most multipart uploads received at once (`MAX_CONCURRENT_UPLOADS`, 8); past it 503 with
+    /// `Retry-After`.
+    public var maxConcurrentUploads = 8
+    /// Where uploaded files are spooled while they stream in (`UPLOAD_SPOOL_DIR`, the system's
+    /// temporary folder).
+    public var uploadSpoolDirectory = FileManager.default.temporaryDirectory
+    /// Most values (object members and array items, at every level) in one JSON document of a
+    /// request: the body, a GET `variables` or `extensions`, a multipart `operations` or `map`
+    /// (`MAX_JSON_VALUES`, 10,000). Refused with 400 `TOO_MANY_JSON_VALUES` while it is read.
+    public var maxJSONValues = 10_000
     /// Origins allowed to call from a browser (`CORS_ORIGINS`, comma-separated; `*` for any).
     /// Empty: same-origin only.
     public var corsAllowedOrigins: [String] = []
@@ -49,9 +59,32 @@ public struct ServerConfiguration: Sendable {
     public var jwksURL: URL?
     /// How often the JWKS is fetched again (also on a token with an unknown key id).
     public var jwksRefreshInterval: Duration = .seconds(600)
+    /// The required `iss` claim of bearer tokens (`JWT_ISSUER`; Supabase's tokens carry
+    /// `https://<project>.supabase.co/auth/v1`). Nil: not checked.
+    public var jwtIssuer: String?
     /// Serve `GET /playground/demo-tokens` (embedded mode only; `DEMO_TOKENS`): anyone who can
-    /// reach the server can then act as a demo user, which is the point of a local playground.
-    public var demoTokens = true
+    /// reach the server can then act as a demo user, which is the point of a local playground
+    /// and a hole anywhere else. Nil (the default) means on only while the server listens on a
+    /// loopback address; `true` turns it on anywhere, with a warning at start.
+    public var demoTokens: Bool?
+
+    /// Whether demo tokens are handed out: explicitly, or by default on loopback only.
+    public var demoTokensEnabled: Bool { demoTokens ?? Self.isLoopback(host) }
+
+    /// Whether `host` only accepts connections from this machine.
+    public static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased()
+        return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
+    }
+
+    /// Run only the documents of ``persistedQueriesManifest`` (`PERSISTED_QUERIES_ONLY`).
+    public var persistedQueriesOnly = false
+    /// A trusted-documents manifest (`PERSISTED_QUERIES_MANIFEST`): Apollo's persisted query
+    /// manifest or a JSON object of hash -> document. Required by ``persistedQueriesOnly``.
+    public var persistedQueriesManifest: URL?
+    /// The bound on the bytes of automatically persisted queries (`PERSISTED_QUERIES_MAX_BYTES`,
+    /// 4 MiB), apart from the response cache's.
+    public var persistedQueriesMaxBytes = 4 << 20
 
     /// The GraphQL service's limits (depth, cost, tokens) and introspection (`INTROSPECTION`).
     public var gateway = GatewayOptions()
@@ -112,10 +145,19 @@ public struct ServerConfiguration: Sendable {
         if let limit = try int("MAX_BATCH_SIZE") { configuration.maxBatchSize = limit }
         if let limit = try int("MAX_UPLOAD_BYTES") { configuration.maxUploadBytes = limit }
         if let limit = try int("MAX_UPLOAD_FILES") { configuration.maxUploadFiles = limit }
+        if let limit = try int("MAX_CONCURRENT_UPLOADS") { configuration.maxConcurrentUploads = limit }
+        if let limit = try int("MAX_JSON_VALUES") { configuration.maxJSONValues = limit }
+        if let dir = value("UPLOAD_SPOOL_DIR") { configuration.uploadSpoolDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
         if let origins = value("CORS_ORIGINS") { configuration.corsAllowedOrigins = parseOrigins(origins) }
         if let audience = value("JWT_AUDIENCE") { configuration.jwtAudience = audience }
         if let introspection = try bool("INTROSPECTION") { configuration.gateway.introspection = introspection }
         if let demo = try bool("DEMO_TOKENS") { configuration.demoTokens = demo }
+        configuration.jwtIssuer = value("JWT_ISSUER")
+        if let only = try bool("PERSISTED_QUERIES_ONLY") { configuration.persistedQueriesOnly = only }
+        if let manifest = value("PERSISTED_QUERIES_MANIFEST") {
+            configuration.persistedQueriesManifest = URL(fileURLWithPath: manifest)
+        }
+        if let bytes = try int("PERSISTED_QUERIES_MAX_BYTES") { configuration.persistedQueriesMaxBytes = bytes }
         if let level = value("LOG_LEVEL") { configuration.logLevel = try parseLogLevel(level) }
         configuration.supabase = try SupabaseConfiguration.fromEnvironment(environment)
         configuration.jwtSecret = value("JWT_SECRET") ?? configuration.supabase?.jwtSecret

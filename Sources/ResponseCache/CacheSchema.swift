@@ -8,7 +8,9 @@ import GRDB
 ///   cascade), indexed by tag so invalidation is one indexed delete per tag.
 /// - `cache_meta`: one row holding the total accounted size, kept exact by triggers in the same
 ///   transaction as every insert and delete, so eviction never scans the table to sum sizes.
-/// - `persisted_queries`: APQ documents by lower-case hex SHA-256.
+/// - `persisted_queries`: APQ documents by lower-case hex SHA-256, with their UTF-8 size.
+/// - `persisted_query_meta`: one row holding the total size of the persisted queries, kept exact
+///   by triggers as `cache_meta` is, so their own byte bound is checked without a scan (v2).
 ///
 /// There is no on-disk record of invalidation generations: in-flight computations live only in
 /// this process (see ``CacheToken``), and a new process starts with none.
@@ -58,6 +60,28 @@ enum CacheSchema {
                     last_used REAL NOT NULL
                 ) WITHOUT ROWID;
                 CREATE INDEX persisted_queries_last_used ON persisted_queries(last_used);
+                """)
+        }
+        // v2: persisted queries count their bytes against a bound of their own.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: """
+                ALTER TABLE persisted_queries ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+                UPDATE persisted_queries SET bytes = length(CAST(query AS BLOB));
+                CREATE TABLE persisted_query_meta (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    total_bytes INTEGER NOT NULL
+                );
+                INSERT INTO persisted_query_meta (id, total_bytes)
+                    VALUES (1, (SELECT COALESCE(SUM(bytes), 0) FROM persisted_queries));
+                CREATE TRIGGER persisted_queries_size_insert AFTER INSERT ON persisted_queries BEGIN
+                    UPDATE persisted_query_meta SET total_bytes = total_bytes + NEW.bytes WHERE id = 1;
+                END;
+                CREATE TRIGGER persisted_queries_size_delete AFTER DELETE ON persisted_queries BEGIN
+                    UPDATE persisted_query_meta SET total_bytes = total_bytes - OLD.bytes WHERE id = 1;
+                END;
+                CREATE TRIGGER persisted_queries_size_update AFTER UPDATE OF bytes ON persisted_queries BEGIN
+                    UPDATE persisted_query_meta SET total_bytes = total_bytes - OLD.bytes + NEW.bytes WHERE id = 1;
+                END;
                 """)
         }
         return migrator

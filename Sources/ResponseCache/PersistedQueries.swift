@@ -6,8 +6,11 @@ import GRDB
 /// A client first sends only `extensions.persistedQuery.sha256Hash`; on a miss the gateway answers
 /// `PersistedQueryNotFound` and the client retries with the query and the hash, which is stored
 /// only if the hash really is the SHA-256 of the query, so a client cannot bind a hash to another
-/// document for everyone else. Least recently used queries are dropped past
-/// ``ResponseCacheOptions/maxPersistedQueries``.
+/// document for everyone else. The gateway registers a query only once it has parsed and
+/// validated, so nothing a client invents reaches the disk. Least recently used queries are
+/// dropped past ``ResponseCacheOptions/maxPersistedQueries`` or
+/// ``ResponseCacheOptions/maxPersistedQueryBytes``, a bound of their own, apart from the
+/// responses'.
 ///
 /// ```swift
 /// guard let query = await cache.persistedQuery(sha256Hash: hash) else { return .persistedQueryNotFound }
@@ -16,15 +19,27 @@ import GRDB
 enum PersistedQueries {
     static let select = "SELECT query FROM persisted_queries WHERE hash = ?"
     static let upsert = """
-        INSERT INTO persisted_queries (hash, query, last_used) VALUES (?, ?, ?)
-        ON CONFLICT (hash) DO UPDATE SET query = excluded.query, last_used = excluded.last_used
+        INSERT INTO persisted_queries (hash, query, last_used, bytes) VALUES (?, ?, ?, ?)
+        ON CONFLICT (hash) DO UPDATE SET query = excluded.query, last_used = excluded.last_used, bytes = excluded.bytes
         """
     static let touch = "UPDATE persisted_queries SET last_used = ? WHERE hash = ? AND last_used < ?"
     static let count = "SELECT COUNT(*) FROM persisted_queries"
+    static let totalBytes = "SELECT total_bytes FROM persisted_query_meta WHERE id = 1"
+    /// The least recently used queries but the one just stored.
     static let pruneOldest = """
         DELETE FROM persisted_queries WHERE hash IN
-            (SELECT hash FROM persisted_queries ORDER BY last_used ASC LIMIT ?)
+            (SELECT hash FROM persisted_queries WHERE hash <> ? ORDER BY last_used ASC LIMIT ?)
         """
+}
+
+/// The hash Apollo's persisted queries and trusted-document manifests name a document by:
+/// lower-case hex SHA-256 of its UTF-8 text.
+public enum DocumentHash {
+    /// The hash of `text`.
+    public static func of(_ text: String) -> String { Hex.sha256(text) }
+
+    /// Whether `text` has the shape of a hash (64 hex digits, either case).
+    public static func isWellFormed(_ text: String) -> Bool { Hex.isSHA256(text) }
 }
 
 extension ResponseCacheStore {
@@ -60,14 +75,26 @@ extension ResponseCacheStore {
         guard let pool else { return true }
         let time = now.timeIntervalSince1970
         let limit = options.maxPersistedQueries
+        let byteLimit = options.maxPersistedQueryBytes
+        let bytes = query.utf8.count
+        guard bytes <= byteLimit else {
+            logger.info("persisted query larger than its bound, not stored", metadata: ["bytes": "\(bytes)"])
+            return true
+        }
         let (entryTouches, queryTouches) = takeTouches()
         do {
             try await pool.write { db in
                 try Self.apply(entryTouches: entryTouches, queryTouches: queryTouches, in: db)
-                try db.cachedStatement(sql: PersistedQueries.upsert).execute(arguments: [hash, query, time])
+                try db.cachedStatement(sql: PersistedQueries.upsert).execute(arguments: [hash, query, time, bytes])
                 let count = try Int.fetchOne(db.cachedStatement(sql: PersistedQueries.count)) ?? 0
                 if count > limit {
-                    try db.cachedStatement(sql: PersistedQueries.pruneOldest).execute(arguments: [count - limit])
+                    try db.cachedStatement(sql: PersistedQueries.pruneOldest).execute(arguments: [hash, count - limit])
+                }
+                // Then by bytes: the oldest go one at a time until the total fits (each round is
+                // an indexed delete; usually one or two rounds, as queries are small).
+                while try (Int.fetchOne(db.cachedStatement(sql: PersistedQueries.totalBytes)) ?? 0) > byteLimit {
+                    try db.cachedStatement(sql: PersistedQueries.pruneOldest).execute(arguments: [hash, 1])
+                    if db.changesCount == 0 { break }
                 }
             }
         } catch {

@@ -16,6 +16,10 @@ public struct ResponseCacheOptions: Sendable {
     /// The bound on stored persisted queries (APQ); the least recently used are dropped past it.
     /// Default 10,000.
     public var maxPersistedQueries: Int = 10_000
+    /// The bound on the UTF-8 bytes of stored persisted queries, on top of their count and apart
+    /// from ``maxBytes``; the least recently used are dropped past it, and a single query larger
+    /// than it is not stored. Default 4 MiB.
+    public var maxPersistedQueryBytes: Int = 4 << 20
     /// The bound on response bytes kept in memory for hits that skip the file (0 keeps none).
     /// Default 16 MiB, and never more than ``maxBytes``.
     public var memoryBytes: Int = 16 << 20
@@ -24,11 +28,12 @@ public struct ResponseCacheOptions: Sendable {
 
     public init(
         maxBytes: Int = 64 << 20, staleGrace: TimeInterval = 300, maxPersistedQueries: Int = 10_000,
-        memoryBytes: Int = 16 << 20, memoryEntries: Int = 4_096
+        maxPersistedQueryBytes: Int = 4 << 20, memoryBytes: Int = 16 << 20, memoryEntries: Int = 4_096
     ) {
         self.maxBytes = maxBytes
         self.staleGrace = staleGrace
         self.maxPersistedQueries = maxPersistedQueries
+        self.maxPersistedQueryBytes = maxPersistedQueryBytes
         self.memoryBytes = memoryBytes
         self.memoryEntries = memoryEntries
     }

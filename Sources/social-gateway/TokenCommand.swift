@@ -44,12 +44,14 @@ struct TokenCommand: AsyncParsableCommand {
         do {
             secret = try environment["JWT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? DevSecret.loadOrCreate(in: URL(fileURLWithPath: folder, isDirectory: true))
+            try JWTAuthenticator.checkSecret(secret, variable: "JWT_SECRET")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
         }
         let audience = audience ?? environment["JWT_AUDIENCE"].flatMap { $0.isEmpty ? nil : $0 } ?? "authenticated"
-        let issuer = await DevTokenIssuer(secret: secret, audience: audience)
+        let issuer = await DevTokenIssuer(
+            secret: secret, audience: audience, issuer: environment["JWT_ISSUER"].flatMap { $0.isEmpty ? nil : $0 })
         let token = try await issuer.token(for: DemoData.id(forHandle: handle)!, ttl: TimeInterval(ttl))
         print(token)
     }

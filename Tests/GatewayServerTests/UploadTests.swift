@@ -166,16 +166,26 @@ struct UploadTests {
         }
     }
 
-    @Test("Upload rules: an anonymous upload is UNAUTHENTICATED")
+    @Test("Upload rules: an anonymous upload is refused with 401 before its body is read (nothing spooled)")
     func anonymousUpload() async throws {
-        let gateway = try await TestGateway.make()
+        let spool = Self.emptySpoolFolder()
+        let gateway = try await TestGateway.make { $0.uploadSpoolDirectory = spool }
         try await gateway.test { client in
             let body = MultipartBody.avatarUpload(filename: "me.jpg", contentType: "image/jpeg", data: TestImages.jpeg)
             try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: nil), body: body.finished()) { response in
+                #expect(response.status == .unauthorized)
                 #expect(response.firstErrorCode == "UNAUTHENTICATED")
-                #expect(response.firstErrorMessage == "You must be logged in to upload a photo")
+                #expect(response.firstErrorMessage == #"Uploads need a signed-in user: send the request with "Authorization: Bearer <token>"."#)
             }
         }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty)
+    }
+
+    /// A new, empty folder for spooled uploads.
+    static func emptySpoolFolder() -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
     }
 
     @Test("Limits: more files than allowed are refused before any file is read")

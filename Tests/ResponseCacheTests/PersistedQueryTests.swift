@@ -56,4 +56,27 @@ struct PersistedQueryTests {
         #expect(await store.persistedQuery(sha256Hash: Hex.sha256(queries[1])) == nil)
         #expect(await store.persistedQuery(sha256Hash: Hex.sha256(queries[2])) == queries[2])
     }
+
+    @Test("past maxPersistedQueryBytes the least recently used queries are dropped until the total fits")
+    func byteBound() async throws {
+        let (store, _, _) = try makeStore(options: .init(maxPersistedQueryBytes: 100))
+        let queries = (0..<4).map { "{ field\($0) " + String(repeating: " ", count: 20) + "}" }  // 32 bytes each
+        for (i, query) in queries.enumerated() {
+            #expect(await store.storePersistedQuery(query, sha256Hash: Hex.sha256(query), now: t0.addingTimeInterval(Double(i))))
+        }
+        // 4 x 32 = 128 > 100: the oldest goes, the three newest (96 bytes) stay.
+        #expect(await store.persistedQuery(sha256Hash: Hex.sha256(queries[0])) == nil)
+        for query in queries.dropFirst() { #expect(await store.persistedQuery(sha256Hash: Hex.sha256(query)) == query) }
+    }
+
+    @Test("a query larger than maxPersistedQueryBytes is not stored, and evicts nothing")
+    func oversizedQuery() async throws {
+        let (store, _, _) = try makeStore(options: .init(maxPersistedQueryBytes: 64))
+        let small = "{ a }"
+        #expect(await store.storePersistedQuery(small, sha256Hash: Hex.sha256(small)))
+        let large = "{ a " + String(repeating: " ", count: 100) + "}"
+        #expect(await store.storePersistedQuery(large, sha256Hash: Hex.sha256(large)))
+        #expect(await store.persistedQuery(sha256Hash: Hex.sha256(large)) == nil)
+        #expect(await store.persistedQuery(sha256Hash: Hex.sha256(small)) == small)
+    }
 }

@@ -24,9 +24,21 @@ enum MutationResolvers {
             guard let key = info.arguments["file"]?[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
                 throw DomainError.badUserInput("file must be a file sent as a multipart request", field: "file")
             }
+            let bytes: Data
+            do {
+                bytes = try file.readBytes()
+            } catch {
+                request.logger.error("uploaded file could not be read back", metadata: ["error": "\(error)"])
+                throw DomainError.backendUnavailable
+            }
             let upload = try await storeCall(request.logger) {
-                try await UploadAvatar(profiles: request.stores.profiles, avatars: request.stores.avatars).execute(
-                    bytes: file.bytes, viewer: request.viewer)
+                let logger = request.logger
+                return try await UploadAvatar(
+                    profiles: request.stores.profiles, avatars: request.stores.avatars,
+                    onCleanupFailure: { path, error in
+                        logger.warning("replaced avatar not deleted", metadata: ["path": "\(path)", "error": "\(error)"])
+                    }
+                ).execute(bytes: bytes, viewer: request.viewer)
             }
             request.remember(upload.profile)
             request.changedTags.record(CacheTags.profile(upload.profile.id))

@@ -21,6 +21,11 @@ public struct GatewayOptions: Sendable {
     public var cache: ResponseCacheStore = .disabled()
     /// Seconds a response may be cached when no `@cacheControl` hint says otherwise.
     public var cacheDefaultMaxAge = 30
+    /// Documents known by id from the start (a manifest that client tooling emitted).
+    public var trustedDocuments: TrustedDocuments?
+    /// Run only ``trustedDocuments``: any other document is refused before it is parsed
+    /// (`PERSISTED_QUERIES_ONLY`), and automatic persisted queries register nothing.
+    public var trustedDocumentsOnly = false
 
     public init() {}
 }

@@ -36,20 +36,6 @@ public struct GatewayRequest: Sendable {
     }
 }
 
-/// A file received in a multipart request.
-public struct UploadedFile: Sendable, Hashable {
-    public var filename: String?
-    /// The type the client declared; the domain checks the bytes, not this.
-    public var contentType: String?
-    public var bytes: Data
-
-    public init(filename: String?, contentType: String?, bytes: Data) {
-        self.filename = filename
-        self.contentType = contentType
-        self.bytes = bytes
-    }
-}
-
 /// The service's answer, with what the HTTP layer needs to choose a status and headers.
 public struct GatewayResponse: Sendable {
     public enum Outcome: Sendable, Hashable {

@@ -76,16 +76,38 @@ extension GatewayService {
         return writer.bytes
     }
 
-    /// Apollo's automatic persisted queries: a hash alone is looked up; a hash with
-    /// its query is checked and remembered.
-    func resolvePersistedQuery(_ request: GatewayRequest) async -> Result<String, PersistedQueryFailure> {
-        guard let persisted = request.extensions?["persistedQuery"]?.objectValue,
-            let hash = persisted["sha256Hash"]?.stringValue
-        else {
+    /// The document a request runs, and the hash to register it under once it has validated.
+    struct ResolvedDocument {
+        let text: String
+        /// Set when the client sent a query with its APQ hash: stored after validation only.
+        let registerAs: String?
+    }
+
+    /// Which document a request runs: a trusted document by id, an automatic persisted query
+    /// (a hash alone is looked up; a hash with its query is checked, and registered by the
+    /// caller once the document has parsed and validated), or the query text.
+    ///
+    /// In trusted-documents-only mode nothing else runs: an unknown id or a text outside the
+    /// manifest is refused here, before any parsing.
+    func resolvePersistedQuery(_ request: GatewayRequest) async -> Result<ResolvedDocument, PersistedQueryFailure> {
+        let hash = request.extensions?["persistedQuery"]?.objectValue?["sha256Hash"]?.stringValue
+        if let trusted = options.trustedDocuments {
+            if let hash, let text = trusted.document(id: hash) {
+                if let query = request.query, query != text { return .failure(.hashMismatch) }
+                return .success(ResolvedDocument(text: text, registerAs: nil))
+            }
+            if options.trustedDocumentsOnly {
+                if hash == nil, let query = request.query, trusted.contains(text: query) {
+                    return .success(ResolvedDocument(text: query, registerAs: nil))
+                }
+                return .failure(.notInList)
+            }
+        }
+        guard let hash else {
             guard let query = request.query else {
                 return .failure(PersistedQueryFailure(error: GraphQLError("Must provide a query string.")))
             }
-            return .success(query)
+            return .success(ResolvedDocument(text: query, registerAs: nil))
         }
         guard options.cache.isEnabled else {
             return .failure(
@@ -93,20 +115,26 @@ extension GatewayService {
                     error: GraphQLError("PersistedQueryNotSupported", extensions: ["code": "PERSISTED_QUERY_NOT_SUPPORTED"])))
         }
         if let query = request.query {
-            guard await options.cache.storePersistedQuery(query, sha256Hash: hash) else {
-                return .failure(
-                    PersistedQueryFailure(
-                        error: GraphQLError("provided sha does not match query", extensions: ["code": "BAD_USER_INPUT"])))
+            guard DocumentHash.isWellFormed(hash), DocumentHash.of(query) == hash.lowercased() else {
+                return .failure(.hashMismatch)
             }
-            return .success(query)
+            return .success(ResolvedDocument(text: query, registerAs: hash.lowercased()))
         }
         guard let query = await options.cache.persistedQuery(sha256Hash: hash) else {
             return .failure(PersistedQueryFailure(error: GraphQLError("PersistedQueryNotFound", extensions: ["code": "PERSISTED_QUERY_NOT_FOUND"])))
         }
-        return .success(query)
+        return .success(ResolvedDocument(text: query, registerAs: nil))
     }
 
     struct PersistedQueryFailure: Error {
         let error: GraphQLError
+
+        static let hashMismatch = PersistedQueryFailure(
+            error: GraphQLError("provided sha does not match query", extensions: ["code": "BAD_USER_INPUT"]))
+        static let notInList = PersistedQueryFailure(
+            error: GraphQLError(
+                "This server runs trusted documents only, and this document is not one of them: send "
+                    + "extensions.persistedQuery.sha256Hash of a document in its manifest.",
+                extensions: ["code": "PERSISTED_QUERY_NOT_IN_LIST"]))
     }
 }

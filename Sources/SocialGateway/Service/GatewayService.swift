@@ -43,11 +43,12 @@ public final class GatewayService: Sendable {
     /// never served for a document this server would refuse (the cache file outlives restarts
     /// with other settings); with prepared documents both checks are free on repeats.
     public func execute(_ request: GatewayRequest) async -> GatewayResponse {
-        let query: String
+        let resolved: ResolvedDocument
         switch await resolvePersistedQuery(request) {
-        case .success(let text): query = text
+        case .success(let document): resolved = document
         case .failure(let failure): return requestError([failure.error])
         }
+        let query = resolved.text
         let prepared: PreparedDocument
         do throws(GraphQLSyntaxError) {
             prepared = try documents.document(for: query) { () throws(GraphQLSyntaxError) in
@@ -74,6 +75,8 @@ public final class GatewayService: Sendable {
                     extensions: ["code": "INTROSPECTION_DISABLED"])
             ])
         }
+        // Only a document this server would run is persisted: nothing a client invents reaches the disk.
+        if let hash = resolved.registerAs { _ = await options.cache.storePersistedQuery(query, sha256Hash: hash) }
         var lookup: CacheLookup?
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
             lookup = cacheLookup(prepared, operation: operation, request: request)
@@ -150,24 +153,28 @@ enum IntrospectionFinder {
 
 /// Applies a multipart request's `map` to the operation's variables: each mapped
 /// path gets a reference to its file (GraphQL multipart request spec).
+///
+/// The variables are edited in place, one path at a time: every container on a path is taken
+/// out of its parent while it changes, so it is never shared and never copied. A map naming
+/// thousands of paths costs their total length, not thousands of copies of the variables.
 enum UploadMap {
     struct Failure: Error { let message: String }
 
     static func apply(_ map: [String: [String]], files: [String: UploadedFile], to variables: inout JSONObject) throws(Failure) {
+        var root = JSONValue.object(variables)
+        variables = JSONObject()  // `root` now holds the only reference
+        defer { if case .object(let updated) = root { variables = updated } }
         for (key, paths) in map.sorted(by: { $0.key < $1.key }) {
             guard files[key] != nil else { throw Failure(message: "The multipart map names file \"\(key)\", which was not sent.") }
+            let reference: JSONValue = .object([GatewayScalars.uploadKey: .string(key)])
             for path in paths {
-                var parts = path.split(separator: ".").map(String.init)
+                let parts = path.split(separator: ".").map(String.init)
                 guard parts.first == "variables", parts.count >= 2 else {
                     throw Failure(message: "The multipart map path \"\(path)\" must start with \"variables.\".")
                 }
-                parts.removeFirst()
-                let reference: JSONValue = .object([GatewayScalars.uploadKey: .string(key)])
-                var root = JSONValue.object(variables)
-                guard set(reference, at: parts[...], in: &root), case .object(let updated) = root else {
+                guard set(reference, at: parts[1...], in: &root) else {
                     throw Failure(message: "The multipart map path \"\(path)\" does not name a variable of the operation.")
                 }
-                variables = updated
             }
         }
     }
@@ -179,16 +186,19 @@ enum UploadMap {
         }
         switch target {
         case .object(var object):
+            target = .null  // `object` is now the only reference to its storage
+            defer { target = .object(object) }
             var child = object[head] ?? .null
-            guard path.count == 1 || !child.isNull, set(value, at: path.dropFirst(), in: &child) else { return false }
+            guard path.count == 1 || !child.isNull else { return false }
+            if path.count > 1 { object[head] = .null }  // `child` is now the only reference to its storage
+            let done = set(value, at: path.dropFirst(), in: &child)
             object[head] = child
-            target = .object(object)
-            return true
+            return done
         case .array(var items):
+            target = .null
+            defer { target = .array(items) }
             guard let index = Int(head), items.indices.contains(index) else { return false }
-            guard set(value, at: path.dropFirst(), in: &items[index]) else { return false }
-            target = .array(items)
-            return true
+            return set(value, at: path.dropFirst(), in: &items[index])
         default:
             return false
         }

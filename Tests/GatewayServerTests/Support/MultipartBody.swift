@@ -33,8 +33,15 @@ struct MultipartBody {
     }
 }
 
-/// Small valid images: the magic bytes the domain sniffs, plus padding.
+/// Small valid images: the headers the domain reads (magic bytes, then a 1x1 frame), plus padding.
 enum TestImages {
-    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00] + Array(repeating: 0x20, count: 200) + [0xFF, 0xD9]
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x00, count: 200)
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0, 0xFF, 0xD9] + Array(repeating: 0x20, count: 200)
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xDE] + Array(repeating: 0x00, count: 200)
+
+    /// A PNG header declaring `width` x `height` pixels: a few bytes that would decode to a huge image.
+    static func png(width: UInt32, height: UInt32) -> [UInt8] {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        for value in [width, height] { bytes += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        return bytes + [8, 2, 0, 0, 0, 0, 0, 0, 0]
+    }
 }
