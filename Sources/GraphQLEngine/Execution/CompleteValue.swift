@@ -36,7 +36,7 @@ extension ExecutionContext {
         // Fast path: a synchronous resolver of a scalar field, serialized in place.
         if let resolve = field.syncResolver, let scalar = field.leafScalar {
             do {
-                if let value = try resolve(ResolveInfo(parent: parent, plan: field, execution: self)) {
+                if let value = presentValue(try resolve(ResolveInfo(parent: parent, plan: field, execution: self))) {
                     let leaf = try scalar.coercion.serialize(value)
                     if !leaf.isNull || slot.isNullable {
                         set(.leaf(leaf), at: slot)
@@ -94,6 +94,7 @@ extension ExecutionContext {
         _ type: GraphQLType, _ value: (any Sendable)?, field: PlannedField, parentType: GraphQLObjectType,
         into slot: ParentSlot, path: inout [PathComponent]
     ) {
+        let value = presentValue(value)
         switch type {
         case .nonNull(let inner):
             guard value != nil else {
@@ -132,7 +133,7 @@ extension ExecutionContext {
             case .scalar(let scalar):
                 do {
                     let leaf = try scalar.coercion.serialize(value)
-                    // A resolver that returned JSON null: null, with the error a non-null field needs.
+                    // A scalar that serializes to null: null, with the error a non-null field needs.
                     if leaf.isNull && !slot.isNullable {
                         return completeValue(.nonNull(type), nil, field: field, parentType: parentType, into: slot, path: &path)
                     }

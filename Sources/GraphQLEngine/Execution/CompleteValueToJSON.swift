@@ -43,7 +43,7 @@ extension ExecutionContext {
         if let serialize = field.leafSerialize, let resolve = field.syncResolver {
             // A synchronous scalar field: resolve, serialize, write; the type walk below only for null.
             do {
-                if let value = try resolve(ResolveInfo(parent: parent, plan: field, execution: self)) {
+                if let value = presentValue(try resolve(ResolveInfo(parent: parent, plan: field, execution: self))) {
                     let leaf = try serialize(value)
                     if !leaf.isNull {
                         out.write(leaf)
@@ -108,7 +108,7 @@ extension ExecutionContext {
             isNullable = true
             inner = type
         }
-        guard let value else {
+        guard let value = presentValue(value) else {
             if isNullable {
                 out.writeRaw("null")
                 return true
