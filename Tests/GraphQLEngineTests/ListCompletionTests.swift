@@ -141,6 +141,15 @@ struct ListCompletionTests {
         }
     }
 
+    @Test("§6.4.4 once a null item has nulled the list, the items after it add no error (as graphql-js)")
+    func oneErrorPerNulledList() async throws {
+        for (pathName, schema) in try Self.paths() {
+            let result = try await Self.run(schema, "twoNulls", "", box: ["twoNulls": ["a", nil, nil]])
+            #expect(result.data == #"{"box":{"twoNulls":null}}"#, "\(pathName)")
+            #expect(result.errors == ["Cannot return null for non-nullable field Box.twoNulls. @ box.twoNulls.1"], "\(pathName)")
+        }
+    }
+
     @Test("§6.4.4 in nested lists the null goes up to the nearest nullable list, the path naming both indices")
     func nestedLists() async throws {
         let error = "Cannot return null for non-nullable field Box.%@. @ box.%@.0.1"

@@ -121,6 +121,9 @@ extension ExecutionContext {
             set(.list(list), at: slot)
             let itemNullable = !itemType.isNonNull
             items.forEachResolved { i, item in
+                // A null in a non-null item has nulled the list: as in graphql-js, the items
+                // after it are not completed, so the list costs one error, not one per item.
+                guard !list.isNulled else { return }
                 path.append(.index(i))
                 completeValue(
                     itemType, item, field: field, parentType: parentType,
@@ -285,6 +288,7 @@ extension ExecutionContext {
                 guard let parent = object.parent else { return }
                 slot = parent
             case .list(let list):
+                list.isNulled = true
                 guard let parent = list.parent else { return }
                 slot = parent
             }

@@ -9,7 +9,8 @@ import GraphQLLanguage
 /// wrote stands, and `false` means a null must replace it in the nearest nullable
 /// position up the way. That position knows where its value started, truncates the
 /// output back to there and writes `null`. Siblings of a failed field still run, as
-/// on the tree path, so their errors are reported the same way.
+/// on the tree path, so their errors are reported the same way; the items after a
+/// list item that nulled its list do not (on either path, as in graphql-js).
 ///
 /// The output is passed down as `inout` rather than read from `self`: a class's stored
 /// property costs a dynamic exclusivity check on every write, a parameter none.
@@ -150,6 +151,9 @@ extension ExecutionContext {
             out.writeByte(UInt8(ascii: "["))
             var isComplete = true
             items.forEachResolved { i, item in
+                // A null in a non-null item nulls the list: as in graphql-js, the items after it
+                // are not completed (their bytes would be truncated anyway), so one error, not one per item.
+                guard isComplete else { return }
                 if i > 0 { out.writeByte(UInt8(ascii: ",")) }
                 path.append(.index(i))
                 if !writeValue(itemType, item, field: field, parentType: parentType, path: &path, into: &out) { isComplete = false }

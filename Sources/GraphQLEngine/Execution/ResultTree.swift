@@ -22,6 +22,9 @@ final class ResultObject {
 final class ResultList {
     var items: [ResultValue]
     var parent: ParentSlot?
+    /// A null in a non-null position inside has replaced this list (or an ancestor) with
+    /// null: its remaining items need not be completed.
+    var isNulled = false
 
     init(count: Int) { items = [ResultValue](repeating: .pending, count: count) }
 }
