@@ -73,6 +73,41 @@ struct OverlappingFieldsCanBeMergedRuleTests {
             ])
     }
 
+    @Test("§5.3.2 SameArguments: input object fields in another order are the same value, at any depth")
+    func reorderedInputObjectFields() {
+        let query = """
+            query Q {
+              a: findDog(searchBy: { name: "Fido", owner: "Ann" }) { name }
+              a: findDog(searchBy: { owner: "Ann", name: "Fido" }) { name }
+            }
+            mutation M {
+              b: addPet(pet: { dog: { name: "Rex", barkVolume: 2 } }) { name }
+              b: addPet(pet: { dog: { barkVolume: 2, name: "Rex" } }) { name }
+              c: addPets(pets: [{ dog: { name: "Rex", nickname: "R" } }, { cat: { name: "Tom" } }]) { name }
+              c: addPets(pets: [{ dog: { nickname: "R", name: "Rex" } }, { cat: { name: "Tom" } }]) { name }
+            }
+            """
+        #expect(validate(query).isEmpty)
+    }
+
+    @Test("§5.3.2 counter-example: reordered input objects with a different value, or list items reordered, conflict")
+    func reorderedInputObjectsWithDifferentValues() {
+        let query = """
+            query Q {
+              a: findDog(searchBy: { name: "Fido", owner: "Ann" }) { name }
+              a: findDog(searchBy: { owner: "Bob", name: "Fido" }) { name }
+            }
+            mutation M {
+              c: addPets(pets: [{ dog: { name: "Rex" } }, { cat: { name: "Tom" } }]) { name }
+              c: addPets(pets: [{ cat: { name: "Tom" } }, { dog: { name: "Rex" } }]) { name }
+            }
+            """
+        let message = { (key: String) in
+            "Fields \"\(key)\" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional."
+        }
+        #expect(validate(query) == [error(message("a"), (2, 3), (3, 3)), error(message("c"), (6, 3), (7, 3))])
+    }
+
     @Test("§5.3.2 fields on distinct object types may differ; response shapes may not")
     func parentTypes() {
         let query = """

@@ -34,8 +34,11 @@ extension GraphQLType {
     }
 }
 
-/// Structural equality of two values, ignoring source positions (graphql-js compares
-/// printed values; this is the same relation without building strings).
+/// Structural equality of two values, ignoring source positions and the order of input
+/// object fields. graphql-js 17 compares the values printed with every object's fields
+/// sorted by name (`sortValueNode`), so `{a: 1, b: 2}` and `{b: 2, a: 1}` are the same
+/// argument and two fields that pass them can merge (§5.3.2 SameArguments); this is the
+/// same relation without building strings.
 func sameValue(_ a: Value, _ b: Value) -> Bool {
     switch (a, b) {
     case (.variable(let x), .variable(let y)): return x.name.value == y.name.value
@@ -48,8 +51,25 @@ func sameValue(_ a: Value, _ b: Value) -> Bool {
     case (.list(let x), .list(let y)):
         return x.values.count == y.values.count && zip(x.values, y.values).allSatisfy { sameValue($0, $1) }
     case (.object(let x), .object(let y)):
-        return x.fields.count == y.fields.count
-            && zip(x.fields, y.fields).allSatisfy { $0.name.value == $1.name.value && sameValue($0.value, $1.value) }
+        guard x.fields.count == y.fields.count else { return false }
+        // Usually written in one order: compared in place, with no sort.
+        if zip(x.fields, y.fields).allSatisfy({ $0.name.value == $1.name.value }) {
+            return zip(x.fields, y.fields).allSatisfy { sameValue($0.value, $1.value) }
+        }
+        return zip(sortedByName(x.fields), sortedByName(y.fields)).allSatisfy {
+            $0.name.value == $1.name.value && sameValue($0.value, $1.value)
+        }
     default: return false
     }
+}
+
+/// Object fields by name; fields of one name (invalid, but not this rule's to report)
+/// keep their order, as graphql-js's stable sort keeps them.
+private func sortedByName(_ fields: [ObjectField]) -> [ObjectField] {
+    fields.enumerated()
+        .sorted { a, b in
+            let (x, y) = (a.element.name.value, b.element.name.value)
+            return x != y ? x < y : a.offset < b.offset
+        }
+        .map(\.element)
 }
