@@ -47,7 +47,7 @@ struct ValuesOfCorrectTypeRuleTests {
             ])
     }
 
-    @Test("§5.6.1 counter-example: OneOf objects with no field, two fields or a nullable variable are rejected")
+    @Test("§5.6.1 counter-example: OneOf objects with no field, two fields or a nullable variable are rejected, each once")
     func oneOf() {
         let query = """
             mutation oneOfWithNoFields {
@@ -72,10 +72,10 @@ struct ValuesOfCorrectTypeRuleTests {
             validate(query) == [
                 error("OneOf Input Object \"PetInput\" must specify exactly one key.", (2, 15)),
                 error("OneOf Input Object \"PetInput\" must specify exactly one key.", (8, 15)),
+                // A nullable variable is reported by §5.8.5 only (graphql-js 17), not again here.
                 error(
                     "Variable \"$dog\" is of type \"DogInput\" but must be non-nullable to be used for OneOf Input Object \"PetInput\".",
                     (7, 29), (8, 48)),
-                error("Variable \"$dog\" must be non-nullable to be used for OneOf Input Object \"PetInput\".", (14, 18)),
                 error(
                     "Variable \"$dog\" is of type \"DogInput\" but must be non-nullable to be used for OneOf Input Object \"PetInput\".",
                     (13, 42), (14, 25)),

@@ -56,7 +56,7 @@ struct VariablesInAllowedPositionRuleTests {
             ])
     }
 
-    @Test("§5.8.5 counter-example: a nullable variable for a OneOf field is rejected")
+    @Test("§5.8.5 counter-example: a nullable variable for a OneOf field is rejected once, in graphql-js 17's words")
     func nullableOneOf() {
         let query = """
             mutation addNullableCat($cat: CatInput) {
@@ -67,10 +67,35 @@ struct VariablesInAllowedPositionRuleTests {
             """
         #expect(
             validate(query) == [
-                error("Variable \"$cat\" must be non-nullable to be used for OneOf Input Object \"PetInput\".", (2, 15)),
                 error(
                     "Variable \"$cat\" is of type \"CatInput\" but must be non-nullable to be used for OneOf Input Object \"PetInput\".",
                     (1, 25), (2, 22)),
+            ])
+    }
+
+    @Test("§5.8.5 a nullable variable for a OneOf field is rejected even with a default (graphql-js 17)")
+    func nullableOneOfWithDefault() {
+        let query = """
+            mutation addCatWithNullableDefault($cat: CatInput = { name: "Brontie" }) {
+              addPet(pet: { cat: $cat }) { name }
+            }
+            """
+        #expect(
+            validate(query) == [
+                error(
+                    "Variable \"$cat\" is of type \"CatInput\" but must be non-nullable to be used for OneOf Input Object \"PetInput\".",
+                    (1, 36), (2, 22))
+            ])
+    }
+
+    @Test("§5.8.5 a nullable variable of the wrong type for a OneOf field gets both errors (graphql-js 17)")
+    func wrongTypeForOneOf() {
+        #expect(
+            validate("mutation M($dog: DogInput) { addPet(pet: { cat: $dog }) { name } }") == [
+                error("Variable \"$dog\" of type \"DogInput\" used in position expecting type \"CatInput\".", (1, 12), (1, 49)),
+                error(
+                    "Variable \"$dog\" is of type \"DogInput\" but must be non-nullable to be used for OneOf Input Object \"PetInput\".",
+                    (1, 12), (1, 49)),
             ])
     }
 

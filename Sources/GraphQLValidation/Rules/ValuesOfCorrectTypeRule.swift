@@ -4,25 +4,18 @@ import GraphQLLanguage
 /// §5.6.1 Values of Correct Type ("value must be coercible to type"), §5.6.2 Input
 /// Object Field Names ("inputFieldDefinition must exist") and §5.6.4 Input Object
 /// Required Fields — graphql-js checks all three in `ValuesOfCorrectTypeRule`,
-/// including OneOf Input Objects (exactly one field, not null, not a nullable variable).
+/// including OneOf Input Objects (exactly one field, and not a null literal). A nullable
+/// variable for a OneOf field is a variable usage, reported once, by
+/// ``VariablesInAllowedPositionRule`` (§5.8.5), as graphql-js 17 does.
 ///
 /// Why: a literal that cannot be coerced would fail every execution. Scalars are
 /// checked with the scalar's own `parseLiteral`, so custom scalars apply their rules
 /// and the message ends with the scalar's reason, as graphql-js's does.
 final class ValuesOfCorrectTypeRule: ValidationRule {
-    override class var hooks: Hooks { [.operation, .value, .objectField] }
+    override class var hooks: Hooks { [.value, .objectField] }
 
-    /// The current operation's variable definitions, for the OneOf variable check.
-    private var variableDefinitions: [String: VariableDefinition] = [:]
     /// Depth inside a list or object value already reported (its items are skipped).
     private var skipping = 0
-
-    override func enterOperation(_ operation: OperationDefinition) {
-        variableDefinitions = [:]
-        for definition in operation.variableDefinitions {
-            variableDefinitions[definition.variable.name.value] = definition
-        }
-    }
 
     override func enterValue(_ value: Value) {
         if skipping > 0 {
@@ -83,22 +76,10 @@ final class ValuesOfCorrectTypeRule: ValidationRule {
             report("OneOf Input Object \"\(type.name)\" must specify exactly one key.", object.range)
             return
         }
-        let key = last.name.value
-        switch last.value {
-        case .null:
-            report("Field \"\(type.name).\(key)\" must be non-null.", object.range)
-        case .variable(let variable):
-            let name = variable.name.value
-            if let definition = variableDefinitions[name], !isNonNull(definition.type) {
-                report(
-                    "Variable \"$\(name)\" must be non-nullable to be used for OneOf Input Object \"\(type.name)\".",
-                    object.range)
-            }
-        default: break
+        if case .null = last.value {
+            report("Field \"\(type.name).\(last.name.value)\" must be non-null.", object.range)
         }
     }
-
-    private func isNonNull(_ type: TypeReference) -> Bool { if case .nonNull = type { true } else { false } }
 
     /// graphql-js's `isValidValueNode`: a leaf literal (or a list/object where the
     /// position expects something else) against the expected type.

@@ -5,8 +5,14 @@ import GraphQLLanguage
 /// IsVariableUsageAllowed(variableDefinition, variableUsage) must be true."
 ///
 /// Why: a variable's values must be acceptable wherever it is used. A nullable variable
-/// may go to a non-null position only if the variable or the position has a default;
-/// a field of a OneOf Input Object is a non-null position (2025 edition).
+/// may go to a non-null position only if the variable or the position has a default.
+///
+/// A field of a OneOf Input Object is a non-null position (IsNonNullPosition), checked
+/// apart as graphql-js 17 does, with its own message, and beside a type mismatch rather
+/// than instead of it. As in graphql-js 17 and the spec's prose ("Variables used for
+/// OneOf Input Object fields must be non-nullable") a default does not excuse a nullable
+/// variable, which could still be given an explicit null. This rule alone reports it
+/// (graphql-js 16 had it in ValuesOfCorrectType, with another message).
 final class VariablesInAllowedPositionRule: ValidationRule {
     override class var hooks: Hooks { [.operation, .variableDefinition] }
 
@@ -33,8 +39,9 @@ final class VariablesInAllowedPositionRule: ValidationRule {
                 report(
                     "Variable \"$\(name)\" of type \"\(variableType)\" used in position expecting type \"\(locationType)\".",
                     definition.range, usage.variable.range)
-            } else if case .named(.inputObject(let parent))? = usage.parentType?.nullable, parent.isOneOf,
-                !variableType.isNonNull, !hasNonNullDefault
+            }
+            if case .named(.inputObject(let parent))? = usage.parentType?.nullable, parent.isOneOf,
+                !variableType.isNonNull
             {
                 // IsNonNullPosition: a field of a OneOf Input Object.
                 report(
