@@ -52,6 +52,32 @@ struct SingleFieldSubscriptionsRuleTests {
         #expect(validate(query) == [error("Subscription \"sub\" must select only one top level field.", (10, 3))])
     }
 
+    @Test("§5.2.4.1 a subscription that collects no field is rejected too, beside the fragment cycle")
+    func noField() {
+        // CollectSubscriptionFields visits A once and finds no field: the map has no entry, not "exactly one".
+        let query = """
+            subscription NoField {
+              ...A
+            }
+            fragment A on Subscription {
+              ...A
+            }
+            """
+        #expect(
+            validate(query) == [
+                error("Subscription \"NoField\" must select only one top level field.", (1, 1)),
+                error("Cannot spread fragment \"A\" within itself.", (5, 3)),
+            ])
+        // An inline fragment on a type that does not apply collects nothing either.
+        #expect(
+            validate("subscription { ... on Query { dog { name } } }") == [
+                error("Anonymous Subscription must select only one top level field.", (1, 1)),
+                error(
+                    "Fragment cannot be spread here as objects of type \"Subscription\" can never be of type \"Query\".",
+                    (1, 16)),
+            ])
+    }
+
     @Test("§5.2.4.1 counter-example: @skip and @include at the root are rejected")
     func skipInclude() {
         let query = """

@@ -26,6 +26,11 @@ final class SingleFieldSubscriptionsRule: ValidationRule {
         if collector.keys.count > 1 {
             let extra = collector.keys.dropFirst().flatMap { collector.groups[$0]! }
             report("\(subject) must select only one top level field.", ranges: extra.map(\.range))
+        } else if collector.keys.isEmpty {
+            // "Exactly one entry": none is not one either (a fragment that only spreads itself,
+            // fragments that do not apply). There is no extra field to point at, so the
+            // operation is. graphql-js 17 checks only for more than one.
+            report("\(subject) must select only one top level field.", operation.range)
         }
         for key in collector.keys {
             let fields = collector.groups[key]!
