@@ -163,6 +163,31 @@ struct ListCompletionTests {
         }
     }
 
+    @Test("§6.4.3 a nil boxed in an [any Sendable] is a null item, on both paths")
+    func boxedNilItems() async throws {
+        let none: String? = nil
+        let items: [any Sendable] = [none as any Sendable, "RED"]
+        for (pathName, isAsync) in [("direct", false), ("tree", true)] {
+            let schema = try Self.directSchema()
+            var binder = SchemaBinder(schema: schema)
+            for field in ["scalarList", "enumList", "enumListOfNonNull"] {
+                if isAsync { binder.bind("Box", field) { _ in items } } else { binder.bindSync("Box", field) { _ in items } }
+            }
+            try binder.finish(requireAll: false)
+            let box: JSONValue = [:]
+            for field in ["scalarList", "enumList"] {
+                let result = try await Self.run(schema, field, "", box: box)
+                #expect(result.data == #"{"box":{"\#(field)":[null,"RED"]}}"#, "\(pathName) \(field)")
+                #expect(result.errors == [], "\(pathName) \(field)")
+            }
+            let nonNull = try await Self.run(schema, "enumListOfNonNull", "", box: box)
+            #expect(nonNull.data == #"{"box":{"enumListOfNonNull":null}}"#, "\(pathName)")
+            #expect(
+                nonNull.errors == ["Cannot return null for non-nullable field Box.enumListOfNonNull. @ box.enumListOfNonNull.0"],
+                "\(pathName)")
+        }
+    }
+
     @Test("§6.4.3 a JSON null resolved for an enum, object, interface, union or list field completes to null")
     func jsonNullFieldValues() async throws {
         let fields: [(String, String)] = [

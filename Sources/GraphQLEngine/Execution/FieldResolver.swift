@@ -80,6 +80,13 @@ extension Array: ResolvedList {
         // would arrive boxed as a non-nil value.
         if Element.self is any OptionalValue.Type {
             for i in 0..<count { body(i, (self[i] as! any OptionalValue).unwrapped) }
+        } else if Element.self == (any Sendable).self {
+            // `[any Sendable]` may hold a nil boxed as a value (`String?.none as any Sendable`):
+            // each element is asked, at the cost of a cast, in these lists only.
+            for i in 0..<count {
+                let element = self[i] as! any Sendable
+                if let optional = element as? any OptionalValue { body(i, optional.unwrapped) } else { body(i, element) }
+            }
         } else {
             for i in 0..<count { body(i, self[i] as! any Sendable) }
         }
