@@ -67,14 +67,17 @@ struct AvatarStoreRequestTests {
     @Test("UploadAvatar deletes the object again when the profile update fails")
     func uploadRollsBack() async throws {
         try await StoreHarness.run { h in
-            h.fake.inject(.status(500, #"{"code":"XX000","details":null,"hint":null,"message":"boom"}"#), pathPrefix: "/rest/v1/profiles")
+            // Four failures on /rest/v1/profiles: the read of the avatar being replaced (a GET, tried
+            // three times) and then the profile update (a PATCH, sent once).
+            h.fake.inject(
+                .status(500, #"{"code":"XX000","details":null,"hint":null,"message":"boom"}"#), pathPrefix: "/rest/v1/profiles", times: 4)
             let upload = UploadAvatar(profiles: h.store, avatars: h.store)
             let error = await StoreHarness.domainError { _ = try await upload.execute(bytes: Self.jpeg, viewer: h.asAlice) }
             #expect(error == DomainError.backendUnavailable)
-            // The read of the avatar being replaced fails too (same path prefix), which only skips
-            // the clean-up of the old one; the new object is still rolled back.
+            // The failed read only skips the clean-up of the old avatar; the new object is rolled back.
+            #expect(h.fake.requests.prefix(3).map(\.method) == ["GET", "GET", "GET"])
             let writes = h.fake.requests.filter { $0.method != "GET" }
-            #expect(writes.map(\.method) == ["POST", "PATCH", "DELETE"])
+            try #require(writes.map(\.method) == ["POST", "PATCH", "DELETE"])
             #expect(writes[0].path == writes[2].path)
         }
     }
