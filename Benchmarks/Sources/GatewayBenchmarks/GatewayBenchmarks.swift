@@ -58,6 +58,10 @@ enum GatewayBenchmarks {
             ParseCensus.run(try GraphQLLanguage.Document(parsing: source))
             return
         }
+        if arguments.contains("--json-keys") {
+            JSONBenchmark.run()
+            return
+        }
         if arguments.contains("--layouts") {
             print("Selection", MemoryLayout<Selection>.stride, "Field", MemoryLayout<Field>.stride,
                   "Name", MemoryLayout<Name>.stride, "Name?", MemoryLayout<Name?>.stride,
