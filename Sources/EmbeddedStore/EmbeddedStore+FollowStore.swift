@@ -36,8 +36,9 @@ extension EmbeddedStore: FollowStore {
         }
     }
 
-    /// Emulates `follows_insert_own`/`follows_update_own` (the follower must be the viewer) and
-    /// the `toggle_follow` function: one upsert on `follows_pair_key`, so a re-follow restores
+    /// Emulates the SECURITY DEFINER functions `toggle_follow`/`follow_profile`/`unfollow_profile`
+    /// acting for the viewer (the follower is always the viewer; clients cannot write `follows`
+    /// directly): one upsert on `follows_pair_key`, so a re-follow restores
     /// the soft-deleted row (keeping its original `created_at`) and concurrent toggles of a pair
     /// are serialised by SQLite's write lock. The counter triggers run in the same transaction.
     public func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome {
