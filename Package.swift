@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
         .library(name: "ResponseCache", targets: ["ResponseCache"]),
         .library(name: "SocialGateway", targets: ["SocialGateway"]),
+        // The HTTP server, for the fuzzers in Fuzz/ (its request readers take untrusted bytes).
+        .library(name: "GatewayServer", targets: ["GatewayServer"]),
         // A local fake of a Supabase project, for tests and benchmarks (not for production use).
         .library(name: "SupabaseFake", targets: ["SupabaseFake"]),
     ],
@@ -31,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
@@ -102,6 +108,11 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/playground.html")]
         ),
@@ -143,6 +154,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "ResponseCacheTests", dependencies: ["ResponseCache"]),

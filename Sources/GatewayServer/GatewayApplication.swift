@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import ResponseCache
+import ServiceLifecycle
+import UnixSignals
 import SocialGateway
 
 /// Builds the gateway's Hummingbird application from a configuration: opens the store, loads
@@ -26,42 +28,79 @@ public func buildApplication(configuration: ServerConfiguration) async throws ->
 }
 
 /// Builds the application and runs it until SIGINT/SIGTERM (`social-gateway serve`), then
-/// releases the store.
+/// releases the store. A signal starts a graceful shutdown (``makeServiceGroup(configuration:backend:logger:gracefulShutdownSignals:onListening:)``):
+/// requests in flight finish, then this returns.
 /// - Throws: start-up errors (configuration, store, port in use).
 public func runGateway(configuration: ServerConfiguration) async throws {
     var logger = Logger(label: "social-gateway")
     logger.logLevel = configuration.logLevel
     let backend = try await GatewayBackend.open(configuration, logger: logger)
     do {
-        let app = try await buildApplication(configuration: configuration, backend: backend, logger: logger)
-        try await app.runService()
+        let group = try await makeServiceGroup(configuration: configuration, backend: backend, logger: logger)
+        try await group.run()
     } catch {
         await backend.shutdown()
         throw error
     }
     await backend.shutdown()
+    logger.notice("social-gateway stopped")
+}
+
+/// The gateway as a service group: the HTTP application, and the ``ShutdownDrain`` that a
+/// graceful shutdown runs first.
+///
+/// On a graceful shutdown (one of `gracefulShutdownSignals`, or `triggerGracefulShutdown()`),
+/// `/readyz` turns 503, the server keeps serving for ``ServerConfiguration/shutdownDrainDelay``,
+/// then stops accepting connections and finishes the requests in flight. The whole shutdown is
+/// bounded by ``ServerConfiguration/shutdownGracePeriod``; past it, what is left is cancelled.
+///
+/// - Parameter onListening: called with the bound port once the server accepts connections
+///   (tests listen on port 0).
+public func makeServiceGroup(
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger,
+    gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+    onListening: (@Sendable (Int) async -> Void)? = nil
+) async throws -> ServiceGroup {
+    let readiness = Readiness()
+    let app = try await buildApplication(
+        configuration: configuration, backend: backend, logger: logger, readiness: readiness, onListening: onListening)
+    var groupConfiguration = ServiceGroupConfiguration(
+        services: [
+            .init(service: app),
+            .init(
+                service: ShutdownDrain(readiness: readiness, delay: configuration.shutdownDrainDelay, logger: logger),
+                successTerminationBehavior: .gracefullyShutdownGroup),
+        ],
+        gracefulShutdownSignals: gracefulShutdownSignals,
+        logger: logger)
+    groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
+    return ServiceGroup(configuration: groupConfiguration)
 }
 
 /// Builds the application on an already opened backend (tests share a store with the app).
 public func buildApplication(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, readiness: Readiness = Readiness(),
+    onListening: (@Sendable (Int) async -> Void)? = nil
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(configuration: configuration, backend: backend, logger: logger)
+    let router = try await buildRouter(configuration: configuration, backend: backend, logger: logger, readiness: readiness)
+    let deadlines = configuration.requestDeadlines
     let mode = backend.embedded.map { "embedded store at \($0.dataDirectory.path)" } ?? "Supabase"
     let host = configuration.host
     return Application(
         router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines)])),
         configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "social-gateway"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.notice("social-gateway listening on http://\(host):\(port) (\(mode)); playground at /, GraphQL at /graphql")
+            await onListening?(port)
         },
         logger: logger)
 }
 
 /// The router with every route and middleware (exposed for tests that want the router alone).
 public func buildRouter(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, readiness: Readiness = Readiness()
 ) async throws -> Router<GatewayRequestContext> {
     var gatewayOptions = configuration.gateway
     gatewayOptions.maxUploadBytes = configuration.maxUploadBytes
@@ -110,7 +149,8 @@ public func buildRouter(
             maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize,
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads))
-    let operational = OperationalRoutes(stores: backend.stores, metrics: metrics, embedded: backend.embedded)
+    let operational = OperationalRoutes(
+        stores: backend.stores, metrics: metrics, embedded: backend.embedded, readiness: readiness)
 
     let router = Router(context: GatewayRequestContext.self)
     router.add(middleware: CORSMiddleware(allowedOrigins: configuration.corsAllowedOrigins))

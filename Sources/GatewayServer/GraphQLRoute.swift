@@ -164,15 +164,23 @@ struct GraphQLRoute: Sendable {
         throw .csrfPreflightRequired
     }
 
-    /// Reads a whole body up to `limit` bytes; a `Content-Length` over the limit is refused unread.
+    /// Reads a whole body up to `limit` bytes; a `Content-Length` over the limit is refused unread,
+    /// and a body whose connection ends before it does is a 400 (logged as such, not as a fault).
     static func collect(_ request: Request, limit: Int) async throws -> [UInt8] {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw GatewayHTTPError.bodyTooLarge(limit: limit)
         }
         var bytes: [UInt8] = []
-        for try await chunk in request.body {
-            guard bytes.count + chunk.readableBytes <= limit else { throw GatewayHTTPError.bodyTooLarge(limit: limit) }
-            bytes.append(contentsOf: chunk.readableBytesView)
+        do {
+            for try await chunk in request.body {
+                guard bytes.count + chunk.readableBytes <= limit else { throw GatewayHTTPError.bodyTooLarge(limit: limit) }
+                bytes.append(contentsOf: chunk.readableBytesView)
+            }
+        } catch let error as GatewayHTTPError {
+            throw error
+        } catch {
+            // The connection ended mid-body: the client went away, or was cut for sending too slowly.
+            throw GatewayHTTPError.invalidParameters("The request body ended before it was complete.")
         }
         return bytes
     }

@@ -9,6 +9,8 @@ struct OperationalRoutes: Sendable {
     let stores: GatewayStores
     let metrics: GatewayMetrics
     let embedded: EmbeddedStore?
+    /// Turns `/readyz` to 503 once a graceful shutdown has begun.
+    let readiness: Readiness
 
     static let jsonType = "application/json; charset=utf-8"
 
@@ -20,8 +22,13 @@ struct OperationalRoutes: Sendable {
     }
 
     /// `GET /readyz`: the store answers a read (one batched lookup of a profile id that does not
-    /// exist). 503 when it does not, so a load balancer stops sending traffic.
+    /// exist). 503 when it does not, so a load balancer stops sending traffic; 503
+    /// `{"status":"draining"}` from the start of a graceful shutdown on.
     func ready(_ request: Request, context: GatewayRequestContext) async -> Response {
+        if readiness.isDraining {
+            return Response(status: .serviceUnavailable, headers: [.contentType: Self.jsonType, .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":"draining"}"#)))
+        }
         do {
             _ = try await stores.profiles.profiles(ids: [UUID(uuidString: "00000000-0000-4000-8000-000000000000")!], viewer: .anonymous)
             return Response(status: .ok, headers: [.contentType: Self.jsonType, .cacheControl: "no-store"],

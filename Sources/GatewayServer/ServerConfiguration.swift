@@ -98,6 +98,17 @@ public struct ServerConfiguration: Sendable {
     /// none yet, each following ``benchSeedFollowsPerProfile`` others (the bench dataset's shape).
     public var benchSeedProfiles = 0
     public var benchSeedFollowsPerProfile = 50
+    /// How long clients may take to send a request head and body (`REQUEST_HEAD_TIMEOUT`,
+    /// `REQUEST_BODY_TIMEOUT`, `REQUEST_BODY_MIN_RATE`): slow clients are cut, see
+    /// ``RequestDeadlines``.
+    public var requestDeadlines = RequestDeadlines()
+    /// On SIGTERM/SIGINT, how long `/readyz` answers 503 while the server still serves, before it
+    /// stops accepting connections (`SHUTDOWN_DRAIN_DELAY`, 0 s; behind a load balancer that polls
+    /// readiness, set it to a little more than the polling interval).
+    public var shutdownDrainDelay: Duration = .zero
+    /// The bound on a graceful shutdown, drain delay included (`SHUTDOWN_GRACE_PERIOD`, 25 s: under
+    /// Kubernetes' default 30 s before SIGKILL). Requests still running after it are cancelled.
+    public var shutdownGracePeriod: Duration = .seconds(25)
     /// Log level (`LOG_LEVEL`: trace, debug, info, notice, warning, error, critical).
     public var logLevel: Logger.Level = .info
 
@@ -125,6 +136,13 @@ public struct ServerConfiguration: Sendable {
                 throw ServerConfigurationError("\(name) must be a non-negative integer, got \"\(text)\"")
             }
             return number
+        }
+        func seconds(_ name: String) throws -> Duration? {
+            guard let text = value(name) else { return nil }
+            guard let number = Double(text), number >= 0, number.isFinite else {
+                throw ServerConfigurationError("\(name) must be a non-negative number of seconds, got \"\(text)\"")
+            }
+            return .milliseconds(Int64((number * 1000).rounded()))
         }
         func bool(_ name: String) throws -> Bool? {
             guard let text = value(name)?.lowercased() else { return nil }
@@ -158,6 +176,11 @@ public struct ServerConfiguration: Sendable {
             configuration.persistedQueriesManifest = URL(fileURLWithPath: manifest)
         }
         if let bytes = try int("PERSISTED_QUERIES_MAX_BYTES") { configuration.persistedQueriesMaxBytes = bytes }
+        if let timeout = try seconds("REQUEST_HEAD_TIMEOUT") { configuration.requestDeadlines.headTimeout = timeout }
+        if let timeout = try seconds("REQUEST_BODY_TIMEOUT") { configuration.requestDeadlines.bodyTimeout = timeout }
+        if let rate = try int("REQUEST_BODY_MIN_RATE") { configuration.requestDeadlines.bodyMinimumRate = rate }
+        if let delay = try seconds("SHUTDOWN_DRAIN_DELAY") { configuration.shutdownDrainDelay = delay }
+        if let grace = try seconds("SHUTDOWN_GRACE_PERIOD") { configuration.shutdownGracePeriod = grace }
         if let level = value("LOG_LEVEL") { configuration.logLevel = try parseLogLevel(level) }
         configuration.supabase = try SupabaseConfiguration.fromEnvironment(environment)
         configuration.jwtSecret = value("JWT_SECRET") ?? configuration.supabase?.jwtSecret

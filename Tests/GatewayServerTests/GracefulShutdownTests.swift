@@ -1,0 +1,61 @@
+import Foundation
+import GatewayServer
+import GatewayTestSupport
+import Logging
+import ServiceLifecycle
+import Testing
+
+/// A graceful shutdown (SIGTERM, SIGINT) as a load balancer and a client in flight see it.
+@Suite("Graceful shutdown")
+struct GracefulShutdownTests {
+    static func rawRequest(port: Int, _ head: String, body: String = "") async throws -> String {
+        try await RawConnection.run {
+            let connection = try RawConnection(port: port, ioTimeout: 20)
+            try connection.send(head + body)
+            return String(decoding: connection.readToEnd().bytes, as: UTF8.self)
+        }
+    }
+
+    @Test("Shutdown: /readyz turns 503 first, a request in flight on a slow store finishes with its answer, then the server stops")
+    func inFlightRequestFinishes() async throws {
+        try await TestGateway.run(.supabase, {
+            $0.shutdownDrainDelay = .milliseconds(700)
+            $0.responseCache = false
+        }) { gateway in
+            let fake = try #require(gateway.fake)
+            let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+            let group = try await makeServiceGroup(
+                configuration: gateway.configuration, backend: gateway.backend,
+                logger: TestGateway.logger(gateway.configuration), gracefulShutdownSignals: [],
+                onListening: { listening.yield($0) })
+            let running = Task { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let before = try await Self.rawRequest(port: port, "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(before.hasPrefix("HTTP/1.1 200 OK"))
+
+            fake.latency = .milliseconds(1500)
+            let body = #"{"query":"{ profile(handle: \"alice_wonder\") { handle } }"}"#
+            let inFlight = Task {
+                try await Self.rawRequest(
+                    port: port,
+                    "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n",
+                    body: body)
+            }
+            try await Task.sleep(for: .milliseconds(300))   // the request now waits on the store
+            await group.triggerGracefulShutdown()
+            try await Task.sleep(for: .milliseconds(100))
+            let draining = try await Self.rawRequest(port: port, "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(draining.hasPrefix("HTTP/1.1 503"))
+            #expect(draining.hasSuffix(#"{"status":"draining"}"#))
+
+            let answer = try await inFlight.value
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(answer.hasSuffix(#"{"data":{"profile":{"handle":"alice_wonder"}}}"#))
+            try await running.value
+            #expect(throws: RawConnectionError.self, "nothing listens once the group has returned") {
+                _ = try RawConnection(port: port)
+            }
+        }
+    }
+}
