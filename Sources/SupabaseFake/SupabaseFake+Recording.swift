@@ -27,6 +27,11 @@ extension SupabaseFake {
         case malformedJSON
         /// A 502 with an HTML page, as a platform gateway sends.
         case htmlGateway
+        /// The real answer, its body sent one byte at a time with this pause between bytes
+        /// (each pause under the client's read timeout, the whole far over its request timeout).
+        case slowBody(Duration)
+        /// The real answer's status and headers and half its body, then the connection is cut.
+        case resetMidBody
     }
 
     /// Every request since the start or the last ``clearRequests()``, in arrival order.

@@ -32,4 +32,43 @@ extension SupabaseFake {
     static func pgError(_ status: Int, _ code: String, _ message: String, hint: String? = nil) -> Response {
         json(status, ["code": code, "message": message, "details": NSNull(), "hint": hint.map { $0 as Any } ?? NSNull()])
     }
+
+    /// `response` with its body written a byte at a time, `pause` apart.
+    static func trickled(_ response: Response, pause: Duration) -> Response {
+        var response = response
+        let body = response.body
+        response.body = ResponseBody { writer in
+            let collector = ByteCollector()
+            try await body.write(collector)
+            for byte in collector.bytes {
+                try await Task.sleep(for: pause)
+                try await writer.write(ByteBuffer(bytes: [byte]))
+            }
+            try await writer.finish(nil)
+        }
+        return response
+    }
+
+    /// `response` with its full `Content-Length` announced but only half its body sent before
+    /// the body fails, which makes the server close the connection mid-body.
+    static func cutHalfway(_ response: Response) -> Response {
+        var response = response
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+            let collector = ByteCollector()
+            try await body.write(collector)
+            try await writer.write(ByteBuffer(bytes: collector.bytes.prefix(collector.bytes.count / 2)))
+            throw CutConnection()
+        }
+        return response
+    }
+
+    struct CutConnection: Error {}
+}
+
+/// Collects a response body's bytes (to send them again another way).
+final class ByteCollector: ResponseBodyWriter, @unchecked Sendable {
+    var bytes: [UInt8] = []
+    func write(_ buffer: ByteBuffer) async throws { bytes += buffer.readableBytesView }
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

@@ -142,6 +142,8 @@ public final class SupabaseFake: @unchecked Sendable {
         case .malformedJSON?: return Self.response(200, #"[{"id":"a11ce000-"#)
         case .htmlGateway?: return Self.response(502, "<html><body>502 Bad Gateway</body></html>", contentType: "text/html")
         case .delay(let duration)?: try? await Task.sleep(for: duration)
+        case .slowBody(let pause)?: return Self.trickled(route(recordedRequest), pause: pause)
+        case .resetMidBody?: return Self.cutHalfway(route(recordedRequest))
         case nil: break
         }
         return route(recordedRequest)

@@ -89,8 +89,17 @@ struct SupabaseHTTPClient: Sendable {
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         do {
-            let response = try await http.execute(outgoing, timeout: .init(configuration.requestTimeout), logger: logger)
-            let buffer = try await response.body.collect(upTo: Self.maxResponseBytes)
+            // AsyncHTTPClient's deadline ends with the response head, and its read timeout only
+            // bounds a silence, so a body trickled a byte at a time would hold the request as
+            // long as the upstream liked: the deadline is checked again for every chunk.
+            let deadline = NIODeadline.now() + TimeAmount(configuration.requestTimeout)
+            let response = try await http.execute(outgoing, deadline: deadline, logger: logger)
+            var buffer = ByteBuffer()
+            for try await chunk in response.body {
+                guard NIODeadline.now() < deadline else { throw BodyReadError.deadlineExceeded }
+                guard buffer.readableBytes + chunk.readableBytes <= Self.maxResponseBytes else { throw BodyReadError.tooLarge }
+                buffer.writeImmutableBuffer(chunk)
+            }
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name.lowercased()] = header.value }
             return SupabaseResponse(status: Int(response.status.code), headers: headers, body: Data(buffer.readableBytesView))
@@ -99,6 +108,17 @@ struct SupabaseHTTPClient: Sendable {
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw SupabaseFailure.transport("\(request.method.rawValue) \(request.path): \(error)")
+        }
+    }
+}
+
+/// Why a response body was abandoned while it was read.
+enum BodyReadError: Error, CustomStringConvertible {
+    case deadlineExceeded, tooLarge
+    var description: String {
+        switch self {
+        case .deadlineExceeded: "the response body was still arriving at the request timeout"
+        case .tooLarge: "the response body is larger than \(SupabaseHTTPClient.maxResponseBytes) bytes"
         }
     }
 }

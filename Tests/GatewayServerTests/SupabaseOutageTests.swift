@@ -63,4 +63,30 @@ struct SupabaseOutageTests {
             }
         }
     }
+
+    @Test(
+        "a body trickled by PostgREST, or cut halfway, is BACKEND_UNAVAILABLE within the request timeout and its retries, never a hang",
+        arguments: [SupabaseFake.Fault.slowBody(.milliseconds(40)), .resetMidBody])
+    func brokenBodies(fault: SupabaseFake.Fault) async throws {
+        try await TestGateway.run(.supabase, {
+            $0.supabase?.requestTimeout = .milliseconds(500)
+            $0.supabase?.maxReadRetries = 1
+            $0.responseCache = false
+        }) { gateway in
+            let fake = try #require(gateway.fake)
+            fake.inject(fault, pathPrefix: "/rest/v1/", times: 2)
+            try await gateway.test(.live) { client in
+                let start = ContinuousClock.now
+                let response = try await EndToEndTests.post(client, "{ profile(handle: \"alice_wonder\") { handle } }")
+                #expect(response.status == .ok)
+                #expect(response.firstErrorCode == "BACKEND_UNAVAILABLE")
+                #expect(response.firstErrorMessage == Self.unavailable)
+                // Two attempts of at most 0.5 s each, and the retry's pause.
+                #expect(ContinuousClock.now - start < .seconds(4))
+                // The fault is spent: the next request is answered.
+                let after = try await EndToEndTests.post(client, "{ profile(handle: \"alice_wonder\") { handle } }")
+                #expect(after.text == #"{"data":{"profile":{"handle":"alice_wonder"}}}"#)
+            }
+        }
+    }
 }

@@ -51,6 +51,37 @@ struct FaultInjectionTests {
         }
     }
 
+    @Test("a body trickled a byte at a time, each byte within the read timeout, is BACKEND_UNAVAILABLE at the request timeout")
+    func slowBody() async throws {
+        try await StoreHarness.run(configure: { $0.requestTimeout = .milliseconds(600); $0.maxReadRetries = 0 }) { h in
+            h.fake.inject(.slowBody(.milliseconds(50)))
+            let start = ContinuousClock.now
+            let error = await StoreHarness.domainError { _ = try await h.store.profiles(ids: Self.ids, viewer: .anonymous) }
+            #expect(error == DomainError.backendUnavailable)
+            // The whole answer would take 50 ms x several hundred bytes; the client stops at its timeout.
+            #expect(ContinuousClock.now - start < .seconds(3))
+        }
+    }
+
+    @Test("a connection cut in the middle of a body is BACKEND_UNAVAILABLE for a write; a read retries and succeeds")
+    func resetMidBody() async throws {
+        try await StoreHarness.run(configure: { $0.maxReadRetries = 1 }) { h in
+            h.fake.inject(.resetMidBody, times: 1)
+            let profiles = try await h.store.profiles(ids: Self.ids, viewer: .anonymous)
+            #expect(Array(profiles.keys) == Self.ids)
+            #expect(h.fake.requests.count == 2)
+
+            h.fake.clearRequests()
+            h.fake.inject(.resetMidBody, pathPrefix: "/rest/v1/rpc/", times: 1)
+            let error = await StoreHarness.domainError {
+                _ = try await h.store.changeFollow(
+                    FollowChange(pair: FollowPair(follower: StoreHarness.alice, followee: StoreHarness.bob), action: .toggle), viewer: h.asAlice)
+            }
+            #expect(error == DomainError.backendUnavailable)
+            #expect(h.fake.requests.filter { $0.path.hasPrefix("/rest/v1/rpc/") }.count == 1, "a write is sent once")
+        }
+    }
+
     @Test("connection refused is BACKEND_UNAVAILABLE after the bounded retries")
     func connectionRefused() async throws {
         try await StoreHarness.run { h in
