@@ -107,6 +107,17 @@ public final class ResponseCacheStore: Sendable {
                     metadata: ["path": "\(path.path)-generation"])
                 return ResponseCacheStore(pool: nil, options: options, logger: logger)
             }
+            if generation.joinAndCheckAlone(), generation.pendingWrites != 0 {
+                // A process died between a write it committed and that write's invalidation
+                // (kill -9, a crash, power loss): the entries it would have removed may still be
+                // here, older than the store. Nobody else is using the file, so clear it now.
+                logger.warning(
+                    "response cache cleared: the last process on it stopped between a write and its invalidation",
+                    metadata: ["path": "\(path.path)", "pending_writes": "\(generation.pendingWrites)"])
+                try pool.write { db in try db.execute(sql: "DELETE FROM entry_tags; DELETE FROM entries") }
+                generation.advance()
+                generation.resetPendingWrites()
+            }
             return ResponseCacheStore(pool: pool, options: options, logger: logger, generation: generation)
         } catch {
             logger.warning(
@@ -366,6 +377,20 @@ public final class ResponseCacheStore: Sendable {
         // moves may have read the file before the delete, and must not keep what it found.
         advanceGeneration()
     }
+
+    // MARK: Writes to the backing store
+
+    /// Marks the start of a write to the backing store whose ``invalidate(tags:)`` will follow.
+    /// Pair it with ``endWrite()`` once that invalidation has returned.
+    ///
+    /// The count of writes in progress lives in the generation file shared by every process on
+    /// the cache. A process that dies between a committed write and its invalidation leaves it
+    /// above zero, and the next process that opens the cache alone clears every entry, so that
+    /// nothing older than the store is served after a restart.
+    public func beginWrite() { generation?.beginWrite() }
+
+    /// Ends a write begun with ``beginWrite()``, after its invalidation.
+    public func endWrite() { generation?.endWrite() }
 
     /// Makes every copy kept in memory, in this process and in others, unservable, and refuses
     /// stores of computations that began before (see ``admits(_:tags:)``).

@@ -23,6 +23,8 @@ final class SharedGeneration: @unchecked Sendable {
     // the atomic functions of CSharedCounter, and unmapped in deinit when no one can use it.
     private let counter: UnsafeMutablePointer<UInt64>
     private let mapping: UnsafeMutableRawPointer
+    /// Kept open for the shared `flock` that tells a later process whether it is alone.
+    private let descriptor: Int32
     private static let size = 4096
 
     /// Maps `<cachePath>-generation`, creating it if needed; nil if that fails (the cache then
@@ -31,22 +33,36 @@ final class SharedGeneration: @unchecked Sendable {
         let path = cachePath.path + "-generation"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         // Allocate the page's blocks now (zeros where the file is new, existing bytes kept): a
         // sparse page would be allocated by the first write through the mapping, and a full
         // disk would then kill the process with SIGBUS instead of failing here.
-        guard posix_fallocate(descriptor, 0, off_t(Self.size)) == 0 else { return nil }
-        guard let address = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
+        guard posix_fallocate(descriptor, 0, off_t(Self.size)) == 0,
+            let address = mmap(nil, Self.size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
             address != MAP_FAILED
-        else { return nil }
+        else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
         mapping = address
-        counter = address.bindMemory(to: UInt64.self, capacity: 2)
+        counter = address.bindMemory(to: UInt64.self, capacity: 3)
     }
 
     deinit {
         munmap(mapping, Self.size)
+        close(descriptor)   // also releases this process's flock
     }
 
+    /// Takes this process's shared lock on the file, and tells whether no other process held it
+    /// at that moment: a process that finds itself alone may repair what a dead one left.
+    ///
+    /// The exclusive attempt fails while any other process has the cache open (its shared lock);
+    /// the kernel drops the locks of a process that dies, however it dies.
+    func joinAndCheckAlone() -> Bool {
+        let alone = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        _ = flock(descriptor, LOCK_SH)
+        return alone
+    }
     /// The current generation.
     var current: UInt64 { shared_counter_load(counter) }
 
@@ -61,4 +77,15 @@ final class SharedGeneration: @unchecked Sendable {
         get { shared_counter_load(counter + 1) != 0 }
         set { shared_counter_store(counter + 1, newValue ? 1 : 0) }
     }
+
+    /// Writes to the backing store that have begun and whose invalidation has not finished, in
+    /// every process on this cache. Nonzero when a process opens the cache alone means one died
+    /// between a committed write and its invalidation: its entries may be older than the store.
+    var pendingWrites: UInt64 { shared_counter_load(counter + 2) }
+
+    func beginWrite() { _ = shared_counter_increment(counter + 2) }
+
+    func endWrite() { _ = shared_counter_decrement(counter + 2) }
+
+    func resetPendingWrites() { shared_counter_store(counter + 2, 0) }
 }

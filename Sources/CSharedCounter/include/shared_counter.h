@@ -16,6 +16,11 @@ static inline uint64_t shared_counter_increment(uint64_t *counter) {
     return __atomic_add_fetch(counter, 1, __ATOMIC_ACQ_REL);
 }
 
+/// Subtracts one and returns the new value, with acquire-release ordering.
+static inline uint64_t shared_counter_decrement(uint64_t *counter) {
+    return __atomic_sub_fetch(counter, 1, __ATOMIC_ACQ_REL);
+}
+
 /// Sets the counter, with release ordering.
 static inline void shared_counter_store(uint64_t *counter, uint64_t value) {
     __atomic_store_n(counter, value, __ATOMIC_RELEASE);

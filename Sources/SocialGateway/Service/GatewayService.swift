@@ -96,9 +96,14 @@ public final class GatewayService: Sendable {
         if let lookup {
             return await executeCached(ready, lookup)
         }
+        // A mutation's write commits before its invalidation: the cache journals the gap, so
+        // that a crash inside it cannot leave answers older than the store (see beginWrite()).
+        let writes = operation?.operation == .mutation
+        if writes { options.cache.beginWrite() }
         let (response, context) = await run(ready)
         let changed = context.changedTags.all
         if !changed.isEmpty { await options.cache.invalidate(tags: changed) }
+        if writes { options.cache.endWrite() }
         return response
     }
 
