@@ -38,10 +38,25 @@ struct TokenCommandTests {
         #expect(try await authenticator.viewer(authorization: "Bearer " + token) == .user(id: DemoData.carolId, token: token))
     }
 
-    @Test("token with an unknown handle is a usage error naming the demo users", .enabled(if: executable != nil))
+    @Test("token HANDLE for a profile of the folder's store that is not a demo user (user1 is private) signs its id", .enabled(if: executable != nil))
+    func anyProfileOfTheStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        let store = try await EmbeddedStore.open(dataDirectory: folder, seedDemoData: true)
+        _ = try await store.seed(profiles: 3, followsPerProfile: 1)
+        let user1 = try #require(try await store.operatorProfileID(forHandle: "user1"))
+        let result = try Self.run(["token", "User1", "--data-dir", folder.path])
+        #expect(result.status == 0)
+        let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let authenticator = await JWTAuthenticator(hmacSecret: try DevSecret.loadOrCreate(in: folder), jwks: nil, audience: "authenticated")
+        #expect(try await authenticator.viewer(authorization: "Bearer " + token) == .user(id: user1, token: token))
+    }
+
+    @Test("token with a handle that is in no store is an error naming the database and the demo users", .enabled(if: executable != nil))
     func unknownHandle() throws {
-        let result = try Self.run(["token", "mallory"])
-        #expect(result.status == 64)
-        #expect(result.stderr.contains(#""mallory" is not a demo user; use one of alice_wonder, bob_builder, carol_creator."#))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        let result = try Self.run(["token", "mallory", "--data-dir", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"error: no profile "mallory" in \#(folder.path)/social.sqlite; demo users: alice_wonder, bob_builder, carol_creator"#))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("social.sqlite").path), "no store is created")
     }
 }
