@@ -28,10 +28,12 @@ struct GatewayFixture {
     /// Runs a request and returns the parsed response body.
     func run(
         _ query: String, _ variables: JSONObject = [:], viewer: Viewer = .anonymous, files: [String: UploadedFile] = [:],
-        map: [String: [String]] = [:], readOnly: Bool = false
+        map: [String: [String]] = [:], readOnly: Bool = false, operationName: String? = nil
     ) async throws -> (response: GatewayResponse, json: JSONValue) {
         let response = await service.execute(
-            GatewayRequest(query: query, variables: variables, viewer: viewer, files: files, fileMap: map, isReadOnly: readOnly))
+            GatewayRequest(
+                query: query, operationName: operationName, variables: variables, viewer: viewer, files: files, fileMap: map,
+                isReadOnly: readOnly))
         return (response, try JSONParser.parse(response.body))
     }
 

@@ -113,6 +113,20 @@ struct QueryTests {
         }
     }
 
+    @Test("request errors carry the codes clients switch on: parse, validation, operation choice, variables", arguments: StoreKind.allCases)
+    func requestErrorCodes(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            #expect(GatewayFixture.codes(try await gateway.run("{ viewer { ").json) == ["GRAPHQL_PARSE_FAILED"])
+            #expect(GatewayFixture.codes(try await gateway.run("{ viewer { nope } }").json) == ["GRAPHQL_VALIDATION_FAILED"])
+            let two = "query A { viewer { id } } query B { viewer { handle } }"
+            #expect(GatewayFixture.codes(try await gateway.run(two).json) == ["OPERATION_RESOLUTION_FAILURE"])
+            #expect(GatewayFixture.codes(try await gateway.run(two, operationName: "C").json) == ["OPERATION_RESOLUTION_FAILURE"])
+            let variable = try await gateway.run("query Q($n: Int, $m: Int!) { profile(handle: \"x\") { followers(first: $n) { totalCount } following(first: $m) { totalCount } } }", ["n": "ten"])
+            #expect(GatewayFixture.codes(variable.json) == ["BAD_USER_INPUT", "BAD_USER_INPUT"])
+            #expect(variable.json["data"] == nil)
+        }
+    }
+
     @Test("a mutation sent as read-only (GET) is refused before it runs", arguments: StoreKind.allCases)
     func mutationOverGet(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in

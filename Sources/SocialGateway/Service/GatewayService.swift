@@ -57,7 +57,9 @@ public final class GatewayService: Sendable {
                     defaultMaxAge: options.cacheDefaultMaxAge)
             }
         } catch {
-            return requestError([GraphQLError(error)])
+            var syntax = GraphQLError(error)
+            syntax.extensions = ["code": "GRAPHQL_PARSE_FAILED"]
+            return requestError([syntax])
         }
         let operation = prepared.operation(named: request.operationName)
         if request.isReadOnly, let operation, operation.operation != .query {
@@ -121,11 +123,27 @@ public final class GatewayService: Sendable {
         let request = prepared.request
         let context = RequestContext(
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger)
-        let result = await Executor.execute(
+        var result = await Executor.execute(
             schema: schema,
             request: GraphQLRequest(
                 document: prepared.document, source: prepared.source, operationName: request.operationName,
                 variables: prepared.variables, context: context))
+        if !result.hasData {
+            // Execution refused to start: the operation could not be chosen (the name matches
+            // none, or several need one), or the variables do not fit their types. The engine
+            // leaves request errors uncoded, as graphql-js does; clients switch on these codes
+            // (Apollo Server's), as they do on GRAPHQL_PARSE_FAILED and GRAPHQL_VALIDATION_FAILED.
+            let code = prepared.operation == nil ? "OPERATION_RESOLUTION_FAILURE" : "BAD_USER_INPUT"
+            result.errors = result.errors.map { error in
+                var coded = error
+                if coded.extensions?["code"] == nil {
+                    var extensions = coded.extensions ?? [:]
+                    extensions["code"] = .string(code)
+                    coded.extensions = extensions
+                }
+                return coded
+            }
+        }
         let response = GatewayResponse(
             outcome: result.hasData ? .executed : .requestError, body: result.serialized(), hasErrors: !result.errors.isEmpty,
             cacheControl: "no-store")
