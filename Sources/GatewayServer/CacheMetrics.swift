@@ -3,8 +3,10 @@ import ResponseCache
 import Synchronization
 
 extension GatewayMetrics {
-    /// Exposes the response cache's counters as `social_gateway_cache_{hits,misses,stale,evictions}_total`,
-    /// brought up to date before every scrape.
+    /// Exposes the response cache's counters as
+    /// `social_gateway_cache_{hits,misses,stale,evictions,write_failures,dropped_stores}_total`, and whether its
+    /// lookups are on as the gauge `social_gateway_cache_lookups_enabled` (0 after a failed
+    /// invalidation, until the file is cleared), brought up to date before every scrape.
     public func mirror(cache: ResponseCacheStore) {
         let seen = Mutex(CacheCounters())
         let names = [
@@ -12,16 +14,24 @@ extension GatewayMetrics {
             ("cache_misses", "Cacheable requests the cache could not answer."),
             ("cache_stale", "Expired responses served because the store was unavailable."),
             ("cache_evictions", "Entries evicted to keep the cache under its size bound."),
+            ("cache_write_failures", "Writes to the cache file that failed (a full disk, an I/O error); serving goes on."),
+            ("cache_dropped_stores", "Answers not cached because too many stores were waiting for the cache's writer."),
         ]
         let counters = names.map { name, help in
             registry.makeCounter(
                 descriptor: MetricNameDescriptor(namespace: "social_gateway", metricName: name, unitName: "total", helpText: help))
         }
+        let lookupsEnabled = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "social_gateway", metricName: "cache_lookups_enabled",
+                helpText: "1 while the cache answers lookups; 0 after a failed invalidation, until its file is cleared."))
         addCollector {
             let now = cache.counters
+            lookupsEnabled.set(to: now.lookupsEnabled ? 1.0 : 0.0)
             seen.withLock { previous in
                 let deltas = [now.hits - previous.hits, now.misses - previous.misses, now.stale - previous.stale,
-                              now.evictions - previous.evictions]
+                              now.evictions - previous.evictions, now.writeFailures - previous.writeFailures,
+                              now.droppedStores - previous.droppedStores]
                 for (counter, delta) in zip(counters, deltas) where delta > 0 { counter.increment(by: Int64(delta)) }
                 previous = now
             }

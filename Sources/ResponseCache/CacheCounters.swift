@@ -17,12 +17,26 @@ public struct CacheCounters: Sendable, Hashable {
     public var stale: Int
     /// Entries removed by the size bound (least recently used first).
     public var evictions: Int
+    /// Writes to the cache file that failed (a store, an invalidation, a clear): a full disk, an
+    /// I/O error. Serving goes on; the first failure of a run is logged, and the recovery.
+    public var writeFailures: Int
+    /// Answers not cached because ``ResponseCacheOptions/maxPendingStores`` stores were waiting.
+    public var droppedStores: Int
+    /// Whether lookups are answered from the file: false after a failed invalidation, until the
+    /// file has been cleared (retried by lookups every ``ResponseCacheOptions/recoveryInterval``).
+    public var lookupsEnabled: Bool
 
     /// All counters zero unless given.
-    public init(hits: Int = 0, misses: Int = 0, stale: Int = 0, evictions: Int = 0) {
+    public init(
+        hits: Int = 0, misses: Int = 0, stale: Int = 0, evictions: Int = 0, writeFailures: Int = 0, droppedStores: Int = 0,
+        lookupsEnabled: Bool = true
+    ) {
         self.hits = hits
         self.misses = misses
         self.stale = stale
         self.evictions = evictions
+        self.writeFailures = writeFailures
+        self.droppedStores = droppedStores
+        self.lookupsEnabled = lookupsEnabled
     }
 }

@@ -25,6 +25,13 @@ public struct ResponseCacheOptions: Sendable {
     public var memoryBytes: Int = 16 << 20
     /// The bound on the number of responses kept in memory. Default 4,096.
     public var memoryEntries: Int = 4_096
+    /// After a failed invalidation (lookups are off until the file is cleared), how long to wait
+    /// between two attempts to clear it, made by lookups in the background: the cache comes back
+    /// by itself once the disk has room again. Default 5 s.
+    public var recoveryInterval: TimeInterval = 5
+    /// The most background stores (``ResponseCacheStore/storeInBackground(_:body:maxAge:tags:token:)``)
+    /// waiting at once; past it answers are not cached. Default 64.
+    public var maxPendingStores: Int = 64
 
     public init(
         maxBytes: Int = 64 << 20, staleGrace: TimeInterval = 300, maxPersistedQueries: Int = 10_000,

@@ -40,6 +40,12 @@ public final class ResponseCacheStore: Sendable {
         /// How many times this store advanced the shared generation: the rest of its movement
         /// comes from invalidations in other processes.
         var ownAdvances: UInt64 = 0
+        /// Writes have been failing since the last success (logged once, not per request).
+        var writesFailing = false
+        /// When lookups last started a background clear after a failed invalidation.
+        var lastRecoveryAttempt: TimeInterval = 0
+        /// Stores started by ``storeInBackground`` that have not finished.
+        var pendingStores = 0
     }
 
     static let touchFlushThreshold = 1_024
@@ -136,7 +142,14 @@ public final class ResponseCacheStore: Sendable {
     public var isEnabled: Bool { pool != nil }
 
     /// A snapshot of the outcome counters.
-    public var counters: CacheCounters { state.withLock { $0.counters } }
+    public var counters: CacheCounters {
+        let lookupsEnabled = pool != nil && generation?.isPoisoned != true
+        return state.withLock { state in
+            var counters = state.counters
+            counters.lookupsEnabled = lookupsEnabled && !state.invalidationFailed
+            return counters
+        }
+    }
 
     // MARK: Lookup
 
@@ -161,6 +174,7 @@ public final class ResponseCacheStore: Sendable {
         let digest = key.digest
         guard let pool, !state.withLock({ $0.invalidationFailed }), generation?.isPoisoned != true else {
             state.withLock { $0.counters.misses += 1 }
+            if pool != nil { startRecoveryIfDue() }
             return nil
         }
         let time = now.timeIntervalSince1970
@@ -304,8 +318,33 @@ public final class ResponseCacheStore: Sendable {
                         generation: generation)
                 }
             }
+            writeSucceeded()
         } catch {
-            logger.warning("response cache store failed", metadata: ["error": "\(error)"])
+            writeFailed("store", error: error)
+        }
+    }
+
+    /// ``store(_:body:maxAge:tags:token:now:)`` in a task of its own, off the caller's path,
+    /// unless ``ResponseCacheOptions/maxPendingStores`` stores are already waiting for the file's
+    /// writer: then this answer is not cached (counted in ``CacheCounters/droppedStores``).
+    ///
+    /// The cache is worth less than the memory its queue would hold: when stores arrive faster
+    /// than the writer commits them (a burst of misses, writes that invalidate much), an
+    /// unbounded queue of tasks, each holding a response body, grows without end.
+    public func storeInBackground(_ key: CacheKey, body: [UInt8], maxAge: Int, tags: Set<String>, token: CacheToken) {
+        guard pool != nil, maxAge > 0 else { return }
+        let admitted = state.withLock { state -> Bool in
+            guard state.pendingStores < options.maxPendingStores else {
+                state.counters.droppedStores += 1
+                return false
+            }
+            state.pendingStores += 1
+            return true
+        }
+        guard admitted else { return }
+        Task {
+            await self.store(key, body: body, maxAge: maxAge, tags: tags, token: token)
+            self.state.withLock { $0.pendingStores -= 1 }
         }
     }
 
@@ -366,12 +405,9 @@ public final class ResponseCacheStore: Sendable {
                     try delete.execute(arguments: [tag])
                 }
             }
+            writeSucceeded()
         } catch {
-            state.withLock { $0.invalidationFailed = true }
-            generation?.isPoisoned = true
-            logger.error(
-                "response cache invalidation failed; lookups disabled",
-                metadata: ["tags": "\(tags.sorted())", "error": "\(error)"])
+            writeFailed("invalidation", error: error, lookupsOff: true)
         }
         // And after the delete committed: a lookup that read the generation between the two
         // moves may have read the file before the delete, and must not keep what it found.
@@ -416,14 +452,60 @@ public final class ResponseCacheStore: Sendable {
                 self.advanceGeneration()
                 try db.execute(sql: "DELETE FROM entry_tags; DELETE FROM entries")
             }
-            state.withLock { $0.invalidationFailed = false }
+            let wasOff = state.withLock { state -> Bool in
+                defer { state.invalidationFailed = false }
+                return state.invalidationFailed
+            }
             generation?.isPoisoned = false
+            writeSucceeded()
+            if wasOff { logger.notice("response cache cleared; lookups enabled again") }
         } catch {
-            state.withLock { $0.invalidationFailed = true }
-            generation?.isPoisoned = true
-            logger.error("response cache removeAll failed; lookups disabled", metadata: ["error": "\(error)"])
+            writeFailed("clear", error: error, lookupsOff: true)
         }
         advanceGeneration()
+    }
+
+    // MARK: Write failures (a full disk, an I/O error)
+
+    /// Counts a failed write (with `lookupsOff`, one that leaves entries that should be gone:
+    /// lookups stop, in every process on the file), and logs it if it is the first since the last
+    /// success or the one that turns lookups off: on a full disk every request would otherwise
+    /// log the same line.
+    private func writeFailed(_ what: String, error: any Error, lookupsOff: Bool = false) {
+        let first = state.withLock { state -> Bool in
+            state.counters.writeFailures += 1
+            let news = !state.writesFailing || (lookupsOff && !state.invalidationFailed)
+            state.writesFailing = true
+            if lookupsOff { state.invalidationFailed = true }
+            return news
+        }
+        if lookupsOff { generation?.isPoisoned = true }
+        guard first else { return }
+        let message: Logger.Message =
+            lookupsOff
+            ? "response cache \(what) failed; lookups off until the cache file can be cleared (retried in the background)"
+            : "response cache writes failing; requests are served without storing their answers"
+        logger.log(level: lookupsOff ? .error : .warning, message, metadata: ["error": "\(error)"])
+    }
+
+    private func writeSucceeded() {
+        let recovered = state.withLock { state -> Bool in
+            defer { state.writesFailing = false }
+            return state.writesFailing
+        }
+        if recovered { logger.notice("response cache writes work again") }
+    }
+
+    /// With lookups off after a failed invalidation, starts a background ``removeAll()`` if none
+    /// was started within ``ResponseCacheOptions/recoveryInterval``.
+    private func startRecoveryIfDue() {
+        let now = Date().timeIntervalSince1970
+        let due = state.withLock { state -> Bool in
+            guard now - state.lastRecoveryAttempt >= options.recoveryInterval else { return false }
+            state.lastRecoveryAttempt = now
+            return true
+        }
+        if due { Task { await self.removeAll() } }
     }
 
     // MARK: LRU bookkeeping

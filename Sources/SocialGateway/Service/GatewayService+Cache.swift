@@ -37,10 +37,10 @@ extension GatewayService {
         let token = options.cache.beginComputation()
         let (response, context) = await run(prepared)
         if !response.hasErrors {
-            // Off the request's path: the client has its answer; the entry follows.
-            let cache = options.cache
-            let tags = context.readTags.all
-            Task { await cache.store(key, body: response.body, maxAge: policy.maxAge, tags: tags, token: token) }
+            // Off the request's path: the client has its answer; the entry follows (or, when the
+            // cache's writer is behind, is not kept).
+            options.cache.storeInBackground(
+                key, body: response.body, maxAge: policy.maxAge, tags: context.readTags.all, token: token)
             var fresh = response
             fresh.cacheControl = policy.headerValue
             fresh.etag = CachedResponse.etag(for: response.body)
