@@ -27,7 +27,12 @@ struct ServeCommand: AsyncParsableCommand {
 
             Other environment variables: PUBLIC_URL, MAX_BODY_BYTES, MAX_BATCH_SIZE, \
             MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, CORS_ORIGINS, JWT_SECRET, JWKS_URL, JWT_AUDIENCE, \
-            INTROSPECTION, DEMO_TOKENS, SEED_DEMO_DATA, LOG_LEVEL. See docs/SERVER.md.
+            INTROSPECTION, DEMO_TOKENS, SEED_DEMO_DATA, REQUEST_HEAD_TIMEOUT, REQUEST_BODY_TIMEOUT, \
+            REQUEST_BODY_MIN_RATE, SHUTDOWN_DRAIN_DELAY, SHUTDOWN_GRACE_PERIOD, LOG_LEVEL. \
+            See docs/SERVER.md.
+
+            SIGTERM or SIGINT shuts down gracefully: /readyz turns 503, requests in flight \
+            finish, then the command exits 0.
             """
     )
 
