@@ -72,6 +72,7 @@ public enum Executor {
             context.executeFields(collected, of: rootType, parent: context.rootValue, into: root, path: &path)
             await drive(context, scheduler)
         }
+        root.unlinkFromParents()
         let data: ResultValue = context.dataIsNull ? .null : .object(root)
         return ExecutionResult(data: data, rawBytes: context.output.bytes, errors: context.errors)
     }

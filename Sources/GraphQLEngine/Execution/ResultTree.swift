@@ -29,6 +29,30 @@ final class ResultList {
     init(count: Int) { items = [ResultValue](repeating: .pending, count: count) }
 }
 
+extension ResultObject {
+    /// Clears the parent slot of this node and of every node below it, once execution is done.
+    ///
+    /// While execution runs, each node points up at its container (null propagation, §6.4.4,
+    /// walks up those links) and the container points down at the node: a reference cycle.
+    /// Left in place, every response with an async field below the root would never be freed.
+    func unlinkFromParents() {
+        parent = nil
+        for value in values { value.unlinkFromParents() }
+    }
+}
+
+extension ResultValue {
+    fileprivate func unlinkFromParents() {
+        switch self {
+        case .object(let object): object.unlinkFromParents()
+        case .list(let list):
+            list.parent = nil
+            for item in list.items { item.unlinkFromParents() }
+        case .leaf, .raw, .pending: break
+        }
+    }
+}
+
 /// A value in the response tree.
 enum ResultValue {
     case leaf(JSONValue)
