@@ -1,0 +1,1 @@
+// The declaration is in the header; libFuzzer itself comes with -sanitize=fuzzer.
