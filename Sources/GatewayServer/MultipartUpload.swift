@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLEngine
 import Hummingbird
-import MultipartKit
+import NIOCore
 import SocialGateway
 
 /// A GraphQL multipart request (github.com/jaydenseric/graphql-multipart-request-spec), read
@@ -13,8 +13,7 @@ import SocialGateway
 /// as it arrives: the first byte past the per-file limit ends the request with 413, without
 /// reading the rest. File parts are never held in memory: each is written to a temporary file
 /// in ``Limits/spoolDirectory`` as it streams in (``SpooledFile`` deletes it when the request is
-/// done with it). multipart-kit's parser is a callback class that is not `Sendable`, so it lives
-/// and dies inside ``read(_:boundary:limits:)``.
+/// done with it). The body's syntax is read by ``MultipartReader``.
 ///
 /// ```swift
 /// let upload = try await MultipartUpload.read(request.body, boundary: boundary, limits: limits)
@@ -68,10 +67,7 @@ public struct MultipartUpload: Sendable {
             throw .invalidMultipart("the Content-Type has no usable boundary parameter.")
         }
         let collector = PartCollector(limits: limits)
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { name, value in collector.header(name: name, value: value) }
-        parser.onBody = { buffer in collector.body(&buffer) }
-        parser.onPartComplete = { collector.partComplete() }
+        var reader = MultipartReader(boundary: boundary)
         var total = 0
         // On any failure the open spool file is closed; finished ones are deleted with the
         // collector's values.
@@ -80,11 +76,14 @@ public struct MultipartUpload: Sendable {
             for try await chunk in body {
                 total += chunk.readableBytes
                 guard total <= limits.maxTotalBytes else { throw GatewayHTTPError.bodyTooLarge(limit: limits.maxTotalBytes) }
-                try parser.execute(chunk)
+                try reader.read(chunk, into: collector)
                 if let failure = collector.failure { throw failure }
             }
+            try reader.finish()
         } catch let error as GatewayHTTPError {
             throw error
+        } catch let error as MultipartReader.Failure {
+            throw .invalidMultipart("the body is not valid multipart/form-data: \(error.reason)")
         } catch {
             throw .invalidMultipart("the body is not valid multipart/form-data.")
         }
@@ -93,7 +92,7 @@ public struct MultipartUpload: Sendable {
 }
 
 /// The state behind the parser's callbacks: which field is open, and what has been collected.
-private final class PartCollector {
+private final class PartCollector: MultipartReader.Handler {
     let limits: MultipartUpload.Limits
     var failure: GatewayHTTPError?
 
