@@ -16,7 +16,7 @@ extension EmbeddedStore: ProfileStore {
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
                         + "WHERE p.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("p"))"
-                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk.map { Optional($0) } + [viewer.sqlId])) {
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk) + [viewer.sqlId]) {
                         let profile = try ProfileColumns.decode(row)
                         result[profile.id] = profile
                     }
@@ -35,7 +35,7 @@ extension EmbeddedStore: ProfileStore {
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
                         + "WHERE lower(p.handle) IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("p"))"
-                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk.map { Optional($0) } + [viewer.sqlId])) {
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk) + [viewer.sqlId]) {
                         let profile = try ProfileColumns.decode(row)
                         result[profile.handle.lowercased()] = profile
                     }

@@ -23,7 +23,7 @@ extension GatewayMetrics {
         }
         let lookupsEnabled = registry.makeGauge(
             descriptor: MetricNameDescriptor(
-                namespace: "social_gateway", metricName: "cache_lookups_enabled",
+                namespace: "social_gateway", metricName: "cache_lookups_enabled", unitName: "",
                 helpText: "1 while the cache answers lookups; 0 after a failed invalidation, until its file is cleared."))
         addCollector {
             let now = cache.counters

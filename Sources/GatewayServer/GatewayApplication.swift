@@ -4,8 +4,8 @@ import Hummingbird
 import Logging
 import ResponseCache
 import ServiceLifecycle
-import UnixSignals
 import SocialGateway
+import UnixSignals
 
 /// Builds the gateway's Hummingbird application from a configuration: opens the store, loads
 /// the token keys, and wires the routes and middleware.

@@ -51,22 +51,20 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private enum State {
-        /// Waiting for a request head (a new connection, or after a response).
-        case awaitingHead
-        /// A body is arriving: since when, and how many bytes so far.
-        case readingBody(since: NIODeadline, bytes: Int)
-        /// The request is read; the server is answering (no deadline: that is our own time).
-        case answering
-        /// The response went out before the body was read: drop the rest, then close.
-        case draining
-    }
-
     private let deadlines: RequestDeadlines
-    private var state = State.awaitingHead
+    /// Request heads read, and responses finished, on this connection. They differ while a
+    /// request is being answered, and by more than one when a client pipelines requests.
+    private var requestsStarted = 0
+    private var responsesEnded = 0
+    /// The latest request's body: when it began, how many bytes so far, whether it has ended.
+    private var bodyStart = NIODeadline.now()
+    private var bodyBytes = 0
+    private var bodyComplete = true
+    /// The response being written answers the latest request before its body ended.
+    private var refusing = false
+    /// A refused body is being read and dropped until it ends or the linger time is up.
+    private var draining = false
     private var timer: Scheduled<Void>?
-    /// A response announced `Connection: close` (its body was still arriving when it began).
-    private var closeAfterResponse = false
 
     init(deadlines: RequestDeadlines) {
         self.deadlines = deadlines
@@ -92,56 +90,63 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
-        switch (state, part) {
-        case (.draining, .end):
-            cancelTimer()
-            context.close(promise: nil)
-        case (.draining, _):
-            return   // dropped: the client is answered already
-        case (_, .head):
-            state = .readingBody(since: .now(), bytes: 0)
+        if draining {
+            // The client is answered already: drop the rest of its body, close at its end.
+            if case .end = part {
+                cancelTimer()
+                context.close(promise: nil)
+            }
+            return
+        }
+        switch part {
+        case .head:
+            requestsStarted += 1
+            bodyStart = .now()
+            bodyBytes = 0
+            bodyComplete = false
             schedule(context, in: deadlines.bodyTimeout)
-        case (.readingBody(let since, let bytes), .body(let buffer)):
-            state = .readingBody(since: since, bytes: bytes + buffer.readableBytes)
-        case (.readingBody, .end):
-            cancelTimer()
-            state = .answering
-        default:
-            break
+        case .body(let buffer):
+            bodyBytes += buffer.readableBytes
+        case .end:
+            bodyComplete = true
+            cancelTimer()   // the server's own time, until its response ends
         }
         context.fireChannelRead(data)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
         // Nobody downstream reads a refused body any more, so nothing else asks for more bytes.
-        if case .draining = state { context.read() }
+        if draining { context.read() }
         context.fireChannelReadComplete()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head):
-            if case .readingBody = state {
+            // Responses go out in request order: this one answers request `responsesEnded + 1`.
+            if responsesEnded + 1 == requestsStarted, !bodyComplete {
+                refusing = true
                 head.headerFields[.connection] = "close"
-                closeAfterResponse = true
                 context.write(wrapOutboundOut(.head(head)), promise: promise)
                 return
             }
         case .end:
-            if case .readingBody = state {
-                state = .draining
+            responsesEnded += 1
+            if refusing {
+                refusing = false
+                if bodyComplete {
+                    // The body ended while the answer was written: nothing left to drop.
+                    context.writeAndFlush(data, promise: promise)
+                    context.close(promise: nil)
+                    return
+                }
+                draining = true
                 context.write(data, promise: promise)
                 schedule(context, in: deadlines.refusedBodyLinger)
                 context.read()
                 return
             }
-            if case .answering = state {
-                if closeAfterResponse {
-                    context.writeAndFlush(data, promise: promise)
-                    context.close(promise: nil)
-                    return
-                }
-                state = .awaitingHead
+            if responsesEnded == requestsStarted, bodyComplete {
                 schedule(context, in: deadlines.headTimeout)
             }
         case .body:
@@ -162,21 +167,20 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     private func timerFired(_ context: ChannelHandlerContext) {
         timer = nil
-        switch state {
-        case .awaitingHead, .draining:
+        if draining || bodyComplete {
+            // The linger time is up, or no request head arrived in time.
             context.close(promise: nil)
-        case .readingBody(let since, let bytes):
-            // The body's allowance grows with what arrived: one second per `bodyMinimumRate` bytes.
-            let earned = Duration.seconds(Double(bytes) / Double(max(deadlines.bodyMinimumRate, 1)))
-            let deadline = since + TimeAmount(deadlines.bodyTimeout + earned)
-            let now = NIODeadline.now()
-            if now < deadline {
-                schedule(context, in: Duration.nanoseconds((deadline - now).nanoseconds))
-            } else {
-                context.close(promise: nil)
-            }
-        case .answering:
-            break
+            return
+        }
+        // A body is arriving: its allowance grows with what arrived, one second per
+        // `bodyMinimumRate` bytes.
+        let earned = Duration.seconds(Double(bodyBytes) / Double(max(deadlines.bodyMinimumRate, 1)))
+        let deadline = bodyStart + TimeAmount(deadlines.bodyTimeout + earned)
+        let now = NIODeadline.now()
+        if now < deadline {
+            schedule(context, in: Duration.nanoseconds((deadline - now).nanoseconds))
+        } else {
+            context.close(promise: nil)
         }
     }
 

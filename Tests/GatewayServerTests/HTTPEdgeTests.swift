@@ -137,4 +137,27 @@ struct HTTPEdgeTests {
             }
         }
     }
+
+    @Test("Pipelined requests (several written before any answer) are all answered, in order, on one connection")
+    func pipelined() async throws {
+        try await TestGateway.run(.embedded) { gateway in
+            try await gateway.test(.live) { client in
+                let port = try #require(client.port)
+                let body = #"{"query":"{ __typename }"}"#
+                let post = Self.postHead(length: body.utf8.count) + body
+                let answers = try await RawConnection.run { () -> String in
+                    let connection = try RawConnection(port: port, ioTimeout: 5)
+                    try connection.send(post + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + post
+                        + "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    return String(decoding: connection.readToEnd().bytes, as: UTF8.self)
+                }
+                #expect(answers.components(separatedBy: "HTTP/1.1 200 OK").count == 5, "four answers")
+                #expect(answers.components(separatedBy: #"{"data":{"__typename":"Query"}}"#).count == 3)
+                // Only the last request asked to close: the first three answers keep the connection.
+                let heads = answers.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.components(separatedBy: "\r\n\r\n")[0].lowercased() }
+                #expect(heads.count == 4)
+                #expect(heads.prefix(3).allSatisfy { !$0.contains("connection: close") })
+            }
+        }
+    }
 }

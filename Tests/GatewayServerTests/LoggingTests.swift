@@ -18,9 +18,9 @@ struct LoggingTests {
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
-        func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-            let all = self.metadata.merging(explicit ?? [:]) { $1 }
-            let text = "\(message) " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        func log(event: LogEvent) {
+            let all = self.metadata.merging(event.metadata ?? [:]) { $1 }
+            let text = "\(event.message) " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             Self.lines.withLock { $0.append(text) }
         }
     }

@@ -6,7 +6,13 @@ import Testing
 /// root, so the test is skipped elsewhere).
 @Suite("A full disk under the cache")
 struct FullDiskTests {
-    static let canMount: Bool = getuid() == 0
+    /// Whether this machine lets the test mount a tmpfs (root, and a sandbox that allows it):
+    /// probed once with a real mount.
+    static let canMount: Bool = {
+        guard getuid() == 0, let folder = try? temporaryDirectory() else { return false }
+        guard (try? run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path])) != nil else { return false }
+        return (try? run("/bin/umount", [folder.path])) != nil
+    }()
 
     /// Mounts a `size` tmpfs on a new folder for the length of `body`.
     static func withTmpfs(size: String, _ body: (URL) async throws -> Void) async throws {
@@ -25,6 +31,7 @@ struct FullDiskTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -32,7 +39,7 @@ struct FullDiskTests {
 
     /// Writes zeros into `url` until the file system refuses more.
     static func fill(_ url: URL) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let chunk = Data(count: 16 * 1024)

@@ -142,7 +142,7 @@ extension ExecutionContext {
             let items: any ResolvedList
             if let list = value as? any ResolvedList {
                 items = list
-            } else if case .array(let array) as JSONValue? = value as? JSONValue {
+            } else if let json = value as? JSONValue, case .array(let array) = json {
                 items = array
             } else {
                 errors.append(notIterableError(field: field, parentType: parentType, path: path))
