@@ -33,22 +33,24 @@ func fuzzMultipart(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let size = Int(first % 64) + 1
     let body = Array(bytes.dropFirst())
     let chunks = stride(from: 0, to: body.count, by: size).map { ByteBuffer(bytes: body[$0..<min($0 + size, body.count)]) }
-    let outcome: Result<MultipartUpload, GatewayHTTPError> = Fuzz.wait {
-        do throws(GatewayHTTPError) {
-            return .success(try await MultipartUpload.read(Chunks(chunks: chunks), boundary: "fuzzboundary", limits: limits))
-        } catch {
-            return .failure(error)
+    do {
+        let outcome: Result<MultipartUpload, GatewayHTTPError> = Fuzz.wait {
+            do throws(GatewayHTTPError) {
+                return .success(try await MultipartUpload.read(Chunks(chunks: chunks), boundary: "fuzzboundary", limits: limits))
+            } catch {
+                return .failure(error)
+            }
         }
-    }
-    if case .success(let upload) = outcome {
-        for files in upload.files {
-            for (key, file) in files {
-                guard file.byteCount <= limits.maxFileBytes, let read = try? file.readBytes(), read.count == file.byteCount else {
-                    Fuzz.fail("file \(key): \(file.byteCount) bytes declared", input: String(decoding: body, as: UTF8.self))
+        if case .success(let upload) = outcome {
+            for files in upload.files {
+                for (key, file) in files {
+                    guard file.byteCount <= limits.maxFileBytes, let read = try? file.readBytes(), read.count == file.byteCount else {
+                        Fuzz.fail("file \(key): \(file.byteCount) bytes declared", input: String(decoding: body, as: UTF8.self))
+                    }
                 }
             }
         }
-    }
+    }   // the upload, and with it its spooled files, is released here
     let left = (try? FileManager.default.contentsOfDirectory(atPath: spool.path)) ?? []
     if !left.isEmpty { Fuzz.fail("spool files left behind: \(left)", input: String(decoding: body, as: UTF8.self)) }
     return 0
