@@ -49,6 +49,9 @@ public enum Fuzz {
             done.signal()
         }
         done.wait()
+        // Taken out of the box: the finished task may release its context (and the box) a little
+        // later, on its own thread, and the value must not live on with it.
+        defer { box.value = nil }
         return box.value!
     }
 
