@@ -12,11 +12,24 @@ import GRDB
 /// - `persisted_query_meta`: one row holding the total size of the persisted queries, kept exact
 ///   by triggers as `cache_meta` is, so their own byte bound is checked without a scan (v2).
 ///
+/// - `dead_entries`: entries an invalidation made unservable, by digest (v3). Marking is one small
+///   insert per tagged entry, where deleting an entry also deletes its tag rows (a follower graph
+///   carries some 550): the mutation that invalidates waits only for the marks, and the entries
+///   with their tags are reclaimed in the background, a few per write transaction, so no write to
+///   the file holds the writer for long. Lookups skip marked entries; storing a key again unmarks it.
+///
 /// There is no on-disk record of invalidation generations: in-flight computations live only in
 /// this process (see ``CacheToken``), and a new process starts with none.
 enum CacheSchema {
     /// Accounted bytes per entry on top of its body: digest, ETag, times and index rows.
     static let entryOverhead = 256
+
+    /// The bytes an entry is accounted for: its body, the overhead, and each tag's two index
+    /// rows (tag and 64-character digest in each, plus their headers). A follower graph carries
+    /// some 550 tags, about 90 KB of them on disk: left out, the bound would not bound the file.
+    static func accountedSize(bodyBytes: Int, tags: Set<String>) -> Int {
+        tags.reduce(bodyBytes + entryOverhead) { $0 + 2 * ($1.utf8.count + 64) + 16 }
+    }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -84,20 +97,32 @@ enum CacheSchema {
                 END;
                 """)
         }
+        // v3: invalidation marks entries dead; they are reclaimed in the background.
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "CREATE TABLE dead_entries (digest TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 
     // Hot-path statements, prepared once per connection through `cachedStatement`.
-    static let selectEntry = "SELECT body, etag, stored_at, expires_at, max_age FROM entries WHERE digest = ?"
+    static let selectEntry = """
+        SELECT body, etag, stored_at, expires_at, max_age FROM entries
+        WHERE digest = ?1 AND NOT EXISTS (SELECT 1 FROM dead_entries WHERE digest = ?1)
+        """
     static let deleteEntry = "DELETE FROM entries WHERE digest = ?"
+    static let unmarkDead = "DELETE FROM dead_entries WHERE digest = ?"
     static let insertEntry = """
         INSERT INTO entries (digest, body, etag, stored_at, expires_at, max_age, last_access, size)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
     static let insertTag = "INSERT OR IGNORE INTO entry_tags (tag, digest) VALUES (?, ?)"
     static let touchEntry = "UPDATE entries SET last_access = ? WHERE digest = ? AND last_access < ?"
-    static let deleteTagged = "DELETE FROM entries WHERE digest IN (SELECT digest FROM entry_tags WHERE tag = ?)"
+    static let markTagged = "INSERT OR IGNORE INTO dead_entries (digest) SELECT digest FROM entry_tags WHERE tag = ?"
+    static let someDead = "SELECT digest FROM dead_entries LIMIT ?"
+    static let anyDead = "SELECT EXISTS (SELECT 1 FROM dead_entries)"
     static let totalBytes = "SELECT total_bytes FROM cache_meta WHERE id = 1"
     static let leastRecentlyUsed = "SELECT digest FROM entries ORDER BY last_access ASC LIMIT ?"
-    static let sweepExpired = "DELETE FROM entries WHERE expires_at < ?"
+    /// Bounded like reclaiming: a store never deletes more than a few entries with their tags.
+    static let someExpired = "SELECT digest FROM entries WHERE expires_at < ? LIMIT ?"
+    static let clearAll = "DELETE FROM dead_entries; DELETE FROM entry_tags; DELETE FROM entries"
 }

@@ -44,11 +44,32 @@ public final class ResponseCacheStore: Sendable {
         var writesFailing = false
         /// When lookups last started a background clear after a failed invalidation.
         var lastRecoveryAttempt: TimeInterval = 0
-        /// Stores started by ``storeInBackground`` that have not finished.
+        /// Stores started by ``storeInBackground`` that have not finished (queued or running).
         var pendingStores = 0
+        /// Background stores waiting for the drainer, oldest first.
+        var queuedStores: [QueuedStore] = []
+        /// Whether a task is draining ``queuedStores``.
+        var draining = false
+        /// Whether a task is reclaiming dead entries, and whether an invalidation marked more
+        /// since it last looked.
+        var reclaiming = false
+        var reclaimAgain = false
+    }
+
+    /// A response waiting to be stored by the background drainer.
+    struct QueuedStore: Sendable {
+        var key: CacheKey
+        var body: [UInt8]
+        var maxAge: Int
+        var tags: Set<String>
+        var token: CacheToken
     }
 
     static let touchFlushThreshold = 1_024
+    /// The most entries one write transaction deletes with their tags (reclaiming dead entries,
+    /// sweeping expired ones): each holds the file's writer, which a mutation's invalidation
+    /// may be waiting for, so none may take long whatever the cache holds.
+    static let deleteBatch = 4
 
     let pool: DatabasePool?
     let options: ResponseCacheOptions
@@ -120,7 +141,7 @@ public final class ResponseCacheStore: Sendable {
                 logger.warning(
                     "response cache cleared: the last process on it stopped between a write and its invalidation",
                     metadata: ["path": "\(path.path)", "pending_writes": "\(generation.pendingWrites)"])
-                try pool.write { db in try db.execute(sql: "DELETE FROM entry_tags; DELETE FROM entries") }
+                try pool.write { db in try db.execute(sql: CacheSchema.clearAll) }
                 generation.advance()
                 generation.resetPendingWrites()
             }
@@ -278,7 +299,7 @@ public final class ResponseCacheStore: Sendable {
         _ key: CacheKey, body: [UInt8], maxAge: Int, tags: Set<String>, token: CacheToken, now: Date = Date()
     ) async {
         guard let pool, maxAge > 0 else { return }
-        let size = body.count + CacheSchema.entryOverhead
+        let size = CacheSchema.accountedSize(bodyBytes: body.count, tags: tags)
         guard size <= options.maxBytes else { return }
         guard admits(token, tags: tags) else { return }
         let digest = key.digest
@@ -292,6 +313,7 @@ public final class ResponseCacheStore: Sendable {
                 try Self.apply(entryTouches: entryTouches, queryTouches: queryTouches, in: db)
                 guard self.admits(token, tags: tags) else { return (false, []) }
                 try db.cachedStatement(sql: CacheSchema.deleteEntry).execute(arguments: [digest])
+                try db.cachedStatement(sql: CacheSchema.unmarkDead).execute(arguments: [digest])
                 try db.cachedStatement(sql: CacheSchema.insertEntry).execute(arguments: [
                     digest, Data(body), etag, time, time + Double(maxAge), maxAge, time, size,
                 ])
@@ -299,7 +321,7 @@ public final class ResponseCacheStore: Sendable {
                 for tag in tags {
                     try insertTag.execute(arguments: [tag, digest])
                 }
-                try db.cachedStatement(sql: CacheSchema.sweepExpired).execute(arguments: [sweepBefore])
+                try Self.sweepExpired(before: sweepBefore, in: db)
                 return (true, try Self.evict(toFit: maxBytes, in: db))
             }
             if !evicted.isEmpty {
@@ -331,20 +353,38 @@ public final class ResponseCacheStore: Sendable {
     /// The cache is worth less than the memory its queue would hold: when stores arrive faster
     /// than the writer commits them (a burst of misses, writes that invalidate much), an
     /// unbounded queue of tasks, each holding a response body, grows without end.
+    ///
+    /// One task drains the queue, a store at a time: were each store a task of its own, each
+    /// would wait in the file's writer queue, and a mutation's invalidation behind all of them.
+    /// This way it waits for one store at most.
     public func storeInBackground(_ key: CacheKey, body: [UInt8], maxAge: Int, tags: Set<String>, token: CacheToken) {
         guard pool != nil, maxAge > 0 else { return }
-        let admitted = state.withLock { state -> Bool in
+        let startDrainer = state.withLock { state -> Bool? in
             guard state.pendingStores < options.maxPendingStores else {
                 state.counters.droppedStores += 1
-                return false
+                return nil
             }
             state.pendingStores += 1
-            return true
+            state.queuedStores.append(QueuedStore(key: key, body: body, maxAge: maxAge, tags: tags, token: token))
+            defer { state.draining = true }
+            return !state.draining
         }
-        guard admitted else { return }
-        Task {
-            await self.store(key, body: body, maxAge: maxAge, tags: tags, token: token)
-            self.state.withLock { $0.pendingStores -= 1 }
+        if startDrainer == true {
+            Task { await self.drainStores() }
+        }
+    }
+
+    /// Stores queued responses one after the other until none is left.
+    private func drainStores() async {
+        while let next = state.withLock({ state -> QueuedStore? in
+            guard !state.queuedStores.isEmpty else {
+                state.draining = false
+                return nil
+            }
+            return state.queuedStores.removeFirst()
+        }) {
+            await store(next.key, body: next.body, maxAge: next.maxAge, tags: next.tags, token: next.token)
+            state.withLock { $0.pendingStores -= 1 }
         }
     }
 
@@ -361,14 +401,17 @@ public final class ResponseCacheStore: Sendable {
         }
     }
 
-    /// Deletes least recently used entries until the accounted size is within `maxBytes`.
-    /// - Returns: the digests of the entries evicted.
+    /// Deletes dead entries, then least recently used ones, until the accounted size is within
+    /// `maxBytes`.
+    /// - Returns: the digests of the live entries evicted.
     static func evict(toFit maxBytes: Int, in db: Database) throws -> [String] {
         var evicted: [String] = []
         let total = try db.cachedStatement(sql: CacheSchema.totalBytes)
         let oldest = try db.cachedStatement(sql: CacheSchema.leastRecentlyUsed)
         let delete = try db.cachedStatement(sql: CacheSchema.deleteEntry)
         while let bytes = try Int.fetchOne(total), bytes > maxBytes {
+            // What an invalidation left for the reclaimer goes first: it is worth nothing.
+            if try reclaim(limit: deleteBatch, in: db) > 0 { continue }
             let victims = try String.fetchAll(oldest, arguments: [32])
             if victims.isEmpty { break }
             for digest in victims {
@@ -380,10 +423,36 @@ public final class ResponseCacheStore: Sendable {
         return evicted
     }
 
+    /// Deletes up to `limit` dead entries with their tags.
+    /// - Returns: how many were deleted.
+    static func reclaim(limit: Int, in db: Database) throws -> Int {
+        let digests = try String.fetchAll(db.cachedStatement(sql: CacheSchema.someDead), arguments: [limit])
+        let delete = try db.cachedStatement(sql: CacheSchema.deleteEntry)
+        let unmark = try db.cachedStatement(sql: CacheSchema.unmarkDead)
+        for digest in digests {
+            try delete.execute(arguments: [digest])
+            try unmark.execute(arguments: [digest])
+        }
+        return digests.count
+    }
+
+    /// Deletes up to ``deleteBatch`` entries expired before `time`, with their tags.
+    static func sweepExpired(before time: Double, in db: Database) throws {
+        let digests = try String.fetchAll(db.cachedStatement(sql: CacheSchema.someExpired), arguments: [time, deleteBatch])
+        let delete = try db.cachedStatement(sql: CacheSchema.deleteEntry)
+        for digest in digests {
+            try delete.execute(arguments: [digest])
+        }
+    }
+
     // MARK: Invalidation
 
-    /// Removes every entry carrying any of `tags`, committed before it returns, and refuses later
-    /// stores of computations that began before it (see ``CacheToken``).
+    /// Makes every entry carrying any of `tags` unservable, committed before it returns, and
+    /// refuses later stores of computations that began before it (see ``CacheToken``).
+    ///
+    /// The entries are marked dead, one small row each; deleting them with their tags is left to
+    /// a background task (``reclaimDeadEntries()``), so the caller, a mutation waiting to answer,
+    /// waits for its marks and at most one other short write, however much the cache holds.
     ///
     /// If the delete cannot be committed, lookups are turned off (they could return entries that
     /// should be gone) and an error is logged.
@@ -400,18 +469,62 @@ public final class ResponseCacheStore: Sendable {
                 // process's store that takes the lock after ours sees the move and refuses a
                 // computation that began before it.
                 self.advanceGeneration()
-                let delete = try db.cachedStatement(sql: CacheSchema.deleteTagged)
+                let mark = try db.cachedStatement(sql: CacheSchema.markTagged)
                 for tag in tags {
-                    try delete.execute(arguments: [tag])
+                    try mark.execute(arguments: [tag])
                 }
             }
             writeSucceeded()
+            scheduleReclaim()
         } catch {
             writeFailed("invalidation", error: error, lookupsOff: true)
         }
         // And after the delete committed: a lookup that read the generation between the two
         // moves may have read the file before the delete, and must not keep what it found.
         advanceGeneration()
+    }
+
+    /// Starts the background reclaimer unless it is running (then it looks again when done).
+    private func scheduleReclaim() {
+        let start = state.withLock { state -> Bool in
+            if state.reclaiming {
+                state.reclaimAgain = true
+                return false
+            }
+            state.reclaiming = true
+            return true
+        }
+        if start { Task { await self.reclaimDeadEntries() } }
+    }
+
+    /// Deletes dead entries with their tags, ``deleteBatch`` per write transaction, until none is
+    /// left (in any process's name: marks left by a process that died go too).
+    ///
+    /// A failure stops it quietly: a dead entry is never served, it only takes room until a
+    /// later run or eviction reclaims it.
+    func reclaimDeadEntries() async {
+        guard let pool else { return }
+        while true {
+            var more = false
+            do {
+                more = try await pool.write { db in
+                    _ = try Self.reclaim(limit: Self.deleteBatch, in: db)
+                    return try Bool.fetchOne(db, sql: CacheSchema.anyDead) ?? false
+                }
+            } catch {
+                logger.debug("response cache: reclaiming dead entries failed", metadata: ["error": "\(error)"])
+            }
+            if more { continue }
+            let again = state.withLock { state -> Bool in
+                if state.reclaimAgain {
+                    state.reclaimAgain = false
+                    return true
+                }
+                state.reclaiming = false
+                return false
+            }
+            if !again { return }
+        }
     }
 
     // MARK: Writes to the backing store
@@ -450,7 +563,7 @@ public final class ResponseCacheStore: Sendable {
         do {
             try await pool.write { db in
                 self.advanceGeneration()
-                try db.execute(sql: "DELETE FROM entry_tags; DELETE FROM entries")
+                try db.execute(sql: CacheSchema.clearAll)
             }
             let wasOff = state.withLock { state -> Bool in
                 defer { state.invalidationFailed = false }
