@@ -388,6 +388,16 @@ public final class ResponseCacheStore: Sendable {
         }
     }
 
+    /// Whether no invalidation, in this process or any other on the file, has begun since `token`
+    /// was taken: only then may a computation begun under it answer a request arriving now
+    /// (identical misses computed once). Tags are not known before execution ends, so any
+    /// invalidation counts.
+    public func nothingInvalidated(since token: CacheToken) -> Bool {
+        state.withLock { state in
+            state.ledger.epoch == token.epoch && generation?.current == token.generation
+        }
+    }
+
     /// Whether an entry computed under `token` with `tags` may be stored: none of its tags was
     /// invalidated here since, and no other process on the file invalidated anything since
     /// (their tags are unknown here, so any of theirs refuses the entry).

@@ -31,10 +31,18 @@ extension GatewayService {
     /// A query the cache could not answer: executes, and stores the response with the
     /// tags it read; when the store is unavailable, an expired entry within the grace
     /// window is served with a warning.
+    ///
+    /// Identical misses at the same time are computed once (``InFlightQueries``).
     func executeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup) async -> GatewayResponse {
+        await inFlight.response(for: lookup.key.digest, cache: options.cache) { token in
+            await self.computeCached(prepared, lookup, token: token)
+        }
+    }
+
+    /// Executes a query the cache could not answer, under `token` taken before.
+    private func computeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup, token: CacheToken) async -> GatewayResponse {
         let key = lookup.key
         let policy = lookup.policy
-        let token = options.cache.beginComputation()
         let (response, context) = await run(prepared)
         if !response.hasErrors {
             // Off the request's path: the client has its answer; the entry follows (or, when the

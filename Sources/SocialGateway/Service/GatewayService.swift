@@ -23,6 +23,8 @@ public final class GatewayService: Sendable {
     let logger: Logger
     /// Parsed and validated documents by request text, so repeated queries skip both.
     let documents = PreparedDocumentStore()
+    /// Cacheable queries being computed, shared by identical misses that arrive meanwhile.
+    let inFlight = InFlightQueries()
 
     /// - Throws: ``SchemaError`` or ``BindingError`` when `schema.graphql` and the resolvers disagree.
     public init(stores: GatewayStores, options: GatewayOptions = GatewayOptions(), logger: Logger = Logger(label: "social-gateway")) throws {
