@@ -1,22 +1,27 @@
 import GRDB
 
-/// The cache database's tables, created by one migration.
+/// The cache database's tables, created by its migrations (v3 is the current shape).
 ///
-/// - `entries`: one row per key digest with the body, its ETag, times and accounted size.
-///   `last_access` orders LRU eviction; `expires_at` drives the expiry sweep.
-/// - `entry_tags`: the tags recorded during execution, deleted with their entry (foreign key
-///   cascade), indexed by tag so invalidation is one indexed delete per tag.
+/// - `entries`: one row per key digest, with an integer id, the body, its ETag, times and
+///   accounted size. `last_access` orders LRU eviction; `expires_at` drives the expiry sweep.
+/// - `entry_tags`: the tags recorded during execution, by tag then entry id, so an invalidation
+///   finds its entries with one index range per tag; an index by entry id deletes an entry's tags.
+/// - `dead_entries`: entries an invalidation made unservable, by id. Lookups skip them; storing
+///   the key again replaces them; a background task deletes them with their tags.
 /// - `cache_meta`: one row holding the total accounted size, kept exact by triggers in the same
 ///   transaction as every insert and delete, so eviction never scans the table to sum sizes.
 /// - `persisted_queries`: APQ documents by lower-case hex SHA-256, with their UTF-8 size.
 /// - `persisted_query_meta`: one row holding the total size of the persisted queries, kept exact
 ///   by triggers as `cache_meta` is, so their own byte bound is checked without a scan (v2).
 ///
-/// - `dead_entries`: entries an invalidation made unservable, by digest (v3). Marking is one small
-///   insert per tagged entry, where deleting an entry also deletes its tag rows (a follower graph
-///   carries some 550): the mutation that invalidates waits only for the marks, and the entries
-///   with their tags are reclaimed in the background, a few per write transaction, so no write to
-///   the file holds the writer for long. Lookups skip marked entries; storing a key again unmarks it.
+/// Why this shape (v3, issue #17): a follower graph's answer carries some 550 tags. Keyed by the
+/// 64-character digest, with a foreign key cascading deletes from `entries`, storing one took
+/// 44 ms of SQLite work (the foreign-key check per tag row was three quarters of it) and the tag
+/// rows were larger than the bodies; an invalidation then deleted every matching entry's tag
+/// rows before the mutation could answer. With integer ids and no foreign key a store takes
+/// 8 ms, and an invalidation only inserts one small row per matching entry: the mutation that
+/// invalidates waits for its marks and at most one other short write, however full the cache.
+/// (Measured with Python's sqlite3 on this machine, 300 graph-shaped entries; `ThroughputTests`.)
 ///
 /// There is no on-disk record of invalidation generations: in-flight computations live only in
 /// this process (see ``CacheToken``), and a new process starts with none.
@@ -25,10 +30,10 @@ enum CacheSchema {
     static let entryOverhead = 256
 
     /// The bytes an entry is accounted for: its body, the overhead, and each tag's two index
-    /// rows (tag and 64-character digest in each, plus their headers). A follower graph carries
-    /// some 550 tags, about 90 KB of them on disk: left out, the bound would not bound the file.
+    /// rows (the tag and the entry id in each, plus their headers). A follower graph carries some
+    /// 550 tags, about 60 KB of index on disk: left out, the bound would not bound the file.
     static func accountedSize(bodyBytes: Int, tags: Set<String>) -> Int {
-        tags.reduce(bodyBytes + entryOverhead) { $0 + 2 * ($1.utf8.count + 64) + 16 }
+        tags.reduce(bodyBytes + entryOverhead) { $0 + 2 * ($1.utf8.count + 8) + 16 }
     }
 
     static var migrator: DatabaseMigrator {
@@ -97,9 +102,43 @@ enum CacheSchema {
                 END;
                 """)
         }
-        // v3: invalidation marks entries dead; they are reclaimed in the background.
+        // v3: integer entry ids, no foreign key, and dead entries (see above). A cache can be
+        // dropped: the entries of v2 go, persisted queries stay.
         migrator.registerMigration("v3") { db in
-            try db.execute(sql: "CREATE TABLE dead_entries (digest TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
+            try db.execute(sql: """
+                DROP TABLE entry_tags;
+                DROP TABLE entries;
+                CREATE TABLE entries (
+                    id INTEGER PRIMARY KEY,
+                    digest TEXT NOT NULL UNIQUE,
+                    body BLOB NOT NULL,
+                    etag TEXT NOT NULL,
+                    stored_at REAL NOT NULL,
+                    expires_at REAL NOT NULL,
+                    max_age INTEGER NOT NULL,
+                    last_access REAL NOT NULL,
+                    size INTEGER NOT NULL
+                );
+                CREATE INDEX entries_last_access ON entries(last_access);
+                CREATE INDEX entries_expires_at ON entries(expires_at);
+                CREATE TABLE entry_tags (
+                    tag TEXT NOT NULL,
+                    entry INTEGER NOT NULL,
+                    PRIMARY KEY (tag, entry)
+                ) WITHOUT ROWID;
+                CREATE INDEX entry_tags_entry ON entry_tags(entry);
+                CREATE TABLE dead_entries (entry INTEGER PRIMARY KEY);
+                UPDATE cache_meta SET total_bytes = 0 WHERE id = 1;
+                CREATE TRIGGER entries_size_insert AFTER INSERT ON entries BEGIN
+                    UPDATE cache_meta SET total_bytes = total_bytes + NEW.size WHERE id = 1;
+                END;
+                CREATE TRIGGER entries_size_delete AFTER DELETE ON entries BEGIN
+                    UPDATE cache_meta SET total_bytes = total_bytes - OLD.size WHERE id = 1;
+                END;
+                CREATE TRIGGER entries_size_update AFTER UPDATE OF size ON entries BEGIN
+                    UPDATE cache_meta SET total_bytes = total_bytes - OLD.size + NEW.size WHERE id = 1;
+                END;
+                """)
         }
         return migrator
     }
@@ -107,22 +146,39 @@ enum CacheSchema {
     // Hot-path statements, prepared once per connection through `cachedStatement`.
     static let selectEntry = """
         SELECT body, etag, stored_at, expires_at, max_age FROM entries
-        WHERE digest = ?1 AND NOT EXISTS (SELECT 1 FROM dead_entries WHERE digest = ?1)
+        WHERE digest = ? AND NOT EXISTS (SELECT 1 FROM dead_entries WHERE entry = entries.id)
         """
-    static let deleteEntry = "DELETE FROM entries WHERE digest = ?"
-    static let unmarkDead = "DELETE FROM dead_entries WHERE digest = ?"
+    static let entryID = "SELECT id FROM entries WHERE digest = ?"
+    static let deleteEntryTags = "DELETE FROM entry_tags WHERE entry = ?"
+    static let deleteEntryRow = "DELETE FROM entries WHERE id = ?"
+    static let unmarkDead = "DELETE FROM dead_entries WHERE entry = ?"
     static let insertEntry = """
         INSERT INTO entries (digest, body, etag, stored_at, expires_at, max_age, last_access, size)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
-    static let insertTag = "INSERT OR IGNORE INTO entry_tags (tag, digest) VALUES (?, ?)"
+    static let insertTag = "INSERT OR IGNORE INTO entry_tags (tag, entry) VALUES (?, ?)"
     static let touchEntry = "UPDATE entries SET last_access = ? WHERE digest = ? AND last_access < ?"
-    static let markTagged = "INSERT OR IGNORE INTO dead_entries (digest) SELECT digest FROM entry_tags WHERE tag = ?"
-    static let someDead = "SELECT digest FROM dead_entries LIMIT ?"
+    static let markTagged = "INSERT OR IGNORE INTO dead_entries (entry) SELECT entry FROM entry_tags WHERE tag = ?"
+    static let someDead = "SELECT entry FROM dead_entries LIMIT ?"
     static let anyDead = "SELECT EXISTS (SELECT 1 FROM dead_entries)"
     static let totalBytes = "SELECT total_bytes FROM cache_meta WHERE id = 1"
-    static let leastRecentlyUsed = "SELECT digest FROM entries ORDER BY last_access ASC LIMIT ?"
+    static let leastRecentlyUsed = "SELECT id, digest FROM entries ORDER BY last_access ASC LIMIT ?"
     /// Bounded like reclaiming: a store never deletes more than a few entries with their tags.
-    static let someExpired = "SELECT digest FROM entries WHERE expires_at < ? LIMIT ?"
+    static let someExpired = "SELECT id FROM entries WHERE expires_at < ? LIMIT ?"
     static let clearAll = "DELETE FROM dead_entries; DELETE FROM entry_tags; DELETE FROM entries"
+
+    /// Deletes the entry `id` with its tags and its dead mark (what the foreign key cascaded
+    /// before v3, without a check per tag row on every insert).
+    static func deleteEntry(id: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: deleteEntryTags).execute(arguments: [id])
+        try db.cachedStatement(sql: unmarkDead).execute(arguments: [id])
+        try db.cachedStatement(sql: deleteEntryRow).execute(arguments: [id])
+    }
+
+    /// Deletes the entry stored under `digest`, if any, with its tags and its dead mark.
+    static func deleteEntry(digest: String, in db: Database) throws {
+        if let id = try Int64.fetchOne(db.cachedStatement(sql: entryID), arguments: [digest]) {
+            try deleteEntry(id: id, in: db)
+        }
+    }
 }

@@ -68,8 +68,9 @@ public final class ResponseCacheStore: Sendable {
     static let touchFlushThreshold = 1_024
     /// The most entries one write transaction deletes with their tags (reclaiming dead entries,
     /// sweeping expired ones): each holds the file's writer, which a mutation's invalidation
-    /// may be waiting for, so none may take long whatever the cache holds.
-    static let deleteBatch = 4
+    /// may be waiting for, so none may take long whatever the cache holds. A graph's 550 tag
+    /// rows lie on as many index pages: deleting them takes about 10 ms, so one at a time.
+    static let deleteBatch = 1
 
     let pool: DatabasePool?
     let options: ResponseCacheOptions
@@ -312,14 +313,14 @@ public final class ResponseCacheStore: Sendable {
             let (admitted, evicted) = try await pool.write { db -> (Bool, [String]) in
                 try Self.apply(entryTouches: entryTouches, queryTouches: queryTouches, in: db)
                 guard self.admits(token, tags: tags) else { return (false, []) }
-                try db.cachedStatement(sql: CacheSchema.deleteEntry).execute(arguments: [digest])
-                try db.cachedStatement(sql: CacheSchema.unmarkDead).execute(arguments: [digest])
+                try CacheSchema.deleteEntry(digest: digest, in: db)
                 try db.cachedStatement(sql: CacheSchema.insertEntry).execute(arguments: [
                     digest, Data(body), etag, time, time + Double(maxAge), maxAge, time, size,
                 ])
+                let id = db.lastInsertedRowID
                 let insertTag = try db.cachedStatement(sql: CacheSchema.insertTag)
                 for tag in tags {
-                    try insertTag.execute(arguments: [tag, digest])
+                    try insertTag.execute(arguments: [tag, id])
                 }
                 try Self.sweepExpired(before: sweepBefore, in: db)
                 return (true, try Self.evict(toFit: maxBytes, in: db))
@@ -418,14 +419,13 @@ public final class ResponseCacheStore: Sendable {
         var evicted: [String] = []
         let total = try db.cachedStatement(sql: CacheSchema.totalBytes)
         let oldest = try db.cachedStatement(sql: CacheSchema.leastRecentlyUsed)
-        let delete = try db.cachedStatement(sql: CacheSchema.deleteEntry)
         while let bytes = try Int.fetchOne(total), bytes > maxBytes {
             // What an invalidation left for the reclaimer goes first: it is worth nothing.
             if try reclaim(limit: deleteBatch, in: db) > 0 { continue }
-            let victims = try String.fetchAll(oldest, arguments: [32])
+            let victims = try Row.fetchAll(oldest, arguments: [32]).map { (id: $0[0] as Int64, digest: $0[1] as String) }
             if victims.isEmpty { break }
-            for digest in victims {
-                try delete.execute(arguments: [digest])
+            for (id, digest) in victims {
+                try CacheSchema.deleteEntry(id: id, in: db)
                 evicted.append(digest)
                 if let now = try Int.fetchOne(total), now <= maxBytes { return evicted }
             }
@@ -436,22 +436,18 @@ public final class ResponseCacheStore: Sendable {
     /// Deletes up to `limit` dead entries with their tags.
     /// - Returns: how many were deleted.
     static func reclaim(limit: Int, in db: Database) throws -> Int {
-        let digests = try String.fetchAll(db.cachedStatement(sql: CacheSchema.someDead), arguments: [limit])
-        let delete = try db.cachedStatement(sql: CacheSchema.deleteEntry)
-        let unmark = try db.cachedStatement(sql: CacheSchema.unmarkDead)
-        for digest in digests {
-            try delete.execute(arguments: [digest])
-            try unmark.execute(arguments: [digest])
+        let ids = try Int64.fetchAll(db.cachedStatement(sql: CacheSchema.someDead), arguments: [limit])
+        for id in ids {
+            try CacheSchema.deleteEntry(id: id, in: db)
         }
-        return digests.count
+        return ids.count
     }
 
     /// Deletes up to ``deleteBatch`` entries expired before `time`, with their tags.
     static func sweepExpired(before time: Double, in db: Database) throws {
-        let digests = try String.fetchAll(db.cachedStatement(sql: CacheSchema.someExpired), arguments: [time, deleteBatch])
-        let delete = try db.cachedStatement(sql: CacheSchema.deleteEntry)
-        for digest in digests {
-            try delete.execute(arguments: [digest])
+        let ids = try Int64.fetchAll(db.cachedStatement(sql: CacheSchema.someExpired), arguments: [time, deleteBatch])
+        for id in ids {
+            try CacheSchema.deleteEntry(id: id, in: db)
         }
     }
 
