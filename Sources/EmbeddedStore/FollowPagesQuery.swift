@@ -2,94 +2,71 @@ import Foundation
 import GRDB
 import SocialDomain
 
-/// The single SQL statement that reads one page for each of many follow lists.
+/// The SQL that reads one page for each of many follow lists: per list, one walk of its page
+/// index cut at `limit + 1`, in one read transaction for the whole wave.
 ///
-/// Each request becomes a row of a `VALUES` table (index, owner, kind, direction, cursor,
-/// limit). Candidate follows are joined per request (followers through
-/// `follows_followee_page_idx`, following through `follows_follower_page_idx`), filtered by the
-/// keyset and by the viewer's visibility of the other profile, numbered per request with
-/// `ROW_NUMBER()` in the request's direction, and cut at `limit + 1`; only then are the kept
-/// rows' profile columns read (ranking every candidate with all thirteen columns attached was
-/// most of the statement's time: lists are cut to 11 of 50 candidates in the load-test graph). The owner's stored counter
-/// comes along as `totalCount`; a request with no edges still yields one row.
+/// Each list is a cached statement (one of eight: followers or following, newest or oldest
+/// first, with or without a keyset cursor) that walks `follows_followee_page_idx` or
+/// `follows_follower_page_idx` from the cursor, skips follows whose other profile the viewer may
+/// not see, and stops after `limit + 1` rows; the owner's stored counter is its `totalCount`.
+///
+/// Why not one statement for the wave (as before, issue #17): a `VALUES` table of requests
+/// joined to every candidate follow and numbered with `ROW_NUMBER()` ranked all 50 follows of
+/// each of 50 lists to keep 11 of each; SQLite cannot stop a window early. The walks read what
+/// they keep: the uncached follower graph went from 51 to BENCH_RPS requests/s.
 enum FollowPagesQuery {
-    /// Requests bound in one statement (7 parameters each).
+    /// Requests read per call (the wave is chunked by the caller).
     static let maxRequestsPerStatement = 200
 
-    static func sql(requestCount: Int) -> String {
-        let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: requestCount).joined(separator: ", ")
-        let keyset = """
-            (req.c_at IS NULL
-               OR (req.dir = 0 AND (f.created_at, f.id) < (req.c_at, req.c_id))
-               OR (req.dir = 1 AND (f.created_at, f.id) > (req.c_at, req.c_id)))
-            """
+    /// The statement for one list of `kind`, read newest first (`forward`) or oldest first,
+    /// from a cursor or from the start. Parameters: owner, [cursor time, cursor id], viewer, limit.
+    static func sql(kind: FollowList.Kind, forward: Bool, hasCursor: Bool) -> String {
+        let (ownerColumn, otherColumn) = kind == .followers ? ("followee_id", "follower_id") : ("follower_id", "followee_id")
+        let order = forward ? "DESC" : "ASC"
+        let keyset = hasCursor ? "AND (f.created_at, f.id) \(forward ? "<" : ">") (?, ?)" : ""
         return """
-            WITH req(idx, owner, kind, dir, c_at, c_id, lim) AS (VALUES \(values)),
-            cand AS (
-              SELECT req.idx, req.dir, f.id AS fid, f.follower_id, f.followee_id, f.created_at AS fat,
-                     f.follower_id AS other
-              FROM req JOIN follows f ON f.followee_id = req.owner AND f.deleted_at IS NULL
-              WHERE req.kind = 0 AND \(keyset)
-              UNION ALL
-              SELECT req.idx, req.dir, f.id, f.follower_id, f.followee_id, f.created_at, f.followee_id
-              FROM req JOIN follows f ON f.follower_id = req.owner AND f.deleted_at IS NULL
-              WHERE req.kind = 1 AND \(keyset)
-            ),
-            ranked AS (
-              SELECT cand.*,
-                     -- One window for both directions (a request has one): newest first is
-                     -- (-fat, fid DESC), oldest first (fat, fid ASC). Two windows in a CASE
-                     -- sorted every candidate twice.
-                     ROW_NUMBER() OVER (
-                       PARTITION BY cand.idx
-                       ORDER BY CASE cand.dir WHEN 0 THEN -cand.fat ELSE cand.fat END,
-                                CASE cand.dir WHEN 0 THEN NULL ELSE cand.fid END ASC,
-                                CASE cand.dir WHEN 0 THEN cand.fid END DESC
-                     ) AS rn
-              FROM cand JOIN profiles v ON v.id = cand.other AND \(ProfileColumns.visible("v"))
-            )
-            SELECT req.idx, CASE req.kind WHEN 0 THEN o.follower_count ELSE o.following_count END,
-                   r.fid, r.follower_id, r.followee_id, r.fat,
-                   \(ProfileColumns.select("p"))
-            FROM req
-            LEFT JOIN profiles o ON o.id = req.owner
-            LEFT JOIN ranked r ON r.idx = req.idx AND r.rn <= req.lim + 1
-            LEFT JOIN profiles p ON p.id = r.other
-            ORDER BY req.idx, r.rn
+            SELECT f.id, f.follower_id, f.followee_id, f.created_at, \(ProfileColumns.select("p"))
+            FROM follows f JOIN profiles p ON p.id = f.\(otherColumn)
+            WHERE f.\(ownerColumn) = ? AND f.deleted_at IS NULL \(keyset) AND \(ProfileColumns.visible("p"))
+            ORDER BY f.created_at \(order), f.id \(order)
+            LIMIT ?
             """
     }
 
-    static func arguments(_ requests: ArraySlice<FollowPageRequest>, viewer: Viewer) -> StatementArguments {
-        var values: [(any DatabaseValueConvertible)?] = []
-        for (offset, request) in requests.enumerated() {
-            values += [
-                offset, request.list.owner.lowercased, request.list.kind == .followers ? 0 : 1,
-                request.page.direction == .forward ? 0 : 1,
-                request.page.cursor?.createdAtMicroseconds, request.page.cursor?.followId.lowercased,
-                request.page.limit,
-            ]
-        }
-        values.append(viewer.sqlId)
-        return StatementArguments(values)
+    /// The owners' stored counters, one statement for the wave.
+    static func counters(_ db: Database, owners: Set<String>) throws -> [String: (followers: Int, following: Int)] {
+        guard !owners.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: owners.count).joined(separator: ", ")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, follower_count, following_count FROM profiles WHERE id IN (\(marks))",
+            arguments: StatementArguments(Array(owners)))
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as String, (followers: $0[1] as Int, following: $0[2] as Int)) })
     }
 
-    /// Runs the statement for up to ``maxRequestsPerStatement`` requests.
+    /// Reads a page for each of `requests` (at most ``maxRequestsPerStatement``): one statement
+    /// per list and one for the owners' counters.
     static func fetch(_ db: Database, _ requests: ArraySlice<FollowPageRequest>, viewer: Viewer) throws -> [FollowPage] {
-        // A cached statement: this SQL is large, and compiling it per call showed in profiles.
-        let statement = try db.cachedStatement(sql: sql(requestCount: requests.count))
-        let rows = try Row.fetchAll(statement, arguments: arguments(requests, viewer: viewer))
-        let list = Array(requests)
-        var fetched = Array(repeating: [FollowEdge](), count: list.count)
-        var totals = Array(repeating: 0, count: list.count)
-        for row in rows {
-            let index: Int = row[0]
-            totals[index] = (row[1] as Int?) ?? 0
-            guard let fid = (row[2] as String?).flatMap(UUID.init(uuidString:)),
-                  let follower = UUID(uuidString: row[3] as String),
-                  let followee = UUID(uuidString: row[4] as String) else { continue }
-            let follow = Follow(id: fid, followerId: follower, followeeId: followee, createdAtMicroseconds: row[5])
-            fetched[index].append(FollowEdge(list: list[index].list, follow: follow, profile: try ProfileColumns.decode(row, at: 6)))
+        let totals = try counters(db, owners: Set(requests.map { $0.list.owner.lowercased }))
+        return try requests.map { request in
+            let owner = request.list.owner.lowercased
+            let forward = request.page.direction == .forward
+            let cursor = request.page.cursor
+            // Cached statements: eight shapes in all, each compiled once per connection.
+            let statement = try db.cachedStatement(sql: sql(kind: request.list.kind, forward: forward, hasCursor: cursor != nil))
+            var values: [(any DatabaseValueConvertible)?] = [owner]
+            if let cursor { values += [cursor.createdAtMicroseconds, cursor.followId.lowercased] }
+            values += [viewer.sqlId, request.page.limit + 1]
+            var fetched: [FollowEdge] = []
+            let rows = try Row.fetchCursor(statement, arguments: StatementArguments(values))
+            while let row = try rows.next() {
+                guard let fid = UUID(parsing: row[0] as String),
+                      let follower = UUID(parsing: row[1] as String),
+                      let followee = UUID(parsing: row[2] as String) else { throw StoreDataError.badId }
+                let follow = Follow(id: fid, followerId: follower, followeeId: followee, createdAtMicroseconds: row[3])
+                fetched.append(FollowEdge(list: request.list, follow: follow, profile: try ProfileColumns.decode(row, at: 4)))
+            }
+            let total = totals[owner].map { request.list.kind == .followers ? $0.followers : $0.following } ?? 0
+            return FollowPage.assemble(request: request, fetched: fetched, totalCount: total)
         }
-        return list.indices.map { FollowPage.assemble(request: list[$0], fetched: fetched[$0], totalCount: totals[$0]) }
     }
 }

@@ -40,9 +40,3 @@ public enum UnixMicroseconds {
             + ":\(pad(secondOfDay % 60, 2)).\(pad(fraction, 6))\(utcDesignator)"
     }
 }
-
-extension UUID {
-    /// The lower-case form used everywhere (paths, SQL, cursors): Postgres and `auth.uid()` print
-    /// UUIDs in lower case, and Swift's `uuidString` is upper case.
-    public var lowercased: String { uuidString.lowercased() }
-}
