@@ -26,7 +26,7 @@ extension EmbeddedStore: FollowStore {
                         + "AND (follower_id, followee_id) IN (VALUES \(Array(repeating: "(?, ?)", count: chunk.count).joined(separator: ", ")))"
                     let arguments = StatementArguments(chunk.flatMap { [$0.follower.lowercased, $0.followee.lowercased] })
                     for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
-                        if let follower = UUID(uuidString: row[0] as String), let followee = UUID(uuidString: row[1] as String) {
+                        if let follower = UUID(parsing: row[0] as String), let followee = UUID(parsing: row[1] as String) {
                             active.insert(FollowPair(follower: follower, followee: followee))
                         }
                     }
@@ -100,7 +100,7 @@ extension EmbeddedStore: FollowStore {
                 SELECT p.id FROM profiles p
                 WHERE p.follower_count <> (SELECT count(*) FROM follows f WHERE f.followee_id = p.id AND f.deleted_at IS NULL)
                    OR p.following_count <> (SELECT count(*) FROM follows f WHERE f.follower_id = p.id AND f.deleted_at IS NULL)
-                """).compactMap(UUID.init(uuidString:))
+                """).compactMap(UUID.init(parsing:))
         }
     }
 }

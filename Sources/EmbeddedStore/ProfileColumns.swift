@@ -17,7 +17,7 @@ enum ProfileColumns {
 
     /// Decodes the profile whose columns start at `start`.
     static func decode(_ row: Row, at start: Int = 0) throws -> Profile {
-        guard let id = UUID(uuidString: row[start] as String) else { throw StoreDataError.badId }
+        guard let id = UUID(parsing: row[start] as String) else { throw StoreDataError.badId }
         let since: String? = row[start + 6]
         return Profile(
             id: id,

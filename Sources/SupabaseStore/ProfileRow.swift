@@ -20,7 +20,7 @@ struct ProfileRow: Decodable, Sendable {
 
     /// - Throws: ``SupabaseFailure/malformed(_:)`` for an id, date or time this code cannot read.
     func profile() throws -> Profile {
-        guard let uuid = UUID(uuidString: id) else { throw SupabaseFailure.malformed("profile id \(id)") }
+        guard let uuid = UUID(parsing: id) else { throw SupabaseFailure.malformed("profile id \(id)") }
         guard let created = SupabaseTimestamp.microseconds(created_at),
               let updated = SupabaseTimestamp.microseconds(updated_at)
         else { throw SupabaseFailure.malformed("profile timestamps \(created_at) \(updated_at)") }

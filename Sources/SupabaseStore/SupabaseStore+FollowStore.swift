@@ -81,7 +81,7 @@ extension SupabaseStore: FollowStore {
                     idempotent: true, operation: "activeFollows")
                 let rows = try decode([ActiveFollowsArguments.Pair].self, try await rest(request, viewer: viewer), "activeFollows")
                 for row in rows {
-                    guard let follower = UUID(uuidString: row.follower_id), let followee = UUID(uuidString: row.followee_id)
+                    guard let follower = UUID(parsing: row.follower_id), let followee = UUID(parsing: row.followee_id)
                     else { throw SupabaseFailure.malformed("active_follows ids") }
                     active.insert(FollowPair(follower: follower, followee: followee))
                 }
@@ -151,8 +151,8 @@ struct FollowPageRow: Decodable {
 
     func edge(list: FollowList) throws -> FollowEdge? {
         guard let follow_id else { return nil }
-        guard let id = UUID(uuidString: follow_id), let follower = follower_id.flatMap(UUID.init(uuidString:)),
-              let followee = followee_id.flatMap(UUID.init(uuidString:)), let created = follow_created_us,
+        guard let id = UUID(parsing: follow_id), let follower = follower_id.flatMap(UUID.init(parsing:)),
+              let followee = followee_id.flatMap(UUID.init(parsing:)), let created = follow_created_us,
               let profile = try profile?.profile()
         else { throw SupabaseFailure.malformed("follow_pages row \(follow_id)") }
         let follow = Follow(id: id, followerId: follower, followeeId: followee, createdAtMicroseconds: created)

@@ -42,7 +42,7 @@ public struct AvatarPath: Sendable, Hashable, CustomStringConvertible {
     /// the stores write, so `..` or any other name never reaches a file system or a bucket.
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let owner = UUID(uuidString: String(parts[0])), owner.lowercased == parts[0]
+        guard parts.count == 2, let owner = UUID(parsing: String(parts[0])), owner.lowercased == parts[0]
         else { return nil }
         let file = parts[1]
         guard let dot = file.lastIndex(of: "."), let underscore = file.firstIndex(of: "_"), underscore < dot,

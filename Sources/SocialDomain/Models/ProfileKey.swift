@@ -19,7 +19,7 @@ public enum ProfileKey: Sendable, Hashable {
 /// Parses a profile id from a client; ids are UUIDs (written lower-case, accepted in any case).
 /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming `field`.
 public func parseProfileID(_ text: String, field: String) throws -> UUID {
-    guard let id = UUID(uuidString: text) else {
+    guard let id = UUID(parsing: text) else {
         throw DomainError.badUserInput("\(field) is not a valid profile id", field: field)
     }
     return id

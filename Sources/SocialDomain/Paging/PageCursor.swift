@@ -59,15 +59,27 @@ public enum PageCursor: Sendable, Hashable {
     static let version = "v1"
 
     public var encoded: String {
-        let payload: String
+        // Bytes appended in place: one cursor per edge, and `joined` showed in profiles.
+        var payload: [UInt8] = []
+        payload.reserveCapacity(112)
+        func add(_ field: String, last: Bool = false) {
+            payload.append(contentsOf: field.utf8)
+            if !last { payload.append(UInt8(ascii: ":")) }
+        }
         switch self {
         case .follow(let list, let key):
-            payload = [Self.version, list.kind.rawValue, list.owner.lowercased,
-                       String(key.createdAtMicroseconds), key.followId.lowercased].joined(separator: ":")
+            add(Self.version)
+            add(list.kind.rawValue)
+            add(list.owner.lowercased)
+            add(String(key.createdAtMicroseconds))
+            add(key.followId.lowercased, last: true)
         case .search(let key):
-            payload = [Self.version, "search", key.handleKey, key.profileId.lowercased].joined(separator: ":")
+            add(Self.version)
+            add("search")
+            add(key.handleKey)
+            add(key.profileId.lowercased, last: true)
         }
-        return Base64URL.encode(Array(payload.utf8))
+        return Base64URL.encode(payload)
     }
 
     /// Nil for anything that is not a cursor this version wrote.
@@ -94,7 +106,7 @@ public enum PageCursor: Sendable, Hashable {
     }
 
     private static func canonicalUUID(_ text: String) -> UUID? {
-        guard let id = UUID(uuidString: text), id.lowercased == text else { return nil }
+        guard let id = UUID(parsing: text), id.lowercased == text else { return nil }
         return id
     }
 
@@ -106,21 +118,41 @@ public enum PageCursor: Sendable, Hashable {
 
 /// RFC 4648 §5 base64url without padding.
 enum Base64URL {
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Unpadded base64url (RFC 4648 §5), written straight into the string: one cursor per edge,
+    /// and going through Foundation's base64 and a character map showed in profiles.
     static func encode(_ bytes: [UInt8]) -> String {
-        // One pass over the bytes: Foundation's string search (three of them) showed in profiles,
-        // one cursor per edge.
-        let base64 = Data(bytes).base64EncodedString()
-        var out: [UInt8] = []
-        out.reserveCapacity(base64.utf8.count)
-        for c in base64.utf8 {
-            switch c {
-            case UInt8(ascii: "+"): out.append(UInt8(ascii: "-"))
-            case UInt8(ascii: "/"): out.append(UInt8(ascii: "_"))
-            case UInt8(ascii: "="): continue
-            default: out.append(c)
+        String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { out in
+            var o = 0
+            var i = 0
+            func put(_ value: UInt32, _ shift: UInt32) {
+                out[o] = alphabet[Int(value >> shift & 63)]
+                o += 1
             }
+            while i + 3 <= bytes.count {
+                let group = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+                put(group, 18)
+                put(group, 12)
+                put(group, 6)
+                put(group, 0)
+                i += 3
+            }
+            switch bytes.count - i {
+            case 1:
+                let group = UInt32(bytes[i]) << 16
+                put(group, 18)
+                put(group, 12)
+            case 2:
+                let group = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+                put(group, 18)
+                put(group, 12)
+                put(group, 6)
+            default:
+                break
+            }
+            return o
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func decode(_ text: String) -> [UInt8]? {

@@ -1,4 +1,5 @@
 import Foundation
+import SocialDomain
 import Synchronization
 
 /// The tags of the data a response was built from, and of the data a mutation
@@ -16,9 +17,9 @@ final class CacheTags: Sendable {
     func record(_ more: some Sequence<String>) { tags.withLock { $0.formUnion(more) } }
     var all: Set<String> { tags.withLock { $0 } }
 
-    static func profile(_ id: UUID) -> String { "Profile:\(id.uuidString.lowercased())" }
-    static func followers(_ id: UUID) -> String { "followers:\(id.uuidString.lowercased())" }
-    static func following(_ id: UUID) -> String { "following:\(id.uuidString.lowercased())" }
+    static func profile(_ id: UUID) -> String { "Profile:\(id.lowercased)" }
+    static func followers(_ id: UUID) -> String { "followers:\(id.lowercased)" }
+    static func following(_ id: UUID) -> String { "following:\(id.lowercased)" }
     static let followLists = "follow-lists"
     static let search = "search"
 }

@@ -16,7 +16,7 @@ enum QueryResolvers {
         b.bind("Query", "node") { info in
             let request = try info.request
             // Global ids are profile ids: a string that is not a UUID names no object.
-            guard let text = info.arguments.string("id"), let id = UUID(uuidString: text) else { return nil }
+            guard let text = info.arguments.string("id"), let id = UUID(parsing: text) else { return nil }
             return request.read(try await request.profilesByID.load(id))
         }
         b.bind("Query", "profile") { info in
@@ -30,7 +30,7 @@ enum QueryResolvers {
             let request = try info.request
             let texts = info.arguments["ids"]?.arrayValue?.compactMap(\.stringValue) ?? []
             try checkBatch(texts.count, field: "ids")
-            let ids = texts.map { UUID(uuidString: $0) }
+            let ids = texts.map { UUID(parsing: $0) }
             let loaded = try await request.profilesByID.loadMany(ids.compactMap { $0 })
             var found: [UUID: Profile] = [:]
             for profile in loaded.compactMap({ $0 }) { found[profile.id] = request.read(profile) }

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLEngine
 import GraphQLLanguage
 import ResponseCache
+import SocialDomain
 
 extension GatewayService {
     /// Where a query's answer would be in the cache, and for how long it may stay.
@@ -20,7 +21,7 @@ extension GatewayService {
         guard let printed = prepared.printed, var policy = prepared.queryPolicies[operation.name?.value], policy.maxAge > 0
         else { return nil }
         let viewer = request.viewer
-        let scope: CacheScope = viewer.userId.map { .viewer($0.uuidString.lowercased()) } ?? .shared
+        let scope: CacheScope = viewer.userId.map { .viewer($0.lowercased) } ?? .shared
         if viewer.userId != nil { policy.isPrivate = true }
         let key = CacheKey(
             document: printed, operationName: request.operationName,
