@@ -52,6 +52,25 @@ struct JSONObjectTests {
         #expect((0..<count).allSatisfy { object["key\($0)"] == .int($0) })
     }
 
+    @Test("a number beyond Double's range is refused with its own message, not read as infinity",
+          arguments: ["41111111111E111111", "-1e400", "[1, 2e308]", #"{"x": 1.5e99999}"#])
+    func numberOutOfRange(_ text: String) {
+        do {
+            let value = try JSONParser.parse(text)
+            Issue.record("parsed as \(value)")
+        } catch {
+            #expect(error.message.hasPrefix("Number out of range in JSON"))
+        }
+    }
+
+    @Test("the largest finite numbers and integers past Int still parse, and write back to the same value")
+    func numbersNearTheEdges() throws {
+        for text in ["1.7976931348623157e308", "-1.7976931348623157e308", "99999999999999999999", "5e-324"] {
+            let value = try JSONParser.parse(text)
+            #expect(try JSONParser.parse(JSONWriter.string(value)).doubleValue == value.doubleValue)
+        }
+    }
+
     @Test("maxValues counts every value at every level and stops the parse past it")
     func valueLimit() throws {
         // The object, its two members' values (1 and the array), and the array's 3 items: 6 values.
