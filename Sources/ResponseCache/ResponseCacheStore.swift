@@ -66,11 +66,9 @@ public final class ResponseCacheStore: Sendable {
     }
 
     static let touchFlushThreshold = 1_024
-    /// The most entries one write transaction deletes with their tags (reclaiming dead entries,
-    /// sweeping expired ones): each holds the file's writer, which a mutation's invalidation
-    /// may be waiting for, so none may take long whatever the cache holds. A graph's 550 tag
-    /// rows lie on as many index pages: deleting them takes about 10 ms, so one at a time.
-    static let deleteBatch = 1
+    /// The most expired rows one store drops. Every write holds the file's writer, which a
+    /// mutation's invalidation may be waiting for, so none may take long whatever the cache holds.
+    static let deleteBatch = 4
 
     let pool: DatabasePool?
     let options: ResponseCacheOptions
@@ -310,21 +308,46 @@ public final class ResponseCacheStore: Sendable {
         let maxBytes = options.maxBytes
         let sweepBefore = time - options.staleGrace
         do {
-            let (admitted, evicted) = try await pool.write { db -> (Bool, [String]) in
+            // 1. The row, unpublished: no digest yet, so no lookup finds it.
+            let pending = try await pool.write { db -> Int64? in
                 try Self.apply(entryTouches: entryTouches, queryTouches: queryTouches, in: db)
-                guard self.admits(token, tags: tags) else { return (false, []) }
-                try CacheSchema.deleteEntry(digest: digest, in: db)
-                try db.cachedStatement(sql: CacheSchema.insertEntry).execute(arguments: [
-                    digest, Data(body), etag, time, time + Double(maxAge), maxAge, time, size,
+                guard self.admits(token, tags: tags) else { return nil }
+                try db.cachedStatement(sql: CacheSchema.insertPending).execute(arguments: [
+                    Data(body), etag, time, time + Double(maxAge), maxAge, time, size,
                 ])
-                let id = db.lastInsertedRowID
-                let insertTag = try db.cachedStatement(sql: CacheSchema.insertTag)
-                for tag in tags {
-                    try insertTag.execute(arguments: [tag, id])
-                }
-                try Self.sweepExpired(before: sweepBefore, in: db)
-                return (true, try Self.evict(toFit: maxBytes, in: db))
+                return db.lastInsertedRowID
             }
+            guard let id = pending else { return }
+            // 2. Its tags, a chunk per transaction: a follower graph's 550 tag rows in one
+            // transaction held the writer for as long as a mutation's invalidation then waited.
+            let tagList = Array(tags)
+            for start in stride(from: 0, to: tagList.count, by: CacheSchema.tagChunk) {
+                let chunk = tagList[start..<min(start + CacheSchema.tagChunk, tagList.count)]
+                try await pool.write { db in
+                    let insertTag = try db.cachedStatement(sql: CacheSchema.insertTag)
+                    for tag in chunk { try insertTag.execute(arguments: [tag, id]) }
+                }
+            }
+            // 3. Published, if no invalidation refused it meanwhile (checked inside the
+            // transaction that publishes, as before): it replaces the key's previous entry.
+            let (admitted, evicted, dropped) = try await pool.write { db -> (Bool, [String], Bool) in
+                let stillPending = try Bool.fetchOne(db.cachedStatement(sql: CacheSchema.pendingExists), arguments: [id]) ?? false
+                let marked = try Bool.fetchOne(db.cachedStatement(sql: CacheSchema.isDead), arguments: [id]) ?? false
+                guard stillPending, !marked, self.admits(token, tags: tags) else {
+                    try CacheSchema.dropEntry(id: id, in: db)
+                    return (false, [], true)
+                }
+                var dropped = false
+                if let previous = try Int64.fetchOne(db.cachedStatement(sql: CacheSchema.entryID), arguments: [digest]) {
+                    try CacheSchema.dropEntry(id: previous, in: db)
+                    dropped = true
+                }
+                try db.cachedStatement(sql: CacheSchema.publish).execute(arguments: [digest, id])
+                dropped = try Self.sweepExpired(before: sweepBefore, in: db) || dropped
+                let evicted = try Self.evict(toFit: maxBytes, in: db)
+                return (true, evicted, dropped || !evicted.isEmpty)
+            }
+            if dropped { scheduleReclaim() }
             if !evicted.isEmpty {
                 state.withLock { $0.counters.evictions += evicted.count }
             }
@@ -412,43 +435,54 @@ public final class ResponseCacheStore: Sendable {
         }
     }
 
-    /// Deletes dead entries, then least recently used ones, until the accounted size is within
-    /// `maxBytes`.
+    /// Deletes the rows of dead entries, then of least recently used ones, until the accounted
+    /// size is within `maxBytes`; their tags are left to the reclaimer.
     /// - Returns: the digests of the live entries evicted.
     static func evict(toFit maxBytes: Int, in db: Database) throws -> [String] {
         var evicted: [String] = []
         let total = try db.cachedStatement(sql: CacheSchema.totalBytes)
         let oldest = try db.cachedStatement(sql: CacheSchema.leastRecentlyUsed)
+        let deadRows = try db.cachedStatement(sql: CacheSchema.deadRows)
+        let deleteRow = try db.cachedStatement(sql: CacheSchema.deleteEntryRow)
         while let bytes = try Int.fetchOne(total), bytes > maxBytes {
             // What an invalidation left for the reclaimer goes first: it is worth nothing.
-            if try reclaim(limit: deleteBatch, in: db) > 0 { continue }
-            let victims = try Row.fetchAll(oldest, arguments: [32]).map { (id: $0[0] as Int64, digest: $0[1] as String) }
+            let dead = try Int64.fetchAll(deadRows, arguments: [8])
+            if !dead.isEmpty {
+                for id in dead { try deleteRow.execute(arguments: [id]) }
+                continue
+            }
+            let victims = try Row.fetchAll(oldest, arguments: [32]).map { (id: $0[0] as Int64, digest: $0[1] as String?) }
             if victims.isEmpty { break }
             for (id, digest) in victims {
-                try CacheSchema.deleteEntry(id: id, in: db)
-                evicted.append(digest)
+                try CacheSchema.dropEntry(id: id, in: db)
+                if let digest { evicted.append(digest) }
                 if let now = try Int.fetchOne(total), now <= maxBytes { return evicted }
             }
         }
         return evicted
     }
 
-    /// Deletes up to `limit` dead entries with their tags.
-    /// - Returns: how many were deleted.
-    static func reclaim(limit: Int, in db: Database) throws -> Int {
-        let ids = try Int64.fetchAll(db.cachedStatement(sql: CacheSchema.someDead), arguments: [limit])
-        for id in ids {
-            try CacheSchema.deleteEntry(id: id, in: db)
+    /// One step of reclaiming: the row of a dead entry, and up to ``CacheSchema/tagChunk`` of its
+    /// tag rows; its mark goes with the last of them.
+    /// - Returns: whether dead entries remain.
+    static func reclaimStep(in db: Database) throws -> Bool {
+        guard let id = try Int64.fetchOne(db.cachedStatement(sql: CacheSchema.someDead), arguments: [1]) else { return false }
+        try db.cachedStatement(sql: CacheSchema.deleteEntryRow).execute(arguments: [id])
+        try db.cachedStatement(sql: CacheSchema.deleteSomeTags).execute(arguments: [id, CacheSchema.tagChunk])
+        if db.changesCount < CacheSchema.tagChunk {
+            try db.cachedStatement(sql: CacheSchema.unmarkDead).execute(arguments: [id])
         }
-        return ids.count
+        return try Bool.fetchOne(db, sql: CacheSchema.anyDead) ?? false
     }
 
-    /// Deletes up to ``deleteBatch`` entries expired before `time`, with their tags.
-    static func sweepExpired(before time: Double, in db: Database) throws {
+    /// Drops up to ``deleteBatch`` rows expired before `time` (tags to the reclaimer).
+    /// - Returns: whether any was dropped.
+    static func sweepExpired(before time: Double, in db: Database) throws -> Bool {
         let ids = try Int64.fetchAll(db.cachedStatement(sql: CacheSchema.someExpired), arguments: [time, deleteBatch])
         for id in ids {
-            try CacheSchema.deleteEntry(id: id, in: db)
+            try CacheSchema.dropEntry(id: id, in: db)
         }
+        return !ids.isEmpty
     }
 
     // MARK: Invalidation
@@ -503,8 +537,9 @@ public final class ResponseCacheStore: Sendable {
         if start { Task { await self.reclaimDeadEntries() } }
     }
 
-    /// Deletes dead entries with their tags, ``deleteBatch`` per write transaction, until none is
-    /// left (in any process's name: marks left by a process that died go too).
+    /// Deletes dead entries with their tags, one row and ``CacheSchema/tagChunk`` tag rows per
+    /// write transaction, until none is left (in any process's name: marks left by a process that
+    /// died go too).
     ///
     /// A failure stops it quietly: a dead entry is never served, it only takes room until a
     /// later run or eviction reclaims it.
@@ -513,10 +548,7 @@ public final class ResponseCacheStore: Sendable {
         while true {
             var more = false
             do {
-                more = try await pool.write { db in
-                    _ = try Self.reclaim(limit: Self.deleteBatch, in: db)
-                    return try Bool.fetchOne(db, sql: CacheSchema.anyDead) ?? false
-                }
+                more = try await pool.write { db in try Self.reclaimStep(in: db) }
             } catch {
                 logger.debug("response cache: reclaiming dead entries failed", metadata: ["error": "\(error)"])
             }

@@ -48,6 +48,20 @@ struct DeadEntriesTests {
         #expect(await other.lookup(key("kept"), now: t0)?.body == bytes("kept"))
     }
 
+    @Test("a store writes its tags in chunks: all of them are recorded, and any one of them invalidates the entry",
+          arguments: [0, 127, 128, 300, 599])
+    func chunkedTags(_ which: Int) async throws {
+        let (store, _, _) = try makeStore()
+        let tags = (0..<600).map { "Profile:\($0)" }
+        await store.store(key("big"), body: bytes("big"), maxAge: 60, tags: Set(tags), token: store.beginComputation(), now: t0)
+        #expect(try await rows(store).tags == 600)
+        #expect(await store.lookup(key("big"), now: t0) != nil)
+        await store.invalidate(tags: [tags[which]])
+        #expect(await store.lookup(key("big"), now: t0) == nil)
+        await store.reclaimDeadEntries()
+        #expect(try await rows(store) == (0, 0, 0, 0))
+    }
+
     @Test("a key stored again after its invalidation serves the new body, before and after reclaiming")
     func storedAgainAfterInvalidation() async throws {
         let (store, _, _) = try makeStore()
@@ -60,7 +74,7 @@ struct DeadEntriesTests {
         #expect(try await rows(store).dead == 0)
     }
 
-    @Test("past maxBytes, dead entries are deleted before any live one is evicted")
+    @Test("past maxBytes, dead entries' rows are deleted before any live one is evicted")
     func evictionTakesDeadFirst() async throws {
         let body = [UInt8](repeating: 0x41, count: 100)
         let (store, _, path) = try makeStore(options: .init(maxBytes: 3 * CacheSchema.accountedSize(bodyBytes: 100, tags: [])))
@@ -77,6 +91,7 @@ struct DeadEntriesTests {
         for name in ["a", "b", "d"] {
             #expect(await store.lookup(key(name), now: t0.addingTimeInterval(4))?.body == body)
         }
+        await store.reclaimDeadEntries()
         #expect(try await rows(store).dead == 0)
     }
 

@@ -64,11 +64,12 @@ struct EvictionTests {
         #expect(store.counters.evictions == 0)
     }
 
-    @Test("entries past expiry plus staleGrace are swept by the next store, with their tags")
+    @Test("entries past expiry plus staleGrace are swept by the next store, their tags by the reclaimer")
     func sweep() async throws {
         let (store, _, _) = try makeStore(options: .init(staleGrace: 10))
         await store.store(key("old"), body: bytes("x"), maxAge: 5, tags: ["t"], token: store.beginComputation(), now: t0)
         await store.store(key("new"), body: bytes("y"), maxAge: 5, tags: [], token: store.beginComputation(), now: t0.addingTimeInterval(60))
+        await store.reclaimDeadEntries()
         let rows = try #require(try await store.pool?.read { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries") ?? -1,
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry_tags") ?? -1)
