@@ -41,7 +41,4 @@ final class InFlightQueries: Sendable {
         }
         return response
     }
-
-    /// Keys being computed now (for tests).
-    var count: Int { flights.withLock { $0.count } }
 }
