@@ -139,8 +139,8 @@ let package = Package(
         .testTarget(
             name: "SocialGatewayTests",
             dependencies: [
-                "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "ResponseCache",
-                "SupabaseStore", "SupabaseFake", "GatewayTestSupport",
+                "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "GraphQLValidation",
+                "ResponseCache", "SupabaseStore", "SupabaseFake", "GatewayTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -157,7 +157,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "ResponseCacheTests", dependencies: ["ResponseCache"]),
+        .testTarget(
+            name: "ResponseCacheTests",
+            dependencies: ["ResponseCache", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [
