@@ -3,41 +3,70 @@ import Foundation
 /// Many profiles by ids or handles in one store call: order preserved, duplicates allowed,
 /// missing or hidden ones as nil.
 ///
+/// Two entry points share every rule: ``execute(ids:viewer:)`` for a caller holding one list
+/// (the `profiles(ids:)` query), and ``load(ids:viewer:)`` for the gateway's loaders, which
+/// gather the keys of a whole query level, check each argument list with ``checkBatchSize(_:field:)``
+/// first, and ask once.
+///
 /// ```swift
 /// let list = try await BatchGetProfiles(profiles: store).execute(ids: [a, b, a], viewer: viewer)
+/// let byKey = try await BatchGetProfiles(profiles: store).load(handles: ["alice_wonder"], viewer: viewer)
 /// ```
 public struct BatchGetProfiles: Sendable {
-    public let profiles: any ProfileStore
-    /// The most keys one call accepts.
-    public let maxBatchSize: Int
+    /// The most keys one argument list may name (`ids`, `handles`).
+    public static let maxBatchSize = 100
 
-    public init(profiles: any ProfileStore, maxBatchSize: Int = 100) {
+    public let profiles: any ProfileStore
+
+    public init(profiles: any ProfileStore) {
         self.profiles = profiles
-        self.maxBatchSize = maxBatchSize
     }
 
     /// - Throws: `BAD_USER_INPUT` (field `ids`) over ``maxBatchSize``; `BACKEND_UNAVAILABLE`.
     public func execute(ids: [UUID], viewer: Viewer) async throws -> [Profile?] {
-        try checkSize(ids.count, field: "ids")
-        guard !ids.isEmpty else { return [] }
-        var seen = Set<UUID>()
-        let unique = ids.filter { seen.insert($0).inserted }
-        let found = try await backend { try await profiles.profiles(ids: unique, viewer: viewer) }
+        try Self.checkBatchSize(ids.count, field: "ids")
+        let found = try await load(ids: ids, viewer: viewer)
         return ids.map { found[$0] }
     }
 
     /// - Throws: `BAD_USER_INPUT` (field `handles`) over ``maxBatchSize``; `BACKEND_UNAVAILABLE`.
     public func execute(handles: [String], viewer: Viewer) async throws -> [Profile?] {
-        try checkSize(handles.count, field: "handles")
-        let keys = handles.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        var seen = Set<String>()
-        let valid = keys.filter { HandleRule.isValid($0) && seen.insert($0.lowercased()).inserted }
-        guard !valid.isEmpty else { return keys.map { _ in nil } }
-        let found = try await backend { try await profiles.profiles(handles: valid, viewer: viewer) }
-        return keys.map { found[$0.lowercased()] }
+        try Self.checkBatchSize(handles.count, field: "handles")
+        let keys = handles.map(Self.handleKey)
+        let found = try await load(handles: keys.compactMap { $0 }, viewer: viewer)
+        return keys.map { $0.flatMap { found[$0] } }
     }
 
-    private func checkSize(_ count: Int, field: String) throws {
+    /// The visible profiles among `ids`, in one store call, with no size rule (a loader's batch:
+    /// the stores split further where their backend needs it).
+    /// - Throws: `BACKEND_UNAVAILABLE`.
+    public func load(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
+        var seen = Set<UUID>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        guard !unique.isEmpty else { return [:] }
+        return try await backend { try await profiles.profiles(ids: unique, viewer: viewer) }
+    }
+
+    /// The visible profiles among `handles`, keyed as given; each handle must already be a
+    /// ``handleKey(_:)``, and ones that are not find nothing.
+    /// - Throws: `BACKEND_UNAVAILABLE`.
+    public func load(handles: [String], viewer: Viewer) async throws -> [String: Profile] {
+        var seen = Set<String>()
+        let valid = handles.filter { HandleRule.isValid($0) && $0 == $0.lowercased() && seen.insert($0).inserted }
+        guard !valid.isEmpty else { return [:] }
+        return try await backend { try await profiles.profiles(handles: valid, viewer: viewer) }
+    }
+
+    /// How a handle from a client is looked up: trimmed, lower-cased (handles are unique
+    /// case-insensitively); nil when it breaks the handle rule, so it names no profile.
+    public static func handleKey(_ handle: String) -> String? {
+        let trimmed = handle.trimmingCharacters(in: .whitespacesAndNewlines)
+        return HandleRule.isValid(trimmed) ? trimmed.lowercased() : nil
+    }
+
+    /// The argument rule of both lists.
+    /// - Throws: `BAD_USER_INPUT` naming `field` when `count` is over ``maxBatchSize``.
+    public static func checkBatchSize(_ count: Int, field: String) throws {
         guard count <= maxBatchSize else {
             throw DomainError.badUserInput("At most \(maxBatchSize) \(field) can be requested at once", field: field)
         }

@@ -44,6 +44,45 @@ public struct GetFollowing: Sendable {
     }
 }
 
+/// Pages of follow lists whose owners the caller has already read as visible profiles: the
+/// gateway's loader asks for every list of one query level in one store call.
+///
+/// The argument rules live in ``request(_:of:first:after:last:before:)``, which the single-list
+/// use cases (``GetFollowers``, ``GetFollowing``) share, so every page is checked the same way.
+///
+/// ```swift
+/// let request = try GetFollowPages.request(.followers, of: profile.id, first: 10)
+/// let pages = try await GetFollowPages(follows: store).execute([request], viewer: viewer)
+/// ```
+public struct GetFollowPages: Sendable {
+    public let follows: any FollowStore
+
+    public init(follows: any FollowStore) { self.follows = follows }
+
+    /// One list's Relay arguments, checked before any store call (see
+    /// ``PageRequest/validate(first:after:last:before:list:)``).
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument.
+    public static func request(
+        _ kind: FollowList.Kind, of owner: UUID, first: Int? = nil, after: String? = nil, last: Int? = nil,
+        before: String? = nil
+    ) throws -> FollowPageRequest {
+        let list = FollowList(kind, of: owner)
+        return FollowPageRequest(
+            list: list, page: try PageRequest.validate(first: first, after: after, last: last, before: before, list: list))
+    }
+
+    /// One page per request, in request order, in one store call. The owners must be profiles the
+    /// viewer may see (read through ``BatchGetProfiles`` in the same request): the store does not
+    /// check them again.
+    /// - Throws: ``DomainError`` `BACKEND_UNAVAILABLE`.
+    public func execute(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
+        guard !requests.isEmpty else { return [] }
+        let pages = try await backend { try await follows.followPages(requests, viewer: viewer) }
+        guard pages.count == requests.count else { throw DomainError.backendUnavailable }
+        return pages
+    }
+}
+
 /// The shared steps of both lists: validate arguments, check the owner is visible, read a page.
 struct FollowListReader: Sendable {
     let kind: FollowList.Kind
@@ -53,14 +92,12 @@ struct FollowListReader: Sendable {
     func page(
         profileId: UUID, first: Int?, after: String?, last: Int?, before: String?, viewer: Viewer
     ) async throws -> FollowPage {
-        let list = FollowList(kind, of: profileId)
-        let page = try PageRequest.validate(first: first, after: after, last: last, before: before, list: list)
-        guard try await backend({ try await profiles.profiles(ids: [profileId], viewer: viewer) })[profileId] != nil
+        let request = try GetFollowPages.request(kind, of: profileId, first: first, after: after, last: last, before: before)
+        guard try await BatchGetProfiles(profiles: profiles).load(ids: [profileId], viewer: viewer)[profileId] != nil
         else { throw DomainError.profileNotFound }
-        let pages = try await backend {
-            try await follows.followPages([FollowPageRequest(list: list, page: page)], viewer: viewer)
+        guard let page = try await GetFollowPages(follows: follows).execute([request], viewer: viewer).first else {
+            throw DomainError.backendUnavailable
         }
-        guard let result = pages.first else { throw DomainError.backendUnavailable }
-        return result
+        return page
     }
 }

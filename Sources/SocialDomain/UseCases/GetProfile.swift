@@ -1,5 +1,8 @@
 /// One profile by id or handle, or nil when it does not exist or is private to someone else.
 ///
+/// The gateway reads single profiles through ``BatchGetProfiles/load(ids:viewer:)`` so that a
+/// query level is one store call; this is the same rule for one key.
+///
 /// ```swift
 /// let profile = try await GetProfile(profiles: store).execute(.handle("alice_wonder"), viewer: viewer)
 /// ```
@@ -10,13 +13,13 @@ public struct GetProfile: Sendable {
 
     /// - Throws: ``DomainError`` `BACKEND_UNAVAILABLE`.
     public func execute(_ key: ProfileKey, viewer: Viewer) async throws -> Profile? {
+        let batch = BatchGetProfiles(profiles: profiles)
         switch key {
         case .id(let id):
-            return try await backend { try await profiles.profiles(ids: [id], viewer: viewer) }[id]
+            return try await batch.load(ids: [id], viewer: viewer)[id]
         case .handle(let handle):
-            let trimmed = handle.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard HandleRule.isValid(trimmed) else { return nil }
-            return try await backend { try await profiles.profiles(handles: [trimmed], viewer: viewer) }[trimmed.lowercased()]
+            guard let key = BatchGetProfiles.handleKey(handle) else { return nil }
+            return try await batch.load(handles: [key], viewer: viewer)[key]
         }
     }
 }

@@ -44,11 +44,11 @@ enum ProfileResolvers {
     static func followList(_ kind: FollowList.Kind, _ info: ResolveInfo) async throws -> ConnectionValue {
         let request = try info.request
         let profile = try info.parent(as: Profile.self)
-        let list = FollowList(kind, of: profile.id)
-        let page = try PageRequest.validate(
-            first: info.arguments.int("first"), after: info.arguments.string("after"), last: info.arguments.int("last"),
-            before: info.arguments.string("before"), list: list)
-        guard let loaded = try await request.followPages.load(FollowPageRequest(list: list, page: page)) else {
+        // The parent was read through the request's loader, so it is visible to this viewer.
+        let page = try GetFollowPages.request(
+            kind, of: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
+            last: info.arguments.int("last"), before: info.arguments.string("before"))
+        guard let loaded = try await request.followPages.load(page) else {
             throw DomainError.profileNotFound
         }
         request.readTags.record([

@@ -4,9 +4,6 @@ import SocialDomain
 
 /// `Query`: entry points, each a thin call into a use case or a loader.
 enum QueryResolvers {
-    /// Most keys `profiles` and `profilesByHandle` accept in one call.
-    static let maxBatchKeys = 100
-
     static func bind(_ b: inout SchemaBinder) {
         b.bind("Query", "viewer") { info in
             let request = try info.request
@@ -23,13 +20,15 @@ enum QueryResolvers {
             let request = try info.request
             switch try ProfileKey.from(id: info.arguments.string("id"), handle: info.arguments.string("handle")) {
             case .id(let id): return request.read(try await request.profilesByID.load(id))
-            case .handle(let handle): return request.read(try await request.profilesByHandle.load(handle.lowercased()))
+            case .handle(let handle):
+                guard let key = BatchGetProfiles.handleKey(handle) else { return nil }
+                return request.read(try await request.profilesByHandle.load(key))
             }
         }
         b.bind("Query", "profiles") { info in
             let request = try info.request
             let texts = info.arguments["ids"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            try checkBatch(texts.count, field: "ids")
+            try BatchGetProfiles.checkBatchSize(texts.count, field: "ids")
             let ids = texts.map { UUID(parsing: $0) }
             let loaded = try await request.profilesByID.loadMany(ids.compactMap { $0 })
             var found: [UUID: Profile] = [:]
@@ -39,9 +38,13 @@ enum QueryResolvers {
         b.bind("Query", "profilesByHandle") { info in
             let request = try info.request
             let handles = info.arguments["handles"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            try checkBatch(handles.count, field: "handles")
-            let loaded = try await request.profilesByHandle.loadMany(handles.map { $0.lowercased() })
-            return loaded.map { request.read($0) as (any Sendable)? }
+            try BatchGetProfiles.checkBatchSize(handles.count, field: "handles")
+            let keys = handles.map(BatchGetProfiles.handleKey)
+            let valid = keys.compactMap { $0 }
+            let loaded = try await request.profilesByHandle.loadMany(valid)
+            var found: [String: Profile] = [:]
+            for (key, profile) in zip(valid, loaded) where profile != nil { found[key] = request.read(profile) }
+            return keys.map { key -> (any Sendable)? in key.flatMap { found[$0] } }
         }
         b.bind("Query", "searchProfiles") { info in
             let request = try info.request
@@ -53,12 +56,6 @@ enum QueryResolvers {
             request.readTags.record(CacheTags.search)
             for edge in page.edges { request.read(edge.profile) }
             return ConnectionValue.search(page)
-        }
-    }
-
-    static func checkBatch(_ count: Int, field: String) throws {
-        if count > maxBatchKeys {
-            throw DomainError.badUserInput("At most \(maxBatchKeys) \(field) can be asked for at once", field: field)
         }
     }
 }

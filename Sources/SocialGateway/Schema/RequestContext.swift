@@ -16,6 +16,7 @@ final class RequestContext: Sendable {
     let changedTags = CacheTags()
 
     let profilesByID: DataLoader<UUID, Profile>
+    /// Keyed by ``BatchGetProfiles/handleKey(_:)``.
     let profilesByHandle: DataLoader<String, Profile>
     let followPages: DataLoader<FollowPageRequest, FollowPage>
     let followStates: DataLoader<UUID, FollowState>
@@ -25,23 +26,23 @@ final class RequestContext: Sendable {
         self.stores = stores
         self.files = files
         self.logger = logger
-        let profiles = stores.profiles
-        let follows = stores.follows
+        // Each loader's batch is one call of the use case that owns its rules.
+        let profiles = BatchGetProfiles(profiles: stores.profiles)
+        let pages = GetFollowPages(follows: stores.follows)
+        let states = GetFollowStates(follows: stores.follows)
         profilesByID = DataLoader(maxBatchSize: batchSize) { ids in
-            try await storeCall(logger) { try await profiles.profiles(ids: ids, viewer: viewer) }
+            try await storeCall(logger) { try await profiles.load(ids: ids, viewer: viewer) }
         }
-        profilesByHandle = DataLoader(maxBatchSize: batchSize) { handles in
-            try await storeCall(logger) { try await profiles.profiles(handles: handles, viewer: viewer) }
+        profilesByHandle = DataLoader(maxBatchSize: batchSize) { keys in
+            try await storeCall(logger) { try await profiles.load(handles: keys, viewer: viewer) }
         }
         followPages = DataLoader(maxBatchSize: batchSize) { requests in
-            let pages = try await storeCall(logger) { try await follows.followPages(requests, viewer: viewer) }
-            return Dictionary(zip(requests, pages), uniquingKeysWith: { first, _ in first })
+            let loaded = try await storeCall(logger) { try await pages.execute(requests, viewer: viewer) }
+            return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
         }
         followStates = DataLoader(maxBatchSize: batchSize) { ids in
-            let states = try await storeCall(logger) {
-                try await GetFollowStates(follows: follows).execute(profileIds: ids, viewer: viewer)
-            }
-            return Dictionary(states.map { ($0.profileId, $0) }, uniquingKeysWith: { first, _ in first })
+            let loaded = try await storeCall(logger) { try await states.execute(profileIds: ids, viewer: viewer) }
+            return Dictionary(loaded.map { ($0.profileId, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -56,7 +57,7 @@ final class RequestContext: Sendable {
     func remember(_ profile: Profile) {
         profilesByID.clear(profile.id)
         profilesByID.prime(profile.id, profile)
-        profilesByHandle.clear(profile.handle.lowercased())
+        if let key = BatchGetProfiles.handleKey(profile.handle) { profilesByHandle.clear(key) }
     }
 
     /// After a follow change, the states and pages this request loaded are stale.
