@@ -1,8 +1,11 @@
 // swift-tools-version:6.1
 //
 // social-gateway: a GraphQL gateway over a social domain.
-// Module map (see docs/DESIGN.md): GraphQLLanguage <- GraphQLEngine <- SocialGateway;
-// SocialDomain <- EmbeddedStore / SupabaseStore; the `social-gateway` executable on top.
+// Module map (see docs/DESIGN.md): GraphQLLanguage <- GraphQLEngine <- GraphQLValidation;
+// SocialDomain <- EmbeddedStore / SupabaseStore; SocialGateway (GraphQL over the domain's ports)
+// <- GatewayServer (HTTP); GatewayAssembly, the composition root, is the only module that knows
+// every store; the `social-gateway` executable on top. `scripts/check-manifest` keeps each
+// target's dependencies equal to what its files import.
 import PackageDescription
 
 let package = Package(
@@ -30,7 +33,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
@@ -59,6 +61,7 @@ let package = Package(
                 "SocialDomain",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // A fake Supabase project (PostgREST + Storage + JWKS) on 127.0.0.1 for tests and
@@ -77,8 +80,7 @@ let package = Package(
         .target(
             name: "SocialGateway",
             dependencies: [
-                "GraphQLLanguage", "GraphQLEngine", "GraphQLValidation", "SocialDomain", "EmbeddedStore", "SupabaseStore",
-                "ResponseCache",
+                "GraphQLLanguage", "GraphQLEngine", "GraphQLValidation", "SocialDomain", "ResponseCache",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/schema.graphql")]
@@ -97,14 +99,14 @@ let package = Package(
             exclude: ["README.md"]
         ),
         // The HTTP server: GraphQL over HTTP, uploads, JWT auth, playground, health, metrics, config.
+        // It sees the store only through the domain's ports (a `GatewayBackend`).
         .target(
             name: "GatewayServer",
             dependencies: [
-                "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "ResponseCache",
+                "SocialGateway", "SocialDomain", "GraphQLEngine", "ResponseCache",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -114,11 +116,20 @@ let package = Package(
             ],
             resources: [.copy("Resources/playground.html")]
         ),
+        // The composition root: opens the store the settings name (embedded or Supabase) and hands
+        // the server its ports; the load-test hooks live here too.
+        .target(
+            name: "GatewayAssembly",
+            dependencies: [
+                "GatewayServer", "SocialGateway", "EmbeddedStore", "SupabaseStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "SocialGatewayCLI",
             dependencies: [
-                "GatewayServer", "SocialGateway", "GraphQLEngine", "GraphQLValidation", "EmbeddedStore", "SocialDomain",
-                "GraphQLLanguage",
+                "GatewayAssembly", "GatewayServer", "GraphQLEngine", "GraphQLValidation", "EmbeddedStore", "GraphQLLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/social-gateway"
@@ -140,14 +151,14 @@ let package = Package(
             name: "SocialGatewayTests",
             dependencies: [
                 "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "GraphQLValidation",
-                "ResponseCache", "SupabaseStore", "SupabaseFake", "GatewayTestSupport",
+                "ResponseCache", "GatewayTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "GatewayServerTests",
             dependencies: [
-                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake",
+                "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseFake",
                 "GatewayTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -159,13 +170,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ResponseCacheTests",
-            dependencies: ["ResponseCache", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ResponseCache", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [
                 "SupabaseStore", "SocialDomain", "SupabaseFake", "EmbeddedStore",
-                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
     ]

@@ -1,50 +1,11 @@
-import EmbeddedStore
 import Foundation
 import Hummingbird
 import Logging
 import ResponseCache
 import ServiceLifecycle
+import SocialDomain
 import SocialGateway
 import UnixSignals
-
-/// Builds the gateway's Hummingbird application from a configuration: opens the store, loads
-/// the token keys, and wires the routes and middleware.
-///
-/// Routes: `GET /` (playground), `GET|POST /graphql`, `GET /playground/demo-tokens` (embedded),
-/// `GET /healthz`, `GET /readyz`, `GET /metrics`, `GET /avatars/**` (embedded) and, for load
-/// tests only, `GET /__bench/constant`. Middleware, outermost first: CORS, then request id and
-/// access log (which also turns thrown ``GatewayHTTPError``s into responses).
-///
-/// ```swift
-/// let app = try await buildApplication(configuration: try ServerConfiguration.fromEnvironment())
-/// try await app.runService()
-/// ```
-/// - Throws: ``ServerConfigurationError`` (and the stores' start-up errors) with a message for the operator.
-public func buildApplication(configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
-    var logger = Logger(label: "social-gateway")
-    logger.logLevel = configuration.logLevel
-    let backend = try await GatewayBackend.open(configuration, logger: logger)
-    return try await buildApplication(configuration: configuration, backend: backend, logger: logger)
-}
-
-/// Builds the application and runs it until SIGINT/SIGTERM (`social-gateway serve`), then
-/// releases the store. A signal starts a graceful shutdown (``makeServiceGroup(configuration:backend:logger:gracefulShutdownSignals:onListening:)``):
-/// requests in flight finish, then this returns.
-/// - Throws: start-up errors (configuration, store, port in use).
-public func runGateway(configuration: ServerConfiguration) async throws {
-    var logger = Logger(label: "social-gateway")
-    logger.logLevel = configuration.logLevel
-    let backend = try await GatewayBackend.open(configuration, logger: logger)
-    do {
-        let group = try await makeServiceGroup(configuration: configuration, backend: backend, logger: logger)
-        try await group.run()
-    } catch {
-        await backend.shutdown()
-        throw error
-    }
-    await backend.shutdown()
-    logger.notice("social-gateway stopped")
-}
 
 /// The gateway as a service group: the HTTP application, and the ``ShutdownDrain`` that a
 /// graceful shutdown runs first.
@@ -54,16 +15,25 @@ public func runGateway(configuration: ServerConfiguration) async throws {
 /// then stops accepting connections and finishes the requests in flight. The whole shutdown is
 /// bounded by ``ServerConfiguration/shutdownGracePeriod``; past it, what is left is cancelled.
 ///
-/// - Parameter onListening: called with the bound port once the server accepts connections
-///   (tests listen on port 0).
+/// Routes: `GET /` (playground), `GET|POST /graphql`, `GET /playground/demo-tokens` (backends
+/// with demo users), `GET /healthz`, `GET /readyz`, `GET /metrics`, `GET /avatars/**` (backends
+/// that keep avatar files), and `extraRoutes`. Middleware, outermost first: CORS, then request
+/// id and access log (which also turns thrown ``GatewayHTTPError``s into responses).
+///
+/// - Parameters:
+///   - backend: the opened store, as the composition root (`GatewayAssembly`) describes it.
+///   - extraRoutes: routes the composition root adds (load-test hooks).
+///   - onListening: called with the bound port once the server accepts connections (tests
+///     listen on port 0).
 public func makeServiceGroup(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger,
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
     gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
     onListening: (@Sendable (Int) async -> Void)? = nil
 ) async throws -> ServiceGroup {
     let readiness = Readiness()
     let app = try await buildApplication(
-        configuration: configuration, backend: backend, logger: logger, readiness: readiness, onListening: onListening)
+        configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
+        onListening: onListening)
     var groupConfiguration = ServiceGroupConfiguration(
         services: [
             .init(service: app),
@@ -77,14 +47,15 @@ public func makeServiceGroup(
     return ServiceGroup(configuration: groupConfiguration)
 }
 
-/// Builds the application on an already opened backend (tests share a store with the app).
+/// Builds the application on an opened backend (tests share a store with the app).
 public func buildApplication(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, readiness: Readiness = Readiness(),
-    onListening: (@Sendable (Int) async -> Void)? = nil
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
+    readiness: Readiness = Readiness(), onListening: (@Sendable (Int) async -> Void)? = nil
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(configuration: configuration, backend: backend, logger: logger, readiness: readiness)
+    let router = try await buildRouter(
+        configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness)
     let deadlines = configuration.requestDeadlines
-    let mode = backend.embedded.map { "embedded store at \($0.dataDirectory.path)" } ?? "Supabase"
+    let mode = backend.summary
     let host = configuration.host
     return Application(
         router: router,
@@ -100,10 +71,10 @@ public func buildApplication(
 
 /// The router with every route and middleware (exposed for tests that want the router alone).
 public func buildRouter(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, readiness: Readiness = Readiness()
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
+    readiness: Readiness = Readiness()
 ) async throws -> Router<GatewayRequestContext> {
     var gatewayOptions = configuration.gateway
-    gatewayOptions.maxUploadBytes = configuration.maxUploadBytes
     if configuration.responseCache {
         // A folder or file that cannot be used degrades to no caching (logged), never to a failed start.
         try? FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
@@ -131,7 +102,7 @@ public func buildRouter(
     let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
     metrics.mirror(cache: gatewayOptions.cache)
     let issuer: DevTokenIssuer? =
-        if backend.embedded != nil, configuration.demoTokensEnabled, let secret = backend.jwtSecret {
+        if !backend.demoUsers.isEmpty, configuration.demoTokensEnabled, let secret = backend.jwtSecret {
             await DevTokenIssuer(secret: secret, audience: configuration.jwtAudience, issuer: configuration.jwtIssuer)
         } else {
             nil
@@ -140,17 +111,17 @@ public func buildRouter(
         logger.warning(
             "DEMO_TOKENS=true on a non-loopback address: anyone who can reach \(configuration.host):\(configuration.port) can get a token for every demo user at /playground/demo-tokens and act as them. Use it only on a trusted network.")
     }
-    let playground = try Playground(issuer: issuer)
+    let playground = try Playground(issuer: issuer, demoUsers: backend.demoUsers)
     let graphQL = GraphQLRoute(
         service: service, authenticator: authenticator, metrics: metrics, maxBodyBytes: configuration.maxBodyBytes,
         maxBatchSize: configuration.maxBatchSize, maxJSONValues: configuration.maxJSONValues,
         uploadLimits: MultipartUpload.Limits(
-            maxFieldBytes: configuration.maxBodyBytes, maxFileBytes: configuration.maxUploadBytes,
+            maxFieldBytes: configuration.maxBodyBytes, maxFileBytes: UploadAvatar.maxBytes,
             maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize,
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads))
     let operational = OperationalRoutes(
-        stores: backend.stores, metrics: metrics, embedded: backend.embedded, readiness: readiness)
+        stores: backend.stores, metrics: metrics, avatarFiles: backend.avatarFiles, readiness: readiness)
 
     let router = Router(context: GatewayRequestContext.self)
     router.add(middleware: CORSMiddleware(allowedOrigins: configuration.corsAllowedOrigins))
@@ -167,8 +138,8 @@ public func buildRouter(
     router.get("/metrics", use: operational.metrics)
     router.get("/avatars/**", use: operational.avatar)
     router.head("/avatars/**", use: operational.avatar)
-    if configuration.benchCeilingRoute {
-        router.get("/__bench/constant", use: OperationalRoutes.constant)
+    for route in extraRoutes {
+        router.on(route.path, method: route.method) { request, context in try await route.respond(request, context) }
     }
     return router
 }

@@ -1,14 +1,14 @@
-import EmbeddedStore
 import Foundation
 import Hummingbird
 import SocialDomain
 import SocialGateway
 
-/// Health, readiness, metrics, avatar files and the load-test ceiling route.
+/// Health, readiness, metrics and avatar files.
 struct OperationalRoutes: Sendable {
     let stores: GatewayStores
     let metrics: GatewayMetrics
-    let embedded: EmbeddedStore?
+    /// The store's avatar objects, when it keeps them itself.
+    let avatarFiles: (any AvatarFileSource)?
     /// Turns `/readyz` to 503 once a graceful shutdown has begun.
     let readiness: Readiness
 
@@ -46,25 +46,18 @@ struct OperationalRoutes: Sendable {
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.render())))
     }
 
-    /// `GET /avatars/<user>/<file>` in embedded mode: the files the store wrote, at the public URLs
-    /// it handed out. Names are unique per upload, so they can be cached for a year.
+    /// `GET /avatars/<user>/<file>` when the store keeps avatar files itself (the embedded store):
+    /// the files it wrote, at the public URLs it handed out. Names are unique per upload, so they
+    /// can be cached for a year.
     func avatar(_ request: Request, context: GatewayRequestContext) async throws -> Response {
         let path = context.parameters.getCatchAll().joined(separator: "/")
-        guard let embedded, let file = embedded.avatarFile(forRequestPath: path),
-              let data = FileManager.default.contents(atPath: file.path)
-        else { throw GatewayHTTPError.notFound }
-        let type = file.pathExtension == "png" ? "image/png" : "image/jpeg"
+        guard let avatarFiles, let avatar = await avatarFiles.storedAvatar(atRequestPath: path) else {
+            throw GatewayHTTPError.notFound
+        }
         return Response(
             status: .ok,
-            headers: [.contentType: type, .cacheControl: "public, max-age=31536000, immutable",
+            headers: [.contentType: avatar.contentType, .cacheControl: "public, max-age=31536000, immutable",
                       .contentTypeOptions: "nosniff"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    /// `GET /__bench/constant` (only with `--bench-ceiling-route`): a constant body, the most this
-    /// HTTP stack can serve on the machine, to compare GraphQL throughput against.
-    static func constant(_ request: Request, context: GatewayRequestContext) -> Response {
-        Response(status: .ok, headers: [.contentType: jsonType],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"data":{"ok":true}}"#)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: avatar.bytes)))
     }
 }

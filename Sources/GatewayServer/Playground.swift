@@ -1,7 +1,7 @@
-import EmbeddedStore
 import Foundation
 import GraphQLEngine
 import Hummingbird
+import SocialDomain
 
 /// The bundled GraphQL playground at `GET /`: one self-contained HTML file (inline CSS and JS, no
 /// external URLs, so it works offline) with query and variables editors, Run (Ctrl+Enter), the
@@ -13,10 +13,12 @@ import Hummingbird
 struct Playground: Sendable {
     let html: [UInt8]
     let issuer: DevTokenIssuer?
+    /// Who `/playground/demo-tokens` signs for (the backend's demo users).
+    let demoUsers: [DemoUser]
 
     /// Loads the page from the module's resources.
     /// - Throws: ``ServerConfigurationError`` when the resource is missing from the build.
-    init(issuer: DevTokenIssuer?) throws {
+    init(issuer: DevTokenIssuer?, demoUsers: [DemoUser]) throws {
         guard let url = Bundle.module.url(forResource: "playground", withExtension: "html"),
               let data = FileManager.default.contents(atPath: url.path)
         else {
@@ -24,6 +26,7 @@ struct Playground: Sendable {
         }
         html = Array(data)
         self.issuer = issuer
+        self.demoUsers = demoUsers
     }
 
     /// The page, with a policy that forbids loading anything from elsewhere.
@@ -41,16 +44,16 @@ struct Playground: Sendable {
     }
 
     /// `{"users":[{"handle","displayName","id","token"}]}`: one-hour tokens for the demo users,
-    /// signed with the dev secret. Embedded mode only (404 otherwise).
+    /// signed with the dev secret. Only for a backend with demo users (404 otherwise).
     func demoTokens(_ request: Request, context: GatewayRequestContext) async throws -> Response {
         guard let issuer else { throw GatewayHTTPError.notFound }
         var users: [JSONValue] = []
-        for user in DemoData.users {
+        for user in demoUsers {
             let token = try await issuer.token(for: user.id, ttl: 3600)
             users.append(
                 .object([
                     "handle": .string(user.handle), "displayName": .string(user.displayName),
-                    "id": .string(user.id.uuidString.lowercased()), "token": .string(token),
+                    "id": .string(user.id.lowercased), "token": .string(token),
                 ]))
         }
         var writer = JSONWriter()

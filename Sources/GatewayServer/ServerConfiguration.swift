@@ -1,13 +1,14 @@
 import Foundation
 import Logging
 import SocialGateway
-import SupabaseStore
 
-/// Everything `social-gateway serve` can be told, with the defaults a first run needs:
-/// 127.0.0.1:8080, the embedded store in `./data/`, limits on.
+/// How the HTTP server runs, with the defaults a first run needs: 127.0.0.1:8080, its files in
+/// `./data/`, limits on. Which store backs it is the composition root's business
+/// (`GatewayAssembly`'s `GatewaySettings` holds this beside the store's settings).
 ///
-/// The command line fills it from flags, each backed by an environment variable
-/// (``fromEnvironment(_:)``); tests build it directly with a temporary data folder and port 0.
+/// Each setting is read from an environment variable (``fromEnvironment(_:)``) and the owner of
+/// its default: `serve`'s flags override it and their help shows the default from here; tests
+/// build it directly with a temporary data folder and port 0.
 ///
 /// ```swift
 /// var configuration = ServerConfiguration()
@@ -19,21 +20,16 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// TCP port (`PORT`); 0 picks a free one (tests).
     public var port = 8080
-    /// The embedded store's folder (`DATA_DIR`): database, avatars, dev JWT secret.
+    /// The server's folder (`DATA_DIR`): the response cache, the dev JWT secret, and the
+    /// embedded store's database and avatars.
     public var dataDirectory = URL(fileURLWithPath: "data", isDirectory: true)
-    /// Seed the demo users into an empty embedded store (`SEED_DEMO_DATA`).
-    public var seedDemoData = true
     /// Base of public URLs such as avatars (`PUBLIC_URL`); default `http://<host>:<port>`.
     public var publicURL: String?
-    /// Supabase project (`SUPABASE_URL` ...); nil means the embedded store.
-    public var supabase: SupabaseConfiguration?
 
     /// Largest JSON body, and largest multipart `operations`/`map` field (`MAX_BODY_BYTES`, 1 MB).
     public var maxBodyBytes = 1024 * 1024
     /// Most operations in one batch (`MAX_BATCH_SIZE`, 20).
     public var maxBatchSize = 20
-    /// Largest uploaded file (`MAX_UPLOAD_BYTES`, 5 MB: the avatar rule).
-    public var maxUploadBytes = 5 * 1024 * 1024
     /// Most files in one multipart request (`MAX_UPLOAD_FILES`, 5).
     public var maxUploadFiles = 5
     /// Most multipart uploads received at once (`MAX_CONCURRENT_UPLOADS`, 8); past it 503 with
@@ -52,8 +48,8 @@ public struct ServerConfiguration: Sendable {
 
     /// Expected `aud` claim of bearer tokens (`JWT_AUDIENCE`, default `authenticated` like Supabase).
     public var jwtAudience = "authenticated"
-    /// HS256 secret (`JWT_SECRET`; in Supabase mode `SUPABASE_JWT_SECRET`). In embedded mode the
-    /// default is the dev secret generated into the data folder.
+    /// HS256 secret (`JWT_SECRET`; in Supabase mode `SUPABASE_JWT_SECRET`). Nil: the store's
+    /// default (the embedded store's is the dev secret generated into the data folder).
     public var jwtSecret: String?
     /// JWKS URL for ES256/RS256 tokens (`JWKS_URL`; in Supabase mode the project's JWKS).
     public var jwksURL: URL?
@@ -62,7 +58,7 @@ public struct ServerConfiguration: Sendable {
     /// The required `iss` claim of bearer tokens (`JWT_ISSUER`; Supabase's tokens carry
     /// `https://<project>.supabase.co/auth/v1`). Nil: not checked.
     public var jwtIssuer: String?
-    /// Serve `GET /playground/demo-tokens` (embedded mode only; `DEMO_TOKENS`): anyone who can
+    /// Serve `GET /playground/demo-tokens` (stores with demo users only; `DEMO_TOKENS`): anyone who can
     /// reach the server can then act as a demo user, which is the point of a local playground
     /// and a hole anywhere else. Nil (the default) means on only while the server listens on a
     /// loopback address; `true` turns it on anywhere, with a warning at start.
@@ -92,12 +88,6 @@ public struct ServerConfiguration: Sendable {
     public var responseCache = true
     /// The cache's size bound in bytes (`CACHE_MAX_BYTES`, default 64 MiB).
     public var cacheMaxBytes = 64 << 20
-    /// Add `GET /__bench/constant`, a constant body: the HTTP ceiling for load tests.
-    public var benchCeilingRoute = false
-    /// Load tests: generate this many extra profiles (`user1`...) into an embedded store that has
-    /// none yet, each following ``benchSeedFollowsPerProfile`` others (the bench dataset's shape).
-    public var benchSeedProfiles = 0
-    public var benchSeedFollowsPerProfile = 50
     /// How long clients may take to send a request head and body (`REQUEST_HEAD_TIMEOUT`,
     /// `REQUEST_BODY_TIMEOUT`, `REQUEST_BODY_MIN_RATE`): slow clients are cut, see
     /// ``RequestDeadlines``.
@@ -114,9 +104,6 @@ public struct ServerConfiguration: Sendable {
 
     public init() {}
 
-    /// Whether the embedded store backs this server.
-    public var isEmbedded: Bool { supabase == nil }
-
     /// The public base URL avatars are served under.
     public var resolvedPublicURL: String {
         if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
@@ -125,8 +112,7 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// A configuration from environment variables (the flags of `serve` override it).
-    /// - Throws: ``ServerConfigurationError`` naming the variable with a bad value, or
-    ///   `SupabaseConfigurationError` for a half-configured Supabase project.
+    /// - Throws: ``ServerConfigurationError`` naming the variable with a bad value.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
@@ -155,13 +141,11 @@ public struct ServerConfiguration: Sendable {
         if let host = value("HOST") { configuration.host = host }
         if let port = try int("PORT") { configuration.port = port }
         if let dir = value("DATA_DIR") { configuration.dataDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
-        if let seed = try bool("SEED_DEMO_DATA") { configuration.seedDemoData = seed }
         if let cache = try bool("CACHE") { configuration.responseCache = cache }
         if let bytes = try int("CACHE_MAX_BYTES") { configuration.cacheMaxBytes = bytes }
         configuration.publicURL = value("PUBLIC_URL")
         if let limit = try int("MAX_BODY_BYTES") { configuration.maxBodyBytes = limit }
         if let limit = try int("MAX_BATCH_SIZE") { configuration.maxBatchSize = limit }
-        if let limit = try int("MAX_UPLOAD_BYTES") { configuration.maxUploadBytes = limit }
         if let limit = try int("MAX_UPLOAD_FILES") { configuration.maxUploadFiles = limit }
         if let limit = try int("MAX_CONCURRENT_UPLOADS") { configuration.maxConcurrentUploads = limit }
         if let limit = try int("MAX_JSON_VALUES") { configuration.maxJSONValues = limit }
@@ -182,15 +166,12 @@ public struct ServerConfiguration: Sendable {
         if let delay = try seconds("SHUTDOWN_DRAIN_DELAY") { configuration.shutdownDrainDelay = delay }
         if let grace = try seconds("SHUTDOWN_GRACE_PERIOD") { configuration.shutdownGracePeriod = grace }
         if let level = value("LOG_LEVEL") { configuration.logLevel = try parseLogLevel(level) }
-        configuration.supabase = try SupabaseConfiguration.fromEnvironment(environment)
-        configuration.jwtSecret = value("JWT_SECRET") ?? configuration.supabase?.jwtSecret
+        configuration.jwtSecret = value("JWT_SECRET")
         if let jwks = value("JWKS_URL") {
             guard let url = URL(string: jwks), url.scheme == "https" || url.scheme == "http" else {
                 throw ServerConfigurationError("JWKS_URL must be an http(s) URL, got \"\(jwks)\"")
             }
             configuration.jwksURL = url
-        } else {
-            configuration.jwksURL = configuration.supabase?.jwksURL
         }
         return configuration
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GatewayAssembly
 import GatewayServer
 
 /// `social-gateway serve`: runs the GraphQL gateway over HTTP.
@@ -7,12 +8,15 @@ import GatewayServer
 /// Every flag has an environment variable behind it (flags win), so the same binary runs from a
 /// shell, a Dockerfile or a platform that only sets `PORT`.
 struct ServeCommand: AsyncParsableCommand {
+    /// The defaults the help shows: the configuration owns them.
+    static let defaults = ServerConfiguration()
+
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the GraphQL gateway over HTTP.",
         discussion: """
             With no configuration it serves the embedded store in ./data/ (created and seeded with \
-            three demo users on first start) on http://127.0.0.1:8080:
+            three demo users on first start) on http://\(defaults.host):\(defaults.port):
 
               GET  /                 the playground (works offline)
               POST /graphql          GraphQL over HTTP (JSON, batches, multipart uploads)
@@ -26,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
             kept in the data folder: `social-gateway token alice_wonder` prints one.
 
             Other environment variables: PUBLIC_URL, MAX_BODY_BYTES, MAX_BATCH_SIZE, \
-            MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, CORS_ORIGINS, JWT_SECRET, JWKS_URL, JWT_AUDIENCE, \
+            MAX_UPLOAD_FILES, CORS_ORIGINS, JWT_SECRET, JWKS_URL, JWT_AUDIENCE, \
             INTROSPECTION, DEMO_TOKENS, SEED_DEMO_DATA, REQUEST_HEAD_TIMEOUT, REQUEST_BODY_TIMEOUT, \
             REQUEST_BODY_MIN_RATE, SHUTDOWN_DRAIN_DELAY, SHUTDOWN_GRACE_PERIOD, LOG_LEVEL. \
             See docs/SERVER.md.
@@ -36,13 +40,13 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Interface to listen on (env HOST; default 127.0.0.1). Use 0.0.0.0 in containers.", valueName: "address"))
+    @Option(help: ArgumentHelp("Interface to listen on (env HOST; default \(ServeCommand.defaults.host)). Use 0.0.0.0 in containers.", valueName: "address"))
     var host: String?
 
-    @Option(help: ArgumentHelp("TCP port (env PORT; default 8080).", valueName: "port"))
+    @Option(help: ArgumentHelp("TCP port (env PORT; default \(ServeCommand.defaults.port)).", valueName: "port"))
     var port: Int?
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder of the embedded store (env DATA_DIR; default ./data).", valueName: "path"))
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder of the cache, the dev secret and the embedded store (env DATA_DIR; default ./\(ServeCommand.defaults.dataDirectory.relativePath)).", valueName: "path"))
     var dataDirectory: String?
 
     @Option(name: .customLong("public-url"), help: ArgumentHelp("Base URL clients reach this server at, for avatar links (env PUBLIC_URL).", valueName: "url"))
@@ -51,28 +55,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("cors-origin"), help: ArgumentHelp("A browser origin allowed to call the API; repeat it, or '*' (env CORS_ORIGINS, comma-separated).", valueName: "origin"))
     var corsOrigins: [String] = []
 
-    @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("Largest JSON request body (env MAX_BODY_BYTES; default 1048576).", valueName: "bytes"))
+    @Option(name: .customLong("max-body-bytes"), help: ArgumentHelp("Largest JSON request body (env MAX_BODY_BYTES; default \(ServeCommand.defaults.maxBodyBytes)).", valueName: "bytes"))
     var maxBodyBytes: Int?
 
-    @Option(name: .customLong("max-batch-size"), help: ArgumentHelp("Most operations in one batch request (env MAX_BATCH_SIZE; default 20).", valueName: "count"))
+    @Option(name: .customLong("max-batch-size"), help: ArgumentHelp("Most operations in one batch request (env MAX_BATCH_SIZE; default \(ServeCommand.defaults.maxBatchSize)).", valueName: "count"))
     var maxBatchSize: Int?
 
-    @Option(name: .customLong("max-upload-bytes"), help: ArgumentHelp("Largest uploaded file (env MAX_UPLOAD_BYTES; default 5242880).", valueName: "bytes"))
-    var maxUploadBytes: Int?
-
-    @Option(name: .customLong("max-upload-files"), help: ArgumentHelp("Most files in one upload request (env MAX_UPLOAD_FILES; default 5).", valueName: "count"))
+    @Option(name: .customLong("max-upload-files"), help: ArgumentHelp("Most files in one upload request (env MAX_UPLOAD_FILES; default \(ServeCommand.defaults.maxUploadFiles)).", valueName: "count"))
     var maxUploadFiles: Int?
 
-    @Flag(inversion: .prefixedNo, help: "Allow introspection queries (env INTROSPECTION; default on, the playground needs it).")
+    @Flag(inversion: .prefixedNo, help: "Allow introspection queries (env INTROSPECTION; default \(ServeCommand.defaults.gateway.introspection ? "on" : "off"), the playground needs it).")
     var introspection: Bool?
 
-    @Option(help: ArgumentHelp("The response cache in <data-dir>/cache.sqlite: on or off (env CACHE; default on).", valueName: "on|off"))
+    @Option(help: ArgumentHelp("The response cache in <data-dir>/cache.sqlite: on or off (env CACHE; default \(ServeCommand.defaults.responseCache ? "on" : "off")).", valueName: "on|off"))
     var cache: String?
 
-    @Option(name: .customLong("cache-max-bytes"), help: ArgumentHelp("Size bound of the response cache (env CACHE_MAX_BYTES; default 67108864).", valueName: "bytes"))
+    @Option(name: .customLong("cache-max-bytes"), help: ArgumentHelp("Size bound of the response cache (env CACHE_MAX_BYTES; default \(ServeCommand.defaults.cacheMaxBytes)).", valueName: "bytes"))
     var cacheMaxBytes: Int?
 
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env LOG_LEVEL; default info).", valueName: "level"))
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env LOG_LEVEL; default \(ServeCommand.defaults.logLevel)).", valueName: "level"))
     var logLevel: String?
 
     @Flag(name: .customLong("bench-ceiling-route"), help: .hidden)
@@ -84,21 +85,21 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
         for (name, value) in [("--max-body-bytes", maxBodyBytes), ("--max-batch-size", maxBatchSize),
-                              ("--max-upload-bytes", maxUploadBytes), ("--max-upload-files", maxUploadFiles)] {
+                              ("--max-upload-files", maxUploadFiles)] {
             if let value, value < 1 { throw ValidationError("\(name) must be at least 1.") }
         }
     }
 
     func run() async throws {
-        let configuration: ServerConfiguration
+        let settings: GatewaySettings
         do {
-            configuration = try makeConfiguration()
+            settings = try makeSettings()
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
         do {
-            try await runGateway(configuration: configuration)
+            try await runGateway(settings)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
@@ -106,8 +107,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Environment first, flags on top.
-    func makeConfiguration() throws -> ServerConfiguration {
-        var configuration = try ServerConfiguration.fromEnvironment()
+    func makeSettings() throws -> GatewaySettings {
+        var settings = try GatewaySettings.fromEnvironment()
+        var configuration = settings.server
         if let host { configuration.host = host }
         if let port { configuration.port = port }
         if let dataDirectory { configuration.dataDirectory = URL(fileURLWithPath: dataDirectory, isDirectory: true) }
@@ -115,7 +117,6 @@ struct ServeCommand: AsyncParsableCommand {
         if !corsOrigins.isEmpty { configuration.corsAllowedOrigins = corsOrigins.flatMap(ServerConfiguration.parseOrigins) }
         if let maxBodyBytes { configuration.maxBodyBytes = maxBodyBytes }
         if let maxBatchSize { configuration.maxBatchSize = maxBatchSize }
-        if let maxUploadBytes { configuration.maxUploadBytes = maxUploadBytes }
         if let maxUploadFiles { configuration.maxUploadFiles = maxUploadFiles }
         if let introspection { configuration.gateway.introspection = introspection }
         if let logLevel { configuration.logLevel = try ServerConfiguration.parseLogLevel(logLevel) }
@@ -127,8 +128,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if let cacheMaxBytes { configuration.cacheMaxBytes = cacheMaxBytes }
-        if benchCeilingRoute { configuration.benchCeilingRoute = true }
-        if let benchSeedProfiles { configuration.benchSeedProfiles = benchSeedProfiles }
-        return configuration
+        settings.server = configuration
+        if benchCeilingRoute { settings.loadTest.ceilingRoute = true }
+        if let benchSeedProfiles { settings.loadTest.seedProfiles = benchSeedProfiles }
+        return settings
     }
 }

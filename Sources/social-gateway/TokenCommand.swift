@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmbeddedStore
 import Foundation
+import GatewayAssembly
 import GatewayServer
 
 /// `social-gateway token HANDLE`: prints a bearer token for a user of the embedded store.
@@ -35,21 +36,23 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let folder = dataDirectory ?? environment["DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "data"
+        // The same settings `serve` reads, so both resolve one data folder, secret and audience.
+        var settings: GatewaySettings
         let secret: String
         do {
-            secret = try environment["JWT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? DevSecret.loadOrCreate(in: URL(fileURLWithPath: folder, isDirectory: true))
-            try JWTAuthenticator.checkSecret(secret, variable: "JWT_SECRET")
+            settings = try GatewaySettings.fromEnvironment()
+            if let dataDirectory { settings.server.dataDirectory = URL(fileURLWithPath: dataDirectory, isDirectory: true) }
+            guard let found = try settings.signingSecret() else {
+                throw ServerConfigurationError("this store verifies tokens with its JWKS only; there is no secret to sign with")
+            }
+            secret = found
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
         }
-        let audience = audience ?? environment["JWT_AUDIENCE"].flatMap { $0.isEmpty ? nil : $0 } ?? "authenticated"
         let issuer = await DevTokenIssuer(
-            secret: secret, audience: audience, issuer: environment["JWT_ISSUER"].flatMap { $0.isEmpty ? nil : $0 })
-        let token = try await issuer.token(for: try await userID(in: URL(fileURLWithPath: folder, isDirectory: true)), ttl: TimeInterval(ttl))
+            secret: secret, audience: audience ?? settings.server.jwtAudience, issuer: settings.server.jwtIssuer)
+        let token = try await issuer.token(for: try await userID(in: settings.server.dataDirectory), ttl: TimeInterval(ttl))
         print(token)
     }
 

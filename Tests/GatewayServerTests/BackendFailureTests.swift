@@ -21,10 +21,9 @@ struct BackendFailureTests {
     static func failingGateway() async throws -> TestGateway {
         let healthy = try await TestGateway.make()
         let store = healthy.store
-        let backend = GatewayBackend(
-            store: .embedded(store), stores: GatewayStores(profiles: FailingProfiles(), follows: store, avatars: store),
-            jwtSecret: healthy.backend.jwtSecret, jwks: nil)
-        return TestGateway(configuration: healthy.configuration, backend: backend, issuer: healthy.issuer)
+        var backend = healthy.backend
+        backend.stores = GatewayStores(profiles: FailingProfiles(), follows: store, avatars: store)
+        return TestGateway(configuration: healthy.configuration, backend: backend, issuer: healthy.issuer, embedded: store)
     }
 
     @Test("Error codes: a store outage is BACKEND_UNAVAILABLE with the seeds' message and no detail")

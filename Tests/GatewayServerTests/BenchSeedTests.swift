@@ -1,4 +1,5 @@
 import Foundation
+import GatewayAssembly
 import GatewayServer
 import Testing
 
@@ -7,19 +8,19 @@ import Testing
 struct BenchSeedTests {
     @Test("a server seeded with load-test profiles starts again on the same data folder, without seeding twice")
     func restartKeepsTheSeed() async throws {
-        var configuration = ServerConfiguration()
-        configuration.dataDirectory = FileManager.default.temporaryDirectory
+        var settings = GatewaySettings()
+        settings.server.dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("bench-seed-\(UUID().uuidString)", isDirectory: true)
-        configuration.benchSeedProfiles = 20
-        configuration.benchSeedFollowsPerProfile = 3
-        configuration.logLevel = .warning
-        let logger = TestGateway.logger(configuration)
-        let first = try await GatewayBackend.open(configuration, logger: logger)
-        let user1 = try #require(try await first.embedded?.operatorProfileID(forHandle: "user1"))
-        await first.shutdown()
-        let second = try await GatewayBackend.open(configuration, logger: logger)
-        #expect(try await second.embedded?.operatorProfileID(forHandle: "user1") == user1)
-        #expect(try await second.embedded?.operatorProfileID(forHandle: "user20") != nil)
-        await second.shutdown()
+        settings.loadTest.seedProfiles = 20
+        settings.loadTest.seedFollowsPerProfile = 3
+        settings.server.logLevel = .warning
+        let logger = TestGateway.logger(settings.server)
+        let first = try await BackendAssembly.openEmbeddedBackend(settings, logger: logger)
+        let user1 = try #require(try await first.store.operatorProfileID(forHandle: "user1"))
+        await first.backend.shutdown()
+        let second = try await BackendAssembly.openEmbeddedBackend(settings, logger: logger)
+        #expect(try await second.store.operatorProfileID(forHandle: "user1") == user1)
+        #expect(try await second.store.operatorProfileID(forHandle: "user20") != nil)
+        await second.backend.shutdown()
     }
 }

@@ -122,7 +122,7 @@ struct EndToEndTests {
     func batchCounts(_ kind: StoreKind) async throws {
         try await TestGateway.run(kind) { gateway in
             try await gateway.test(.live) { client in
-                gateway.backend.embedded?.resetCounters()
+                gateway.embedded?.resetCounters()
                 gateway.fake?.clearRequests()
                 let card = "query($h: String!) { profile(handle: $h) { handle followers(first: 3) { nodes { handle followerCount } } } }"
                 let body = GraphQLBody.batch([(card, ["h": "alice_wonder"]), (card, ["h": "bob_builder"]), (card, ["h": "carol_creator"])])

@@ -19,8 +19,8 @@ struct GracefulShutdownTests {
     @Test("Shutdown: /readyz turns 503 first, a request in flight on a slow store finishes with its answer, then the server stops")
     func inFlightRequestFinishes() async throws {
         try await TestGateway.run(.supabase, {
-            $0.shutdownDrainDelay = .milliseconds(700)
-            $0.responseCache = false
+            $0.server.shutdownDrainDelay = .milliseconds(700)
+            $0.server.responseCache = false
         }) { gateway in
             let fake = try #require(gateway.fake)
             let (ports, listening) = AsyncStream.makeStream(of: Int.self)

@@ -180,7 +180,7 @@ struct GraphQLOverHTTPTests {
 
     @Test("Limits: a JSON body over the limit (default 1 MB) is 413 PAYLOAD_TOO_LARGE")
     func bodyLimit() async throws {
-        let gateway = try await TestGateway.make { $0.maxBodyBytes = 1024 }
+        let gateway = try await TestGateway.make { $0.server.maxBodyBytes = 1024 }
         try await gateway.test { client in
             let big = "{ __typename }" + String(repeating: " ", count: 2000)
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: GraphQLBody.json(big)) { response in
@@ -209,7 +209,7 @@ struct GraphQLOverHTTPTests {
 
     @Test("Limits: a batch over the limit (default 20) is 400 BATCH_TOO_LARGE; an empty batch is 400")
     func batchLimit() async throws {
-        let gateway = try await TestGateway.make { $0.maxBatchSize = 2 }
+        let gateway = try await TestGateway.make { $0.server.maxBatchSize = 2 }
         try await gateway.test { client in
             let body = GraphQLBody.batch(Array(repeating: ("{ __typename }", [:]), count: 3))
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: body) { response in
@@ -237,7 +237,7 @@ struct GraphQLOverHTTPTests {
 
     @Test("Limits: introspection can be switched off and is then refused with INTROSPECTION_DISABLED")
     func introspectionOff() async throws {
-        let gateway = try await TestGateway.make { $0.gateway.introspection = false }
+        let gateway = try await TestGateway.make { $0.server.gateway.introspection = false }
         try await gateway.test { client in
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: GraphQLBody.json("{ __schema { queryType { name } } }")) { response in
                 #expect(response.status == .badRequest)

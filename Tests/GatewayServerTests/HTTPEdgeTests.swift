@@ -47,7 +47,7 @@ struct HTTPEdgeTests {
 
     @Test("A request head trickled a byte at a time is cut after REQUEST_HEAD_TIMEOUT, unanswered, while other clients are served")
     func slowHead() async throws {
-        try await TestGateway.run(.embedded, { $0.requestDeadlines.headTimeout = .seconds(1) }) { gateway in
+        try await TestGateway.run(.embedded, { $0.server.requestDeadlines.headTimeout = .seconds(1) }) { gateway in
             try await gateway.test(.live) { client in
                 let port = try #require(client.port)
                 let start = ContinuousClock.now
@@ -84,8 +84,8 @@ struct HTTPEdgeTests {
     @Test("A body trickled a byte at a time is cut after REQUEST_BODY_TIMEOUT; a slow body at the minimum rate completes")
     func slowBody() async throws {
         try await TestGateway.run(.embedded, {
-            $0.requestDeadlines.bodyTimeout = .milliseconds(800)
-            $0.requestDeadlines.bodyMinimumRate = 1000
+            $0.server.requestDeadlines.bodyTimeout = .milliseconds(800)
+            $0.server.requestDeadlines.bodyMinimumRate = 1000
         }) { gateway in
             try await gateway.test(.live) { client in
                 let port = try #require(client.port)
@@ -125,7 +125,7 @@ struct HTTPEdgeTests {
 
     @Test("An idle keep-alive connection is closed after REQUEST_HEAD_TIMEOUT; within it a second request is served")
     func keepAliveIdle() async throws {
-        try await TestGateway.run(.embedded, { $0.requestDeadlines.headTimeout = .seconds(1) }) { gateway in
+        try await TestGateway.run(.embedded, { $0.server.requestDeadlines.headTimeout = .seconds(1) }) { gateway in
             try await gateway.test(.live) { client in
                 let port = try #require(client.port)
                 let (answers, closedAfter) = try await RawConnection.run { () -> (String, Duration) in

@@ -1,5 +1,6 @@
 import EmbeddedStore
 import Foundation
+import GatewayAssembly
 import GatewayServer
 import Hummingbird
 import HummingbirdTesting
@@ -79,7 +80,7 @@ struct OperationalTests {
 
     @Test("Response cache off (CACHE=off / --cache off): no ETag, so a repeated GET is answered again, never 304")
     func cacheOff() async throws {
-        let gateway = try await TestGateway.make { $0.responseCache = false }
+        let gateway = try await TestGateway.make { $0.server.responseCache = false }
         try await gateway.test { client in
             let uri = "/graphql?query=%7B%20profile(handle%3A%20%22alice_wonder%22)%20%7B%20handle%20%7D%20%7D"
             let preflight: HTTPFields = [.accept: "application/graphql-response+json", HeaderName.graphQLPreflight: "1"]
@@ -116,7 +117,7 @@ struct OperationalTests {
 
     @Test("CORS: an allowed origin gets a preflight answer and its origin echoed; others get no CORS headers")
     func cors() async throws {
-        let gateway = try await TestGateway.make { $0.corsAllowedOrigins = ["https://app.example"] }
+        let gateway = try await TestGateway.make { $0.server.corsAllowedOrigins = ["https://app.example"] }
         try await gateway.test { client in
             try await client.execute(
                 uri: "/graphql", method: .options,
@@ -174,7 +175,7 @@ struct OperationalTests {
                 #expect(response.text == #"{"data":{"viewer":{"handle":"bob_builder"}}}"#)
             }
         }
-        let closed = try await TestGateway.make { $0.demoTokens = false }
+        let closed = try await TestGateway.make { $0.server.demoTokens = false }
         try await closed.test { client in
             try await client.execute(uri: "/playground/demo-tokens", method: .get) { response in
                 #expect(response.status == .notFound)
@@ -188,7 +189,7 @@ struct OperationalTests {
         try await off.test { client in
             try await client.execute(uri: "/__bench/constant", method: .get) { response in #expect(response.status == .notFound) }
         }
-        let on = try await TestGateway.make { $0.benchCeilingRoute = true }
+        let on = try await TestGateway.make { $0.loadTest.ceilingRoute = true }
         try await on.test { client in
             try await client.execute(uri: "/__bench/constant", method: .get) { response in
                 #expect(response.status == .ok)
@@ -210,7 +211,7 @@ struct OperationalTests {
         #expect(configuration.maxBatchSize == 5)
         #expect(configuration.gateway.introspection == false)
         #expect(configuration.logLevel == .debug)
-        #expect(configuration.isEmbedded)
+        #expect(try GatewaySettings.fromEnvironment(["PORT": "9090"]).store.isEmbedded)
         #expect(configuration.resolvedPublicURL == "http://127.0.0.1:9090")
         #expect(throws: ServerConfigurationError("PORT must be a non-negative integer, got \"http\"")) {
             try ServerConfiguration.fromEnvironment(["PORT": "http"])

@@ -24,7 +24,7 @@ struct SecurityTests {
 
     @Test("JSON limit: variables with more values than MAX_JSON_VALUES are a 400 over POST, GET and multipart")
     func tooManyJSONValues() async throws {
-        let gateway = try await TestGateway.make { $0.maxJSONValues = 1_000 }
+        let gateway = try await TestGateway.make { $0.server.maxJSONValues = 1_000 }
         let bearer = try await gateway.bearer("alice_wonder")
         let variables = Self.manyKeys(1_000)  // 1,000 members + the object itself + the body's values
         try await gateway.test { client in
@@ -61,7 +61,7 @@ struct SecurityTests {
 
     @Test("JSON limit: a body within the limit, with many distinct keys in variables, runs as usual")
     func manyKeysWithinTheLimit() async throws {
-        let gateway = try await TestGateway.make { $0.maxJSONValues = 20_000 }
+        let gateway = try await TestGateway.make { $0.server.maxJSONValues = 20_000 }
         let body = ByteBuffer(string: #"{"query":"{ profile(handle: \"bob_builder\") { handle } }","variables":\#(Self.manyKeys(15_000))}"#)
         try await gateway.test { client in
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: body) { response in
@@ -90,7 +90,7 @@ struct SecurityTests {
 
     @Test("Uploads: past MAX_CONCURRENT_UPLOADS a multipart request is 503 with Retry-After, unread")
     func uploadSlotsFull() async throws {
-        let gateway = try await TestGateway.make { $0.maxConcurrentUploads = 0 }
+        let gateway = try await TestGateway.make { $0.server.maxConcurrentUploads = 0 }
         let bearer = try await gateway.bearer("alice_wonder")
         try await gateway.test { client in
             let body = MultipartBody.avatarUpload(filename: "me.png", contentType: "image/png", data: TestImages.png)
@@ -117,7 +117,7 @@ struct SecurityTests {
     @Test("Uploads: a file is spooled to disk while it streams, and the spool file is gone once answered")
     func spoolIsEmptied() async throws {
         let spool = UploadTests.emptySpoolFolder()
-        let gateway = try await TestGateway.make { $0.uploadSpoolDirectory = spool }
+        let gateway = try await TestGateway.make { $0.server.uploadSpoolDirectory = spool }
         let bearer = try await gateway.bearer("alice_wonder")
         try await gateway.test { client in
             let body = MultipartBody.avatarUpload(filename: "me.png", contentType: "image/png", data: TestImages.png)
@@ -182,8 +182,8 @@ struct SecurityTests {
             as [(String, Bool?, Bool)]
         {
             let gateway = try await TestGateway.make {
-                $0.host = host
-                $0.demoTokens = explicit
+                $0.server.host = host
+                $0.server.demoTokens = explicit
             }
             try await gateway.test { client in
                 try await client.execute(uri: "/playground/demo-tokens", method: .get) { response in
@@ -209,15 +209,15 @@ struct SecurityTests {
         await #expect(throws: ServerConfigurationError(
             "JWT_SECRET is 5 bytes long; an HS256 secret must be at least 32 bytes (256 bits). Generate one with `openssl rand -hex 32`.")
         ) {
-            _ = try await TestGateway.make { $0.jwtSecret = "short" }
+            _ = try await TestGateway.make { $0.server.jwtSecret = "short" }
         }
-        _ = try await TestGateway.make { $0.jwtSecret = String(repeating: "s", count: 32) }
+        _ = try await TestGateway.make { $0.server.jwtSecret = String(repeating: "s", count: 32) }
     }
 
     @Test("JWT_ISSUER: a token from another issuer, or with none, is 401; the configured issuer's token passes")
     func issuerChecked() async throws {
         let issuer = "https://project.supabase.test/auth/v1"
-        let gateway = try await TestGateway.make { $0.jwtIssuer = issuer }
+        let gateway = try await TestGateway.make { $0.server.jwtIssuer = issuer }
         try await AuthenticationTests.expectRejected(
             gateway, authorization: try await gateway.bearer("alice_wonder"), message: #"The token's issuer (iss) is not \"\#(issuer)\"."#)
         let other = await DevTokenIssuer(secret: gateway.backend.jwtSecret!, issuer: "https://evil.test/auth/v1")

@@ -1,4 +1,5 @@
 import Foundation
+import GatewayAssembly
 import GatewayServer
 import Hummingbird
 import HummingbirdTesting
@@ -24,14 +25,16 @@ struct SupabaseModeTests {
         let project = Application(router: fake, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
         try await project.test(.live) { projectClient in
             let port = try #require(projectClient.port)
-            var configuration = try ServerConfiguration.fromEnvironment([
+            var settings = try GatewaySettings.fromEnvironment([
                 "SUPABASE_URL": "http://127.0.0.1:\(port)", "SUPABASE_ANON_KEY": "sb_publishable_test", "PORT": "0",
             ])
-            configuration.logLevel = .warning
-            #expect(!configuration.isEmbedded)
+            settings.server.logLevel = .warning
+            let configuration = settings.server
+            #expect(!settings.store.isEmbedded)
             #expect(configuration.jwksURL?.absoluteString == "http://127.0.0.1:\(port)/auth/v1/.well-known/jwks.json")
-            let backend = try await GatewayBackend.open(configuration, logger: TestGateway.logger(configuration))
-            #expect(backend.embedded == nil)
+            let backend = try await BackendAssembly.open(settings, logger: TestGateway.logger(configuration))
+            #expect(backend.avatarFiles == nil)
+            #expect(backend.demoUsers.isEmpty)
             #expect(backend.jwtSecret == nil)
 
             let signer = JWTKeyCollection()

@@ -69,9 +69,9 @@ struct SupabaseOutageTests {
         arguments: [SupabaseFake.Fault.slowBody(.milliseconds(40)), .resetMidBody])
     func brokenBodies(fault: SupabaseFake.Fault) async throws {
         try await TestGateway.run(.supabase, {
-            $0.supabase?.requestTimeout = .milliseconds(500)
-            $0.supabase?.maxReadRetries = 1
-            $0.responseCache = false
+            $0.store.supabase?.requestTimeout = .milliseconds(500)
+            $0.store.supabase?.maxReadRetries = 1
+            $0.server.responseCache = false
         }) { gateway in
             let fake = try #require(gateway.fake)
             fake.inject(fault, pathPrefix: "/rest/v1/", times: 2)

@@ -14,10 +14,15 @@ struct TokenCommandTests {
         return FileManager.default.isExecutableFile(atPath: built.path) ? built : nil
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable!
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -58,5 +63,23 @@ struct TokenCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains(#"error: no profile "mallory" in \#(folder.path)/social.sqlite; demo users: alice_wonder, bob_builder, carol_creator"#))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("social.sqlite").path), "no store is created")
+    }
+
+    @Test("token resolves the secret, audience and issuer as serve does: a Supabase project's secret, not the dev secret",
+          .enabled(if: executable != nil))
+    func sameSettingsAsServe() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        let secret = String(repeating: "5ec7e7", count: 8)
+        let result = try Self.run(["token", "alice_wonder", "--data-dir", folder.path], environment: [
+            "SUPABASE_URL": "http://127.0.0.1:9", "SUPABASE_ANON_KEY": "sb_publishable_test", "SUPABASE_JWT_SECRET": secret,
+            "JWT_AUDIENCE": "mobile", "JWT_ISSUER": "https://project.example/auth/v1",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let authenticator = await JWTAuthenticator(
+            hmacSecret: secret, jwks: nil, audience: "mobile", issuer: "https://project.example/auth/v1")
+        #expect(try await authenticator.viewer(authorization: "Bearer " + token) == .user(id: DemoData.aliceId, token: token))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(DevSecret.fileName).path),
+                "no dev secret is made for a Supabase project")
     }
 }

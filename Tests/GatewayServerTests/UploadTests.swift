@@ -169,7 +169,7 @@ struct UploadTests {
     @Test("Upload rules: an anonymous upload is refused with 401 before its body is read (nothing spooled)")
     func anonymousUpload() async throws {
         let spool = Self.emptySpoolFolder()
-        let gateway = try await TestGateway.make { $0.uploadSpoolDirectory = spool }
+        let gateway = try await TestGateway.make { $0.server.uploadSpoolDirectory = spool }
         try await gateway.test { client in
             let body = MultipartBody.avatarUpload(filename: "me.jpg", contentType: "image/jpeg", data: TestImages.jpeg)
             try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: nil), body: body.finished()) { response in
@@ -190,7 +190,7 @@ struct UploadTests {
 
     @Test("Limits: more files than allowed are refused before any file is read")
     func tooManyFiles() async throws {
-        let gateway = try await TestGateway.make { $0.maxUploadFiles = 1 }
+        let gateway = try await TestGateway.make { $0.server.maxUploadFiles = 1 }
         let bearer = try await gateway.bearer("alice_wonder")
         try await gateway.test { client in
             var body = MultipartBody()

@@ -15,8 +15,6 @@ public struct GatewayOptions: Sendable {
     /// The most keys one store call receives from a loader. Large, so that a query level
     /// is one call; the stores split further where their backend needs it.
     public var loaderBatchSize = 1000
-    /// The largest avatar upload, in bytes (the domain's rule is 5 MB).
-    public var maxUploadBytes = 5 * 1024 * 1024
     /// The response cache (off unless given; `serve` opens one in the data folder).
     public var cache: ResponseCacheStore = .disabled()
     /// Seconds a response may be cached when no `@cacheControl` hint says otherwise.

@@ -1,4 +1,5 @@
 import EmbeddedStore
+import GatewayAssembly
 import Foundation
 import GatewayServer
 import GatewayTestSupport
@@ -20,56 +21,73 @@ struct TestGateway {
     let configuration: ServerConfiguration
     let backend: GatewayBackend
     let issuer: DevTokenIssuer
+    /// The embedded store behind an embedded-mode gateway.
+    let embedded: EmbeddedStore?
     /// The fake project behind a Supabase-mode gateway.
     let fake: SupabaseFake?
+    /// Routes the composition root adds (the load-test hooks).
+    let extraRoutes: [GatewayRoute]
 
-    init(configuration: ServerConfiguration, backend: GatewayBackend, issuer: DevTokenIssuer, fake: SupabaseFake? = nil) {
+    init(
+        configuration: ServerConfiguration, backend: GatewayBackend, issuer: DevTokenIssuer, embedded: EmbeddedStore? = nil,
+        fake: SupabaseFake? = nil, extraRoutes: [GatewayRoute] = []
+    ) {
         self.configuration = configuration
         self.backend = backend
         self.issuer = issuer
+        self.embedded = embedded
         self.fake = fake
+        self.extraRoutes = extraRoutes
     }
 
-    var store: EmbeddedStore { backend.embedded! }
+    var store: EmbeddedStore { embedded! }
     var kind: StoreKind { fake == nil ? .embedded : .supabase }
 
-    /// - Parameter configure: changes to the default test configuration (port 0, temp data dir).
-    static func make(_ kind: StoreKind = .embedded, _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestGateway {
-        var configuration = ServerConfiguration()
+    /// - Parameter configure: changes to the default test settings (port 0, temp data dir).
+    static func make(_ kind: StoreKind = .embedded, _ configure: (inout GatewaySettings) -> Void = { _ in }) async throws -> TestGateway {
+        var settings = GatewaySettings()
         var fake: SupabaseFake?
         if kind == .supabase {
             let project = try await SupabaseFake.start()
             project.seedDemoData()
-            configuration = try ServerConfiguration.fromEnvironment([
+            settings = try GatewaySettings.fromEnvironment([
                 "SUPABASE_URL": project.url, "SUPABASE_ANON_KEY": SupabaseFake.apiKey,
                 "SUPABASE_JWT_SECRET": SupabaseFake.jwtSecret,
             ])
             // Retry after milliseconds; the request timeout stays the default (see SupabaseFake.configuration()).
-            configuration.supabase?.retryBaseDelay = .milliseconds(10)
+            settings.store.supabase?.retryBaseDelay = .milliseconds(10)
             fake = project
         }
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.dataDirectory = FileManager.default.temporaryDirectory
+        settings.server.host = "127.0.0.1"
+        settings.server.port = 0
+        settings.server.dataDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gateway-server-tests-\(UUID().uuidString.lowercased())", isDirectory: true)
-        configuration.publicURL = "http://gateway.test"
-        configuration.logLevel = .warning
-        configure(&configuration)
+        settings.server.publicURL = "http://gateway.test"
+        settings.server.logLevel = .warning
+        configure(&settings)
+        let logger = Self.logger(settings.server)
         let backend: GatewayBackend
+        var embedded: EmbeddedStore?
         do {
-            backend = try await GatewayBackend.open(configuration, logger: Self.logger(configuration))
+            if settings.store.isEmbedded {
+                (backend, embedded) = try await BackendAssembly.openEmbeddedBackend(settings, logger: logger)
+            } else {
+                backend = try await BackendAssembly.open(settings, logger: logger)
+            }
         } catch {
             await fake?.stop()
             throw error
         }
-        let issuer = await DevTokenIssuer(secret: backend.jwtSecret!, audience: configuration.jwtAudience)
+        let issuer = await DevTokenIssuer(secret: backend.jwtSecret!, audience: settings.server.jwtAudience)
         fake?.clearRequests()   // the start-up check and the JWKS fetch
-        return TestGateway(configuration: configuration, backend: backend, issuer: issuer, fake: fake)
+        return TestGateway(
+            configuration: settings.server, backend: backend, issuer: issuer, embedded: embedded, fake: fake,
+            extraRoutes: settings.loadTest.routes)
     }
 
     /// Runs `body` with a fresh gateway of `kind`, then releases the backend and stops the fake.
     static func run(
-        _ kind: StoreKind, _ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (TestGateway) async throws -> Void
+        _ kind: StoreKind, _ configure: (inout GatewaySettings) -> Void = { _ in }, _ body: (TestGateway) async throws -> Void
     ) async throws {
         let gateway = try await make(kind, configure)
         do {
@@ -95,7 +113,8 @@ struct TestGateway {
 
     /// Runs `body` against the app: `.router` (in-process) or `.live` (a real socket on 127.0.0.1).
     func test<Value>(_ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let app = try await buildApplication(configuration: configuration, backend: backend, logger: Self.logger(configuration))
+        let app = try await buildApplication(
+            configuration: configuration, backend: backend, logger: Self.logger(configuration), extraRoutes: extraRoutes)
         return try await app.test(setup, body)
     }
 
