@@ -44,6 +44,21 @@ struct QueryTests {
         }
     }
 
+    @Test("batch lookups follow BatchGetProfiles' rules: handles trimmed and case-folded, malformed ones null, over 100 keys its message",
+          arguments: StoreKind.allCases)
+    func batchLookupRules(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let handles = try await gateway.run(#"{ profilesByHandle(handles: ["  Alice_Wonder\n", "bad handle!", "BOB_BUILDER"]) { handle } }"#)
+            #expect(handles.json["data"]?["profilesByHandle"] == [["handle": "alice_wonder"], nil, ["handle": "bob_builder"]])
+            let one = try await gateway.run(#"{ profile(handle: " carol_creator ") { handle } }"#)
+            #expect(one.json["data"]?["profile"] == ["handle": "carol_creator"])
+            let tooMany = JSONValue.array((0...100).map { _ in .string(UUID().uuidString) })
+            let over = try await gateway.run("query Q($ids: [ID!]!) { profiles(ids: $ids) { handle } }", ["ids": tooMany])
+            #expect(GatewayFixture.codes(over.json) == ["BAD_USER_INPUT"])
+            #expect(GatewayFixture.messages(over.json) == ["At most 100 ids can be requested at once"])
+        }
+    }
+
     @Test("node(id) refetches a profile by its global id", arguments: StoreKind.allCases)
     func node(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in
