@@ -52,15 +52,22 @@ public struct GatewayResponse: Sendable {
     public var body: [UInt8]
     /// Whether the body has an `errors` entry.
     public var hasErrors: Bool
+    /// The `extensions.code` of each error in the body, in order (uncoded errors are absent), so
+    /// callers decide on codes without reading the body again.
+    public var errorCodes: [String]
     /// `Cache-Control` for the response, when the cache policy allows caching.
     public var cacheControl: String?
     /// A strong validator of the body, for `ETag`/`If-None-Match`.
     public var etag: String?
 
-    public init(outcome: Outcome, body: [UInt8], hasErrors: Bool, cacheControl: String? = nil, etag: String? = nil) {
+    public init(
+        outcome: Outcome, body: [UInt8], hasErrors: Bool, errorCodes: [String] = [], cacheControl: String? = nil,
+        etag: String? = nil
+    ) {
         self.outcome = outcome
         self.body = body
         self.hasErrors = hasErrors
+        self.errorCodes = errorCodes
         self.cacheControl = cacheControl
         self.etag = etag
     }

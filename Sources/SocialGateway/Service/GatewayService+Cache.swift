@@ -55,7 +55,8 @@ extension GatewayService {
             fresh.etag = CachedResponse.etag(for: response.body)
             return fresh
         }
-        if Self.backendWasUnavailable(response.body), let stale = await options.cache.lookup(key, allowStale: true) {
+        if response.errorCodes.contains(DomainErrorCode.backendUnavailable.rawValue),
+            let stale = await options.cache.lookup(key, allowStale: true) {
             return GatewayResponse(
                 outcome: .executed, body: Self.addingStaleWarning(to: stale.body, storedAt: stale.storedAt), hasErrors: false,
                 cacheControl: "no-store", etag: nil)
@@ -63,26 +64,29 @@ extension GatewayService {
         return response
     }
 
-    static func backendWasUnavailable(_ body: [UInt8]) -> Bool {
-        guard let json = try? JSONParser.parse(body), let errors = json["errors"]?.arrayValue else { return false }
-        return errors.contains { $0["extensions"]?["code"]?.stringValue == "BACKEND_UNAVAILABLE" }
-    }
-
     /// The cached body with `extensions.warnings` saying it is stale, and since when.
+    ///
+    /// Only answers without errors are cached, and the executor writes them as `{"data":...}`
+    /// with nothing after `data`: the warning is spliced in before the closing brace, without
+    /// parsing the body again.
     static func addingStaleWarning(to body: [UInt8], storedAt: Date) -> [UInt8] {
-        guard case .object(var object)? = try? JSONParser.parse(body) else { return body }
-        var extensions = object["extensions"]?.objectValue ?? JSONObject()
-        extensions["warnings"] = [
-            [
-                "code": "STALE_RESPONSE",
-                "message": .string(
-                    "The backend is unavailable; this response was cached at \(RFC3339.format(storedAt)) and may be out of date."),
+        guard body.starts(with: Array(#"{"data":"#.utf8)), body.last == UInt8(ascii: "}") else { return body }
+        let warning: JSONValue = [
+            "warnings": [
+                [
+                    "code": "STALE_RESPONSE",
+                    "message": .string(
+                        "The backend is unavailable; this response was cached at \(RFC3339.format(storedAt)) and may be out of date."),
+                ]
             ]
         ]
-        object["extensions"] = .object(extensions)
         var writer = JSONWriter()
-        writer.write(.object(object))
-        return writer.bytes
+        writer.write(warning)
+        var spliced = Array(body.dropLast())
+        spliced.append(contentsOf: #","extensions":"#.utf8)
+        spliced.append(contentsOf: writer.bytes)
+        spliced.append(UInt8(ascii: "}"))
+        return spliced
     }
 
     /// The document a request runs, and the hash to register it under once it has validated.

@@ -1,0 +1,53 @@
+import Foundation
+import GraphQLEngine
+import SocialDomain
+@testable import SocialGateway
+import Testing
+
+/// Stale-if-error: what the gateway adds to a cached answer it serves while the store is down,
+/// and the typed error codes it decides that on.
+@Suite("Stale answers while the backend is down")
+struct StaleResponseTests {
+    @Test("a cached answer served stale keeps its data and gains extensions.warnings STALE_RESPONSE with the time it was cached")
+    func warningSpliced() throws {
+        let body = Array(#"{"data":{"profile":{"handle":"bob_builder","bio":"a \"quoted\" }"}}}"#.utf8)
+        let storedAt = Date(timeIntervalSince1970: 1_790_000_000)
+        let stale = GatewayService.addingStaleWarning(to: body, storedAt: storedAt)
+        let json = try JSONParser.parse(stale)
+        #expect(json["data"] == (try JSONParser.parse(body))["data"])
+        let warnings = json["extensions"]?["warnings"]?.arrayValue ?? []
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["code"] == "STALE_RESPONSE")
+        #expect(warnings.first?["message"]?.stringValue?.contains(RFC3339.format(storedAt)) == true)
+    }
+
+    @Test("a body that is not an executor's plain data answer is returned unchanged rather than corrupted")
+    func unexpectedShapeUntouched() {
+        let body = Array(#"{"errors":[],"data":null}"#.utf8)
+        #expect(GatewayService.addingStaleWarning(to: body, storedAt: Date()) == body)
+    }
+
+    @Test("a store outage reaches the response as the typed code BACKEND_UNAVAILABLE, without reading the body")
+    func typedCodes() async throws {
+        let down = DownStore()
+        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down))
+        let outage = await service.execute(GatewayRequest(query: #"{ profile(handle: "bob_builder") { handle } }"#))
+        #expect(outage.errorCodes == ["BACKEND_UNAVAILABLE"])
+        let invalid = await service.execute(GatewayRequest(query: "{ nope }"))
+        #expect(invalid.errorCodes == ["GRAPHQL_VALIDATION_FAILED"])
+    }
+}
+
+/// A store whose every call fails the way a lost connection does.
+private struct DownStore: ProfileStore, FollowStore, AvatarStore {
+    struct ConnectionLost: Error {}
+    func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] { throw ConnectionLost() }
+    func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] { throw ConnectionLost() }
+    func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage { throw ConnectionLost() }
+    func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile { throw ConnectionLost() }
+    func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] { throw ConnectionLost() }
+    func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> { throw ConnectionLost() }
+    func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome { throw ConnectionLost() }
+    func putAvatar(_ bytes: Data, at path: AvatarPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
+    func deleteAvatar(at path: AvatarPath, viewer: Viewer) async throws { throw ConnectionLost() }
+}
