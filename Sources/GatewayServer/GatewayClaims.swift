@@ -1,5 +1,6 @@
 import Foundation
 import JWTKit
+import SocialDomain
 
 /// The claims the gateway reads from a bearer token: Supabase's access-token shape.
 ///
@@ -57,7 +58,7 @@ public struct DevTokenIssuer: Sendable {
     /// - Throws: jwt-kit's signing errors (none expected for HMAC).
     public func token(for userId: UUID, ttl: TimeInterval = 24 * 3600, now: Date = Date()) async throws -> String {
         let claims = GatewayClaims(
-            sub: SubjectClaim(value: userId.uuidString.lowercased()), exp: ExpirationClaim(value: now + ttl),
+            sub: SubjectClaim(value: userId.lowercased), exp: ExpirationClaim(value: now + ttl),
             nbf: NotBeforeClaim(value: now - 1), iat: IssuedAtClaim(value: now), aud: AudienceClaim(value: [audience]),
             iss: issuer.map { IssuerClaim(value: $0) }, role: "authenticated")
         return try await keys.sign(claims)

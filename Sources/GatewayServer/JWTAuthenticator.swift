@@ -129,18 +129,12 @@ public struct JWTAuthenticator: Sendable {
     /// Decodes the first segment of a compact JWS.
     static func header(of token: String) throws(GatewayHTTPError) -> Header {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3, let bytes = base64URLDecode(segments[0]),
+        guard segments.count == 3, let bytes = Base64URL.decode(segments[0]),
               case .object(let object)? = try? JSONParser.parse(bytes)
         else {
             throw .unauthenticated("The bearer token is not a JSON Web Token.")
         }
         guard case .string(let alg)? = object["alg"] else { throw .unauthenticated("The token header has no algorithm (alg).") }
         return Header(alg: alg, kid: object["kid"]?.stringValue)
-    }
-
-    static func base64URLDecode(_ text: Substring) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64.append("=") }
-        return Data(base64Encoded: base64).map(Array.init)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import SocialDomain
 
 /// Gives every request an id and writes one access log line per request.
 ///
@@ -16,7 +17,7 @@ struct RequestIDMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let id = request.headers[Self.header].flatMap(Self.sanitized) ?? UUID().uuidString.lowercased()
+        let id = request.headers[Self.header].flatMap(Self.sanitized) ?? UUID().lowercased
         context.requestID = id
         context.logger[metadataKey: "request_id"] = .string(id)
         let start = ContinuousClock.now

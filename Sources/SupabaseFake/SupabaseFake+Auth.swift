@@ -24,16 +24,9 @@ extension SupabaseFake {
         Data(HMAC<SHA256>.authenticationCode(for: Data(signingInput.utf8), using: SymmetricKey(data: Data(jwtSecret.utf8))))
     }
 
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
+    static func base64URL(_ data: Data) -> String { Base64URL.encode(Array(data)) }
 
-    static func base64URLDecode(_ text: Substring) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
-    }
+    static func base64URLDecode(_ text: Substring) -> Data? { Base64URL.decode(text).map { Data($0) } }
 
     /// The caller of an `Authorization` header: none or the project key is `anon`; a token must
     /// be HS256, signed with ``jwtSecret``, unexpired, with a UUID `sub`.

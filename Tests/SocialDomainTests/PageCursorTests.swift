@@ -89,19 +89,3 @@ struct PageCursorTests {
         #expect(page.totalCount == 9)
     }
 }
-
-@Suite("Base64URL")
-struct Base64URLTests {
-    @Test("encoding is Foundation's base64 with the URL alphabet and no padding (RFC 4648 §5), for every length")
-    func matchesFoundation() {
-        var generator = SystemRandomNumberGenerator()
-        for length in 0..<200 {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            let expected = Data(bytes).base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "=", with: "")
-            #expect(Base64URL.encode(bytes) == expected)
-            #expect(Base64URL.decode(expected) == bytes)
-        }
-    }
-}

@@ -84,7 +84,7 @@ public enum PageCursor: Sendable, Hashable {
 
     /// Nil for anything that is not a cursor this version wrote.
     public static func decode(_ text: String) -> PageCursor? {
-        guard text.utf8.count <= 200, let bytes = Base64URL.decode(text),
+        guard text.utf8.count <= 200, let bytes = Base64URL.decode(text), Base64URL.encode(bytes) == text,
               let payload = String(bytes: bytes, encoding: .utf8), payload.allSatisfy(\.isASCII)
         else { return nil }
         let parts = payload.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -113,56 +113,5 @@ public enum PageCursor: Sendable, Hashable {
     private static func canonicalInt64(_ text: String) -> Int64? {
         guard let n = Int64(text), String(n) == text else { return nil }
         return n
-    }
-}
-
-/// RFC 4648 §5 base64url without padding.
-enum Base64URL {
-    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// Unpadded base64url (RFC 4648 §5), written straight into the string: one cursor per edge,
-    /// and going through Foundation's base64 and a character map showed in profiles.
-    static func encode(_ bytes: [UInt8]) -> String {
-        String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { out in
-            var o = 0
-            var i = 0
-            func put(_ value: UInt32, _ shift: UInt32) {
-                out[o] = alphabet[Int(value >> shift & 63)]
-                o += 1
-            }
-            while i + 3 <= bytes.count {
-                let group = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                put(group, 18)
-                put(group, 12)
-                put(group, 6)
-                put(group, 0)
-                i += 3
-            }
-            switch bytes.count - i {
-            case 1:
-                let group = UInt32(bytes[i]) << 16
-                put(group, 18)
-                put(group, 12)
-            case 2:
-                let group = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-                put(group, 18)
-                put(group, 12)
-                put(group, 6)
-            default:
-                break
-            }
-            return o
-        }
-    }
-
-    static func decode(_ text: String) -> [UInt8]? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        if base64.count % 4 == 1 { return nil }
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        let bytes = [UInt8](data)
-        return encode(bytes) == text ? bytes : nil
     }
 }
