@@ -46,39 +46,3 @@ struct ParseCommand: ParsableCommand {
         }
     }
 }
-
-/// Reads a file, or standard input for `-`; a missing file is a usage error (exit 2).
-func readInput(_ path: String) throws -> [UInt8] {
-    if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        FileHandle.standardError.write(Data("error: cannot read \(path)\n".utf8))
-        throw ExitCode(2)
-    }
-    return Array(data)
-}
-
-/// The `{"errors":[...]}` document printed by the command line tools.
-enum ErrorJSON {
-    static func response(message: String, line: Int, column: Int) -> String {
-        "{\"errors\":[{\"message\":\(quote(message)),\"locations\":[{\"line\":\(line),\"column\":\(column)}]}]}"
-    }
-
-    /// A JSON string literal (RFC 8259 escapes).
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-}
