@@ -29,25 +29,25 @@ final class EventLog: Sendable {
 struct ConcurrencyTests {
     @Test("§6.3 async query fields run concurrently: each waits until the other has started")
     func concurrentFields() async throws {
-        let schema = try SchemaBuilder.build(sdl: "type Query { a: Boolean b: Boolean }")
+        let unbound = try SchemaBuilder.build(sdl: "type Query { a: Boolean b: Boolean }")
         let meeting = Rendezvous()
-        var binder = SchemaBinder(schema: schema)
+        var binder = SchemaBinder(schema: unbound)
         for field in ["a", "b"] {
             binder.bind("Query", field) { _ in
                 meeting.arrive()
                 return await meeting.wait(for: 2)
             }
         }
-        try binder.finish(requireAll: true)
+        let schema = try binder.finish(requireAll: true)
         let result = try await run(schema, "{ a b }")
         #expect(result.jsonString == #"{"data":{"a":true,"b":true}}"#)
     }
 
     @Test("§6.2.2 mutation root fields run one after another, in document order")
     func serialMutations() async throws {
-        let schema = try SchemaBuilder.build(sdl: "type Query { x: Int } type Mutation { first: Int second: Int third: Int }")
+        let unbound = try SchemaBuilder.build(sdl: "type Query { x: Int } type Mutation { first: Int second: Int third: Int }")
         let log = EventLog()
-        var binder = SchemaBinder(schema: schema)
+        var binder = SchemaBinder(schema: unbound)
         for (i, field) in ["first", "second", "third"].enumerated() {
             binder.bind("Mutation", field) { _ in
                 log.add("start \(field)")
@@ -57,7 +57,7 @@ struct ConcurrencyTests {
                 return i
             }
         }
-        try binder.finish(requireAll: false)
+        let schema = try binder.finish(requireAll: false)
         let result = try await run(schema, "mutation { third second first }")
         #expect(result.jsonString == #"{"data":{"third":2,"second":1,"first":0}}"#)
         #expect(log.all == ["start third", "end third", "start second", "end second", "start first", "end first"])
@@ -71,11 +71,11 @@ struct ConcurrencyTests {
     }
 
     func loaderSchema(asyncChildren: Bool = false) throws -> GraphQLSchema {
-        let schema = try SchemaBuilder.build(sdl: """
+        let unbound = try SchemaBuilder.build(sdl: """
             type Query { roots: [Node!]! }
             type Node { id: Int! label: String children: [Node!]! }
             """)
-        var binder = SchemaBinder(schema: schema)
+        var binder = SchemaBinder(schema: unbound)
         binder.bindSync("Query", "roots") { _ in [1, 2, 3, 2] }
         binder.bindSync("Node", "id") { try $0.parent(as: Int.self) }
         if asyncChildren {
@@ -91,7 +91,7 @@ struct ConcurrencyTests {
         binder.bind("Node", "label") { info in
             try await info.context(as: Loaders.self).labels.load(try info.parent(as: Int.self))
         }
-        try binder.finish(requireAll: true)
+        let schema = try binder.finish(requireAll: true)
         return schema
     }
 

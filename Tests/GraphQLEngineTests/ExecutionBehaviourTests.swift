@@ -12,7 +12,7 @@ struct ExecutionBehaviourTests {
     let schema: GraphQLSchema
 
     init() throws {
-        schema = try jsonSchema("""
+        let unbound = try jsonSchema("""
             type Query {
               hello(name: String = "world"): String
               count(n: Int!): Int
@@ -35,14 +35,14 @@ struct ExecutionBehaviourTests {
             type Dog implements Pet { name: String barks: Boolean }
             type Cat implements Pet { name: String meows: Boolean }
             """)
-        var binder = SchemaBinder(schema: schema)
+        var binder = SchemaBinder(schema: unbound)
         binder.bindSync("Query", "hello") { "Hello, \($0.arguments.string("name") ?? "?")" }
         binder.bindSync("Query", "count") { $0.arguments.int("n") }
         binder.bindSync("Query", "color") { $0.arguments.string("c") ?? "BLUE" }
         binder.bindSync("Query", "echo") { JSONWriter.string($0.arguments["input"] ?? .null) }
         binder.bindSync("Query", "pick") { JSONWriter.string($0.arguments["one"] ?? .null) }
         binder.bindSync("Query", "big") { _ in 3_000_000_000 }
-        try binder.finish(requireAll: false)
+        schema = try binder.finish(requireAll: false)
     }
 
     func run(_ query: String, variables: JSONObject = [:], operationName: String? = nil, root: JSONValue = [:]) async throws -> ExecutionResult {
@@ -123,16 +123,16 @@ struct ExecutionBehaviourTests {
     func nullPropagationBelowAsyncFields() async throws {
         // Team.size is async, so Team objects are completed into slots; Member objects resolve
         // synchronously and are written straight to JSON. The null must cross that boundary.
-        let schema = try jsonSchema("""
+        let unbound = try jsonSchema("""
             type Query { team: Team }
             type Team { name: String size: Int members: [Member!] }
             type Member { name: String! role: String }
             """)
         let team: JSONValue = ["name": "core", "members": [["name": "A"], ["role": "x"]]]
-        var binder = SchemaBinder(schema: schema)
+        var binder = SchemaBinder(schema: unbound)
         binder.bind("Query", "team") { _ in team }
         binder.bind("Team", "size") { _ in 2 }
-        try binder.finish(requireAll: false)
+        let schema = try binder.finish(requireAll: false)
         let result = try await GraphQLEngineTests.run(schema, "{ team { name size members { name } } }")
         #expect(result.jsonString == #"{"errors":[{"message":"Cannot return null for non-nullable field Member.name.","locations":[{"line":1,"column":30}],"path":["team","members",1,"name"]}],"data":{"team":{"name":"core","size":2,"members":null}}}"#)
         // Without the async field the whole team is written directly; the same null, the same error.
@@ -174,10 +174,10 @@ struct ExecutionBehaviourTests {
 
     @Test("§6.4.3 a resolved list of optionals: nil elements are null items, present ones complete as objects")
     func optionalListItems() async throws {
-        let schema = try SchemaBuilder.build(sdl: "type Query { maybe: [Item] } type Item { n: Int }")
-        var binder = SchemaBinder(schema: schema)
+        let unbound = try SchemaBuilder.build(sdl: "type Query { maybe: [Item] } type Item { n: Int }")
+        var binder = SchemaBinder(schema: unbound)
         binder.bindSync("Query", "maybe") { _ in [["n": 1], nil, ["n": 3]] as [JSONObject?] }
-        try binder.finish(requireAll: false)
+        let schema = try binder.finish(requireAll: false)
         let result = try await GraphQLEngineTests.run(schema, "{ maybe { n } }")
         #expect(result.jsonString == #"{"data":{"maybe":[{"n":1},null,{"n":3}]}}"#)
     }

@@ -22,8 +22,7 @@ func run(
 struct ExecutorTests {
     @Test("the bench query over the bench dataset reproduces expected_social_response.json byte for byte")
     func benchResponse() async throws {
-        let schema = try SchemaBuilder.build(sdl: try fixture("social_schema.graphql"))
-        try SocialBenchData().bind(schema)
+        let schema = try SocialBenchData().bind(try SchemaBuilder.build(sdl: try fixture("social_schema.graphql")))
         guard case .object(let variables) = try JSONParser.parse(try fixture("social_variables.json")) else {
             Issue.record("variables are not an object"); return
         }

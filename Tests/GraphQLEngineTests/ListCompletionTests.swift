@@ -73,13 +73,13 @@ struct ListCompletionTests {
 
     /// Every field of Box from an async resolver reading the parent JSON: the result-tree path.
     static func treeSchema() throws -> GraphQLSchema {
-        let schema = try SchemaBuilder.build(sdl: sdl)
-        var binder = SchemaBinder(schema: schema)
+        let unbound = try SchemaBuilder.build(sdl: sdl)
+        var binder = SchemaBinder(schema: unbound)
         let names = fieldNames + ["nested", "nestedNonNull", "twoNulls", "color", "item", "named", "thing", "strings"]
         for name in names {
             binder.bind("Box", name) { info in try info.parent(as: JSONValue.self)[name] }
         }
-        try binder.finish(requireAll: false)
+        let schema = try binder.finish(requireAll: false)
         return schema
     }
 
@@ -168,12 +168,12 @@ struct ListCompletionTests {
         let none: String? = nil
         let items: [any Sendable] = [none as any Sendable, "RED"]
         for (pathName, isAsync) in [("direct", false), ("tree", true)] {
-            let schema = try Self.directSchema()
-            var binder = SchemaBinder(schema: schema)
+            let unbound = try Self.directSchema()
+            var binder = SchemaBinder(schema: unbound)
             for field in ["scalarList", "enumList", "enumListOfNonNull"] {
                 if isAsync { binder.bind("Box", field) { _ in items } } else { binder.bindSync("Box", field) { _ in items } }
             }
-            try binder.finish(requireAll: false)
+            let schema = try binder.finish(requireAll: false)
             let box: JSONValue = [:]
             for field in ["scalarList", "enumList"] {
                 let result = try await Self.run(schema, field, "", box: box)
@@ -195,10 +195,10 @@ struct ListCompletionTests {
         ]
         for (field, selection) in fields {
             // Direct: a sync resolver returns JSON null (the default resolver already reads a JSON null as nil).
-            let direct = try Self.directSchema()
-            var binder = SchemaBinder(schema: direct)
+            let unboundDirect = try Self.directSchema()
+            var binder = SchemaBinder(schema: unboundDirect)
             binder.bindSync("Box", field) { _ in JSONValue.null }
-            try binder.finish(requireAll: false)
+            let direct = try binder.finish(requireAll: false)
             for (pathName, schema) in [("direct", direct), ("tree", try Self.treeSchema())] {
                 let result = try await Self.run(schema, field, selection, box: [field: nil])
                 #expect(result.data == #"{"box":{"\#(field)":null}}"#, "\(pathName) \(field)")

@@ -9,11 +9,11 @@ import Testing
 struct ResultTreeMemoryTests {
     @Test("a tree with async fields in nested objects and lists is freed when its result is dropped")
     func treeIsFreed() async throws {
-        let schema = try SchemaBuilder.build(sdl: """
+        let unbound = try SchemaBuilder.build(sdl: """
             type Query { top: Node }
             type Node { name: String children: [Node] next: Node }
             """)
-        var binder = SchemaBinder(schema: schema)
+        var binder = SchemaBinder(schema: unbound)
         binder.bind("Query", "top") { _ in
             await Task.yield()
             return ["name": "top", "children": [["name": "a"], ["name": "b"]], "next": ["name": "n"]] as JSONValue
@@ -24,7 +24,7 @@ struct ResultTreeMemoryTests {
                 return (info.parent as? JSONValue)?[field] ?? .null
             }
         }
-        try binder.finish(requireAll: false)
+        let schema = try binder.finish(requireAll: false)
         var result: ExecutionResult? = try await run(schema, "{ top { name children { name next { name } } next { name children { name } } } }")
         #expect(result?.jsonString == #"{"data":{"top":{"name":"top","children":[{"name":"a","next":null},{"name":"b","next":null}],"next":{"name":"n","children":null}}}}"#)
         // Weak references to nodes at every level; the strong ones end with this closure.

@@ -81,11 +81,11 @@ struct ScalarSerializationTests {
 
     @Test("§6.4.3 a resolver's parent is read as its exact type, and as a type it converts to")
     func parentCast() async throws {
-        let schema = try SchemaBuilder.build(sdl: "type Query { a: String b: String }")
-        var binder = SchemaBinder(schema: schema)
+        let unbound = try SchemaBuilder.build(sdl: "type Query { a: String b: String }")
+        var binder = SchemaBinder(schema: unbound)
         binder.bindSync("Query", "a") { info in try info.parent(as: String.self) }
         binder.bindSync("Query", "b") { info in try info.parent(as: (any CustomStringConvertible).self).description }
-        try binder.finish(requireAll: true)
+        let schema = try binder.finish(requireAll: true)
         let result = try await GraphQLEngineTests.run(schema, "{ a b }", root: "root")
         #expect(result.jsonString == #"{"data":{"a":"root","b":"root"}}"#)
         let wrong = try await GraphQLEngineTests.run(schema, "{ a }", root: 1)

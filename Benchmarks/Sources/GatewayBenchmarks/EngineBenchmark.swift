@@ -13,8 +13,7 @@ enum EngineBenchmark {
         let data = SocialBenchData()
 
         // Ours
-        let schema = try SchemaBuilder.build(sdl: sdl)
-        try data.bind(schema)
+        let schema = try data.bind(try SchemaBuilder.build(sdl: sdl))
         let variables: JSONObject = ["first": 50, "nestedFirst": 10, "after": nil, "withBio": true]
         let source = GraphQLLanguage.Source(queryText)
         let document = try GraphQLLanguage.Document(parsing: source)
@@ -91,8 +90,7 @@ enum EngineBenchmark {
         let data = SocialBenchData()
         let before = peakResidentBytes()
         if engine == "ours" {
-            let schema = try SchemaBuilder.build(sdl: sdl)
-            try data.bind(schema)
+            let schema = try data.bind(try SchemaBuilder.build(sdl: sdl))
             for _ in 0..<20 {
                 let source = GraphQLLanguage.Source(queryText)
                 let document = try GraphQLLanguage.Document(parsing: source)

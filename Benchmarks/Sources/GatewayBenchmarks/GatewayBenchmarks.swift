@@ -77,8 +77,8 @@ enum GatewayBenchmarks {
         let directory = BenchInputs.directory(arguments: arguments)
         if arguments.contains("--profile-execute") {
             // For `perf record`: our executor alone, over and over.
-            let schema = try SchemaBuilder.build(sdl: BenchInputs.read("social_schema.graphql", in: directory))
-            try SocialBenchData().bind(schema)
+            let schema = try SocialBenchData().bind(
+                try SchemaBuilder.build(sdl: BenchInputs.read("social_schema.graphql", in: directory)))
             let source = GraphQLLanguage.Source(BenchInputs.read("social_query.graphql", in: directory))
             let document = try GraphQLLanguage.Document(parsing: source)
             for _ in 0..<400 {

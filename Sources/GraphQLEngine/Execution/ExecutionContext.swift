@@ -4,6 +4,7 @@ import GraphQLLanguage
 /// the async fields still to run. Only the executor's driver touches it, one step
 /// at a time, which is why it needs no lock.
 final class ExecutionContext: @unchecked Sendable {
+    // @unchecked: see above; the driver is the only writer, one step at a time.
     let schema: GraphQLSchema
     let source: Source?
     let fragments: [String: FragmentDefinition]

@@ -21,6 +21,8 @@ public enum FieldResolver: Sendable {
 /// every resolver call of the request. Use it within the resolver call only: do not
 /// keep it, or hand it to a task that may outlive the execution.
 public struct ResolveInfo: @unchecked Sendable {
+    // @unchecked: `plan` and `execution` are unowned(unsafe) references, valid for the resolver
+    // call (see above); the compiler cannot check that lifetime, so a resolver must not keep it.
     /// The value of the parent object (the root value for root fields).
     public let parent: any Sendable
     unowned(unsafe) let plan: PlannedField

@@ -27,6 +27,8 @@ public struct GraphQLRequest: Sendable {
 
 /// The result of executing a request (§7.1): data (absent for request errors), errors, extensions.
 public struct ExecutionResult: @unchecked Sendable {
+    // @unchecked: `dataTree` is made of the executor's mutable result classes, finished before the
+    // result is returned and never changed after (only read, to serialize).
     /// nil when execution did not start (a request error, §7.1.7); `.leaf(.null)` when data is null.
     let dataTree: ResultValue?
     /// The JSON text that `.raw` values of `dataTree` point into.

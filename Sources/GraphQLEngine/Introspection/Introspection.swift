@@ -4,13 +4,25 @@ import GraphQLLanguage
 /// `__InputValue`, `__EnumValue`, `__Directive` and the meta-fields `__schema`
 /// and `__type`, reading the schema model directly. All are synchronous.
 enum Introspection {
-    /// Binds the resolvers into a freshly built schema.
-    static func bind(_ schema: GraphQLSchema) {
-        schema.metaFields.schema.resolver = .sync { info in info.schema }
-        schema.metaFields.type.resolver = .sync { info in
-            info.arguments.string("name").flatMap { info.schema.type(named: $0) }.map(GraphQLType.named)
+    /// `__schema`: the schema being executed.
+    static let schemaMetaField: FieldResolver = .sync { info in info.schema }
+    /// `__type(name:)`: one named type, or null.
+    static let typeMetaField: FieldResolver = .sync { info in
+        info.arguments.string("name").flatMap { info.schema.type(named: $0) }.map(GraphQLType.named)
+    }
+
+    /// The resolvers of the introspection types' fields, which the builder puts in place as it
+    /// makes those fields (every schema has them).
+    static let fieldResolvers: [String: [String: FieldResolver]] = {
+        var resolvers: [String: [String: FieldResolver]] = [:]
+        func bindFields(_ typeName: String, _ reads: [String: Read]) {
+            resolvers[typeName] = reads.mapValues { read in
+                .sync { info in
+                    read(info.parent, Arguments(includeDeprecated: info.arguments.bool("includeDeprecated") ?? false, schema: info.schema))
+                }
+            }
         }
-        bindFields(schema, "__Schema", [
+        bindFields("__Schema", [
             "description": { s, _ in (s as? GraphQLSchema)?.description },
             "types": { s, _ in
                 guard let schema = s as? GraphQLSchema else { return nil }
@@ -21,7 +33,7 @@ enum Introspection {
             "subscriptionType": { s, _ in (s as? GraphQLSchema)?.subscriptionType.map { GraphQLType.named(.object($0)) } },
             "directives": { s, _ in (s as? GraphQLSchema)?.directives },
         ])
-        bindFields(schema, "__Type", [
+        bindFields("__Type", [
             "kind": { t, _ in kind(t) },
             "name": { t, _ in named(t)?.name },
             "description": { t, _ in named(t)?.typeDescription },
@@ -60,7 +72,7 @@ enum Introspection {
             },
             "isOneOf": { t, _ in if case .inputObject(let i)? = named(t) { i.isOneOf } else { nil } },
         ])
-        bindFields(schema, "__Field", [
+        bindFields("__Field", [
             "name": { f, _ in (f as? GraphQLField)?.name },
             "description": { f, _ in (f as? GraphQLField)?.description },
             "args": { f, args in
@@ -71,7 +83,7 @@ enum Introspection {
             "isDeprecated": { f, _ in (f as? GraphQLField)?.isDeprecated },
             "deprecationReason": { f, _ in (f as? GraphQLField)?.deprecationReason },
         ])
-        bindFields(schema, "__InputValue", [
+        bindFields("__InputValue", [
             "name": { a, _ in (a as? GraphQLArgument)?.name },
             "description": { a, _ in (a as? GraphQLArgument)?.description },
             "type": { a, _ in (a as? GraphQLArgument)?.type },
@@ -79,13 +91,13 @@ enum Introspection {
             "isDeprecated": { a, _ in (a as? GraphQLArgument)?.isDeprecated },
             "deprecationReason": { a, _ in (a as? GraphQLArgument)?.deprecationReason },
         ])
-        bindFields(schema, "__EnumValue", [
+        bindFields("__EnumValue", [
             "name": { v, _ in (v as? GraphQLEnumValue)?.name },
             "description": { v, _ in (v as? GraphQLEnumValue)?.description },
             "isDeprecated": { v, _ in (v as? GraphQLEnumValue)?.isDeprecated },
             "deprecationReason": { v, _ in (v as? GraphQLEnumValue)?.deprecationReason },
         ])
-        bindFields(schema, "__Directive", [
+        bindFields("__Directive", [
             "name": { d, _ in (d as? GraphQLDirective)?.name },
             "description": { d, _ in (d as? GraphQLDirective)?.description },
             "isRepeatable": { d, _ in (d as? GraphQLDirective)?.isRepeatable },
@@ -95,7 +107,8 @@ enum Introspection {
                 return args.includeDeprecated ? directive.arguments : directive.arguments.filter { !$0.isDeprecated }
             },
         ])
-    }
+        return resolvers
+    }()
 
     /// What an introspection resolver reads besides its parent.
     struct Arguments {
@@ -104,16 +117,6 @@ enum Introspection {
     }
 
     typealias Read = @Sendable (any Sendable, Arguments) -> (any Sendable)?
-
-    static func bindFields(_ schema: GraphQLSchema, _ typeName: String, _ reads: [String: Read]) {
-        guard case .object(let type)? = schema.type(named: typeName) else { return }
-        for field in type.fields {
-            guard let read = reads[field.name] else { continue }
-            field.resolver = .sync { info in
-                read(info.parent, Arguments(includeDeprecated: info.arguments.bool("includeDeprecated") ?? false, schema: info.schema))
-            }
-        }
-    }
 
     static func named(_ value: any Sendable) -> GraphQLNamedType? {
         if case .named(let t)? = value as? GraphQLType { return t }

@@ -2,6 +2,8 @@ import GraphQLLanguage
 
 /// A scalar type (§3.5): a leaf with its own coercion rules.
 public final class GraphQLScalarType: @unchecked Sendable {
+    // @unchecked: filled in by SchemaBuilder (type extensions merge in after every named type
+    // exists) before the schema is returned, never written after; see GraphQLObjectType.
     public let name: String
     public internal(set) var description: String?
     /// The URL given by `@specifiedBy(url:)`, if any.
@@ -25,6 +27,8 @@ public final class GraphQLScalarType: @unchecked Sendable {
 
 /// An enum type (§3.9): one of a fixed set of names.
 public final class GraphQLEnumType: @unchecked Sendable {
+    // @unchecked: filled in by SchemaBuilder (type extensions merge in after every named type
+    // exists) before the schema is returned, never written after; see GraphQLObjectType.
     public let name: String
     public internal(set) var description: String?
     public internal(set) var values: [GraphQLEnumValue] = []
@@ -43,16 +47,22 @@ public final class GraphQLEnumType: @unchecked Sendable {
 }
 
 /// One value of an enum type.
-public final class GraphQLEnumValue: @unchecked Sendable {
+public final class GraphQLEnumValue: Sendable {
     public let name: String
-    public internal(set) var description: String?
-    public internal(set) var deprecationReason: String?
-    public internal(set) var directives: [Directive] = []
-    public internal(set) var astNode: EnumValueDefinition?
+    public let description: String?
+    public let deprecationReason: String?
+    public let directives: [Directive]
+    public let astNode: EnumValueDefinition?
 
-    public init(name: String, description: String? = nil) {
+    public init(
+        name: String, description: String? = nil, deprecationReason: String? = nil, directives: [Directive] = [],
+        astNode: EnumValueDefinition? = nil
+    ) {
         self.name = name
         self.description = description
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.astNode = astNode
     }
 
     public var isDeprecated: Bool { deprecationReason != nil }
@@ -60,6 +70,8 @@ public final class GraphQLEnumValue: @unchecked Sendable {
 
 /// An input object type (§3.10): named input fields, or exactly one of them with `@oneOf`.
 public final class GraphQLInputObjectType: @unchecked Sendable {
+    // @unchecked: filled in by SchemaBuilder (type extensions merge in after every named type
+    // exists) before the schema is returned, never written after; see GraphQLObjectType.
     public let name: String
     public internal(set) var description: String?
     public internal(set) var fields: [GraphQLInputField] = []
@@ -78,18 +90,25 @@ public final class GraphQLInputObjectType: @unchecked Sendable {
     }
 }
 
-/// A directive the schema knows (§3.13): built-in or defined in SDL.
-public final class GraphQLDirective: @unchecked Sendable {
+/// A directive the schema knows (§3.13): built-in or defined in SDL. Immutable.
+public final class GraphQLDirective: Sendable {
     public let name: String
-    public internal(set) var description: String?
-    public internal(set) var arguments: [GraphQLArgument] = []
-    public internal(set) var locations: [DirectiveLocation] = []
-    public internal(set) var isRepeatable = false
-    public internal(set) var astNode: DirectiveDefinition?
+    public let description: String?
+    public let arguments: [GraphQLArgument]
+    public let locations: [DirectiveLocation]
+    public let isRepeatable: Bool
+    public let astNode: DirectiveDefinition?
 
-    public init(name: String, description: String? = nil) {
+    public init(
+        name: String, description: String? = nil, arguments: [GraphQLArgument] = [], locations: [DirectiveLocation] = [],
+        isRepeatable: Bool = false, astNode: DirectiveDefinition? = nil
+    ) {
         self.name = name
         self.description = description
+        self.arguments = arguments
+        self.locations = locations
+        self.isRepeatable = isRepeatable
+        self.astNode = astNode
     }
 
     public func argument(named name: String) -> GraphQLArgument? {

@@ -3,9 +3,12 @@ import GraphQLLanguage
 /// An object type (§3.6): named fields, each resolved to a value.
 ///
 /// Named types are classes because they reference each other (a Profile's
-/// followers are Profiles). They are filled in while the schema is built and
-/// while resolvers are bound at start-up, and never change after that: that is
-/// why they are `@unchecked Sendable`.
+/// followers are Profiles): a type must exist before the fields that name it, so
+/// ``SchemaBuilder`` makes every named type first and fills in its fields after.
+/// That fill is the only write, done before the builder returns the schema; no
+/// setter is public and binding builds a new schema rather than writing into one.
+/// Their stored properties are `var` only for that, which is why they are
+/// `@unchecked Sendable` (the fields, arguments and enum values inside are checked).
 public final class GraphQLObjectType: @unchecked Sendable {
     public let name: String
     public internal(set) var description: String?
@@ -35,6 +38,8 @@ public final class GraphQLObjectType: @unchecked Sendable {
 
 /// An interface type (§3.7): fields that implementing types must provide.
 public final class GraphQLInterfaceType: @unchecked Sendable {
+    // @unchecked: filled in by SchemaBuilder (type extensions merge in after every named type
+    // exists) before the schema is returned, never written after; see GraphQLObjectType.
     public let name: String
     public internal(set) var description: String?
     public internal(set) var fields: [GraphQLField] = []
@@ -64,6 +69,8 @@ public final class GraphQLInterfaceType: @unchecked Sendable {
 
 /// A union type (§3.8): one of several object types.
 public final class GraphQLUnionType: @unchecked Sendable {
+    // @unchecked: filled in by SchemaBuilder (type extensions merge in after every named type
+    // exists) before the schema is returned, never written after; see GraphQLObjectType.
     public let name: String
     public internal(set) var description: String?
     public internal(set) var types: [GraphQLObjectType] = []
@@ -82,21 +89,32 @@ public final class GraphQLUnionType: @unchecked Sendable {
 public typealias TypeResolver = @Sendable (_ value: any Sendable) -> String?
 
 /// A field of an object or interface type (§3.6).
-public final class GraphQLField: @unchecked Sendable {
+///
+/// Immutable: the builder makes it once every named type exists, with its resolver.
+public final class GraphQLField: Sendable {
     public let name: String
-    public internal(set) var description: String?
-    public internal(set) var type: GraphQLType
-    public internal(set) var arguments: [GraphQLArgument] = []
-    public internal(set) var deprecationReason: String?
-    public internal(set) var directives: [Directive] = []
-    public internal(set) var astNode: FieldDefinition?
+    public let description: String?
+    public let type: GraphQLType
+    public let arguments: [GraphQLArgument]
+    public let deprecationReason: String?
+    public let directives: [Directive]
+    public let astNode: FieldDefinition?
     /// How this field gets its value; nil means the default: read by name from the parent.
-    public internal(set) var resolver: FieldResolver?
+    public let resolver: FieldResolver?
 
-    public init(name: String, type: GraphQLType, description: String? = nil) {
+    public init(
+        name: String, type: GraphQLType, description: String? = nil, arguments: [GraphQLArgument] = [],
+        deprecationReason: String? = nil, directives: [Directive] = [], astNode: FieldDefinition? = nil,
+        resolver: FieldResolver? = nil
+    ) {
         self.name = name
         self.type = type
         self.description = description
+        self.arguments = arguments
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.astNode = astNode
+        self.resolver = resolver
     }
 
     public func argument(named name: String) -> GraphQLArgument? {
@@ -107,21 +125,29 @@ public final class GraphQLField: @unchecked Sendable {
 }
 
 /// An argument of a field or directive, or a field of an input object (§3.6.1, §3.10).
-public final class GraphQLArgument: @unchecked Sendable {
+///
+/// Immutable: the builder makes it once every named type exists.
+public final class GraphQLArgument: Sendable {
     public let name: String
-    public internal(set) var description: String?
-    public internal(set) var type: GraphQLType
+    public let description: String?
+    public let type: GraphQLType
     /// The default value as written in SDL.
-    public internal(set) var defaultValue: Value?
-    public internal(set) var deprecationReason: String?
-    public internal(set) var directives: [Directive] = []
-    public internal(set) var astNode: InputValueDefinition?
+    public let defaultValue: Value?
+    public let deprecationReason: String?
+    public let directives: [Directive]
+    public let astNode: InputValueDefinition?
 
-    public init(name: String, type: GraphQLType, defaultValue: Value? = nil, description: String? = nil) {
+    public init(
+        name: String, type: GraphQLType, defaultValue: Value? = nil, description: String? = nil,
+        deprecationReason: String? = nil, directives: [Directive] = [], astNode: InputValueDefinition? = nil
+    ) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.description = description
+        self.deprecationReason = deprecationReason
+        self.directives = directives
+        self.astNode = astNode
     }
 
     public var isDeprecated: Bool { deprecationReason != nil }

@@ -32,8 +32,9 @@ public struct MetaFields: Sendable {
             description: "The name of the current Object type at runtime.")
         schema = GraphQLField(
             name: "__schema", type: .nonNull(.named(typeMap["__Schema"]!)),
-            description: "Access the current type schema of this server.")
-        type = GraphQLField(name: "__type", type: .named(typeMap["__Type"]!), description: "Request the type information of a single type.")
-        type.arguments = [GraphQLArgument(name: "name", type: .nonNull(.named(string)))]
+            description: "Access the current type schema of this server.", resolver: Introspection.schemaMetaField)
+        type = GraphQLField(
+            name: "__type", type: .named(typeMap["__Type"]!), description: "Request the type information of a single type.",
+            arguments: [GraphQLArgument(name: "name", type: .nonNull(.named(string)))], resolver: Introspection.typeMetaField)
     }
 }

@@ -2,13 +2,13 @@ import GraphQLLanguage
 
 /// A complete, validated schema (§3): its types, root operation types and directives.
 ///
-/// Built from SDL by ``SchemaBuilder``; resolvers are then bound with
-/// ``SchemaBinder``. Immutable once serving starts.
+/// Built from SDL by ``SchemaBuilder``; ``SchemaBinder`` then builds the bound schema, with a
+/// resolver on every field from the start. Nothing changes a schema once it is returned.
 ///
 /// ```swift
 /// let schema = try SchemaBuilder.build(sdl: "type Query { hello: String }")
 /// ```
-public final class GraphQLSchema: @unchecked Sendable {
+public final class GraphQLSchema: Sendable {
     public let description: String?
     public let queryType: GraphQLObjectType
     public let mutationType: GraphQLObjectType?
@@ -31,12 +31,16 @@ public final class GraphQLSchema: @unchecked Sendable {
     /// Object types implementing each interface, and interfaces implementing it.
     let implementations: [String: (objects: [GraphQLObjectType], interfaces: [GraphQLInterfaceType])]
     let possibleTypeNames: [String: Set<String>]
+    /// What it was built from, for ``SchemaBinder`` to build the bound schema.
+    let definitionInput: SchemaDefinitionInput
 
     init(
         description: String?, queryType: GraphQLObjectType, mutationType: GraphQLObjectType?,
         subscriptionType: GraphQLObjectType?, typeMap: [String: GraphQLNamedType], typeNames: [String],
-        directives: [GraphQLDirective], schemaDirectives: [Directive], astNode: SchemaDefinition?, source: Source?
+        directives: [GraphQLDirective], schemaDirectives: [Directive], astNode: SchemaDefinition?, source: Source?,
+        definitionInput: SchemaDefinitionInput
     ) {
+        self.definitionInput = definitionInput
         self.description = description
         self.queryType = queryType
         self.mutationType = mutationType

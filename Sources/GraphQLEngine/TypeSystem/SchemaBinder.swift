@@ -4,11 +4,15 @@
 /// binding for a field the schema does not have, or (with `requireAll`) a field
 /// left without one, is an error when the server starts, not a surprise later.
 ///
+/// Binding never writes into the schema it was given: ``finish(requireAll:)`` checks the
+/// bindings against it and returns a new schema, built from the same definitions with every
+/// resolver in place from the start, so a schema is never changed once anyone holds it.
+///
 /// ```swift
 /// var binder = SchemaBinder(schema: schema)
 /// binder.bind("Query", "viewer") { info in try await loaders(info).viewer() }
 /// binder.bindSync("Profile", "handle") { info in try info.parent(as: Profile.self).handle }
-/// try binder.finish(requireAll: true)
+/// let bound = try binder.finish(requireAll: true)
 /// ```
 public struct SchemaBinder {
     public let schema: GraphQLSchema
@@ -36,12 +40,14 @@ public struct SchemaBinder {
         typeResolvers.append((abstractTypeName, resolve))
     }
 
-    /// Applies the bindings.
+    /// Checks the bindings and builds the bound schema.
     /// - Parameter requireAll: every field of every object type the schema defines must be bound.
+    /// - Returns: the schema with every bound resolver; the one given to ``init(schema:)`` is unchanged.
     /// - Throws: ``BindingError`` listing every unknown binding and (with `requireAll`) every unbound field.
-    public func finish(requireAll: Bool) throws(BindingError) {
+    public func finish(requireAll: Bool) throws(BindingError) -> GraphQLSchema {
         var problems: [String] = []
         var bound = Set<String>()
+        var resolvers = SchemaResolvers()
         for (typeName, fieldName, resolver) in bindings {
             guard let type = schema.type(named: typeName) else {
                 problems.append("Resolver bound to \(typeName).\(fieldName), but the schema has no type \"\(typeName)\".")
@@ -51,19 +57,18 @@ public struct SchemaBinder {
                 problems.append("Resolver bound to \(typeName).\(fieldName), but \"\(typeName)\" is not an object type.")
                 continue
             }
-            guard let field = object.field(named: fieldName) else {
+            guard object.field(named: fieldName) != nil else {
                 problems.append("Resolver bound to \(typeName).\(fieldName), but \"\(typeName)\" has no field \"\(fieldName)\".")
                 continue
             }
             if !bound.insert("\(typeName).\(fieldName)").inserted {
                 problems.append("Resolver bound twice to \(typeName).\(fieldName).")
             }
-            field.resolver = resolver
+            resolvers.fields[typeName, default: [:]][fieldName] = resolver
         }
         for (typeName, resolver) in typeResolvers {
             switch schema.type(named: typeName) {
-            case .interface(let interface)?: interface.resolveType = resolver
-            case .union(let union)?: union.resolveType = resolver
+            case .interface?, .union?: resolvers.types[typeName] = resolver
             default: problems.append("Type resolver bound to \"\(typeName)\", which is not an interface or union of the schema.")
             }
         }
@@ -81,6 +86,12 @@ public struct SchemaBinder {
             }
         }
         if !problems.isEmpty { throw BindingError(problems: problems) }
+        do {
+            return try SchemaBuilder.build(schema.definitionInput, resolvers: resolvers)
+        } catch {
+            // The same definitions built once already; only a bug in the builder gets here.
+            throw BindingError(problems: error.errors.map(\.message))
+        }
     }
 }
 

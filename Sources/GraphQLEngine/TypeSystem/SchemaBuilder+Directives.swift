@@ -4,11 +4,11 @@ extension BuildContext {
     /// Makes the schema's directives: those defined in SDL, then the specified ones.
     mutating func buildDirectives() {
         for (definition, source) in directiveDefinitions {
-            let directive = GraphQLDirective(name: definition.name.value, description: definition.description?.value)
-            directive.arguments = makeArguments(definition.arguments, owner: "@\(definition.name.value)", source: source)
-            directive.locations = definition.locations.compactMap { DirectiveLocation(rawValue: $0.value) }
-            directive.isRepeatable = definition.isRepeatable
-            directive.astNode = definition
+            let directive = GraphQLDirective(
+                name: definition.name.value, description: definition.description?.value,
+                arguments: makeArguments(definition.arguments, owner: "@\(definition.name.value)", source: source),
+                locations: definition.locations.compactMap { DirectiveLocation(rawValue: $0.value) },
+                isRepeatable: definition.isRepeatable, astNode: definition)
             directives.append(directive)
         }
     }
@@ -77,7 +77,7 @@ extension BuildContext {
     }
 
     /// Puts the schema together: roots from `schema { }` or the default names (§3.3.1).
-    mutating func makeSchema() -> GraphQLSchema? {
+    mutating func makeSchema(input: SchemaDefinitionInput) -> GraphQLSchema? {
         var roots: [OperationType: GraphQLObjectType] = [:]
         var rootRanges: [OperationType: SourceRange] = [:]
         let operationTypes = (schemaDefinition?.operationTypes ?? []) + schemaExtensions.flatMap(\.operationTypes)
@@ -134,7 +134,7 @@ extension BuildContext {
             description: schemaDefinition?.description?.value, queryType: query, mutationType: roots[.mutation],
             subscriptionType: roots[.subscription], typeMap: typeMap, typeNames: userNames + builtIns,
             directives: orderedDirectives(), schemaDirectives: (schemaDefinition?.directives ?? []) + schemaExtensions.flatMap(\.directives),
-            astNode: schemaDefinition, source: source)
+            astNode: schemaDefinition, source: source, definitionInput: input)
     }
 
     /// Specified directives first (skip, include, deprecated, specifiedBy, oneOf), then the schema's own.

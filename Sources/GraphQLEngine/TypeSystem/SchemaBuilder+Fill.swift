@@ -79,10 +79,10 @@ extension BuildContext {
                                 [valueDefinition.name.range], source: source)
                             continue
                         }
-                        let value = GraphQLEnumValue(name: valueDefinition.name.value, description: valueDefinition.description?.value)
-                        value.directives = valueDefinition.directives
-                        value.deprecationReason = deprecationReason(valueDefinition.directives)
-                        value.astNode = valueDefinition
+                        let value = GraphQLEnumValue(
+                            name: valueDefinition.name.value, description: valueDefinition.description?.value,
+                            deprecationReason: deprecationReason(valueDefinition.directives),
+                            directives: valueDefinition.directives, astNode: valueDefinition)
                         enumType.values.append(value)
                     }
                 }
@@ -125,14 +125,12 @@ extension BuildContext {
     }
 
     mutating func makeField(_ definition: FieldDefinition, of typeName: String, source: Source?) -> GraphQLField {
-        let field = GraphQLField(
+        GraphQLField(
             name: definition.name.value, type: resolve(definition.type, source: source),
-            description: definition.description?.value)
-        field.directives = definition.directives
-        field.deprecationReason = deprecationReason(definition.directives)
-        field.astNode = definition
-        field.arguments = makeArguments(definition.arguments, owner: "\(typeName).\(definition.name.value)", source: source)
-        return field
+            description: definition.description?.value,
+            arguments: makeArguments(definition.arguments, owner: "\(typeName).\(definition.name.value)", source: source),
+            deprecationReason: deprecationReason(definition.directives), directives: definition.directives,
+            astNode: definition, resolver: resolvers.fields[typeName]?[definition.name.value])
     }
 
     mutating func makeArguments(_ definitions: [InputValueDefinition], owner: String, source: Source?) -> [GraphQLArgument] {
@@ -150,13 +148,11 @@ extension BuildContext {
     }
 
     mutating func makeArgument(_ definition: InputValueDefinition, source: Source?) -> GraphQLArgument {
-        let argument = GraphQLArgument(
+        GraphQLArgument(
             name: definition.name.value, type: resolve(definition.type, source: source),
-            defaultValue: definition.defaultValue, description: definition.description?.value)
-        argument.directives = definition.directives
-        argument.deprecationReason = deprecationReason(definition.directives)
-        argument.astNode = definition
-        return argument
+            defaultValue: definition.defaultValue, description: definition.description?.value,
+            deprecationReason: deprecationReason(definition.directives), directives: definition.directives,
+            astNode: definition)
     }
 
     /// The reason given by `@deprecated`, its default when it has none, or nil.

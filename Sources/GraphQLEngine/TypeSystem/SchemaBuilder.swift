@@ -28,17 +28,25 @@ public enum SchemaBuilder {
     public static func build(
         document: Document, source: Source? = nil, scalars: [String: ScalarCoercion] = [:]
     ) throws(SchemaError) -> GraphQLSchema {
-        var context = BuildContext(source: source, scalars: scalars)
+        try build(SchemaDefinitionInput(document: document, source: source, scalars: scalars), resolvers: SchemaResolvers())
+    }
+
+    /// Builds with resolvers in place: every field and abstract type gets its resolver as it is
+    /// made, so nothing writes into the schema once it is returned (see ``SchemaBinder``).
+    static func build(_ input: SchemaDefinitionInput, resolvers: SchemaResolvers) throws(SchemaError) -> GraphQLSchema {
+        let document = input.document
+        var all = resolvers
+        all.fields.merge(Introspection.fieldResolvers) { own, _ in own }
+        var context = BuildContext(source: input.source, scalars: input.scalars, resolvers: all)
         context.collect(document)
         context.addSpecifiedDefinitions()
         context.createTypes()
         context.fillTypes()
         context.buildDirectives()
         context.checkAppliedDirectives()
-        guard let schema = context.makeSchema() else { throw SchemaError(context.errors) }
+        guard let schema = context.makeSchema(input: input) else { throw SchemaError(context.errors) }
         let problems = context.errors + SchemaValidator.validate(schema)
         guard problems.isEmpty else { throw SchemaError(problems) }
-        Introspection.bind(schema)
         return schema
     }
 }
@@ -56,10 +64,24 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// What a schema was built from, kept so that ``SchemaBinder`` can build it again with resolvers.
+struct SchemaDefinitionInput: Sendable {
+    let document: Document
+    let source: Source?
+    let scalars: [String: ScalarCoercion]
+}
+
+/// Resolvers by object type and field name, and type resolvers by abstract type name.
+struct SchemaResolvers: Sendable {
+    var fields: [String: [String: FieldResolver]] = [:]
+    var types: [String: TypeResolver] = [:]
+}
+
 /// State of one build: the definitions found, the types made, the errors seen.
 struct BuildContext {
     let source: Source?
     let scalars: [String: ScalarCoercion]
+    let resolvers: SchemaResolvers
     var errors: [GraphQLError] = []
 
     var typeDefinitions: [(definition: TypeDefinition, source: Source?)] = []
@@ -76,8 +98,9 @@ struct BuildContext {
     /// Names of types defined by the engine itself (specified scalars, introspection types).
     var builtInNames: Set<String> = []
 
-    init(source: Source?, scalars: [String: ScalarCoercion]) {
+    init(source: Source?, scalars: [String: ScalarCoercion], resolvers: SchemaResolvers) {
         self.source = source
+        self.resolvers = resolvers
         self.scalars = scalars
     }
 
@@ -176,10 +199,12 @@ struct BuildContext {
             case .interface(let d):
                 let interface = GraphQLInterfaceType(name: name, description: d.description?.value)
                 interface.astNode = definition
+                interface.resolveType = resolvers.types[name]
                 type = .interface(interface)
             case .union(let d):
                 let union = GraphQLUnionType(name: name, description: d.description?.value)
                 union.astNode = definition
+                union.resolveType = resolvers.types[name]
                 type = .union(union)
             case .enumType(let d):
                 let enumType = GraphQLEnumType(name: name, description: d.description?.value)

@@ -21,8 +21,7 @@ enum GatewaySchema {
         ConnectionResolvers.bind(&binder)
         MutationResolvers.bind(&binder)
         binder.resolveType("Node") { value in value is Profile ? "Profile" : nil }
-        try binder.finish(requireAll: true)
-        return schema
+        return try binder.finish(requireAll: true)
     }
 }
 

@@ -96,8 +96,8 @@ final class SocialBenchData: Sendable {
         return Connection(list: list, start: start, end: min(start + count, list.count))
     }
 
-    /// Binds every field of the bench schema to plain synchronous reads of this data.
-    func bind(_ schema: GraphQLSchema) throws {
+    /// The bench schema with every field bound to plain synchronous reads of this data.
+    func bind(_ schema: GraphQLSchema) throws -> GraphQLSchema {
         var b = SchemaBinder(schema: schema)
         b.bindSync("Query", "viewer") { [self] _ in ProfileRef(index: viewer) }
         b.bindSync("Query", "profile") { [self] info in
@@ -151,6 +151,6 @@ final class SocialBenchData: Sendable {
         b.bindSync("PageInfo", "hasPreviousPage") { try $0.parent(as: Connection.self).start > 0 }
         b.bindSync("PageInfo", "startCursor") { let c = try $0.parent(as: Connection.self); return c.end > c.start ? "cursor:\(c.start)" : nil }
         b.bindSync("PageInfo", "endCursor") { let c = try $0.parent(as: Connection.self); return c.end > c.start ? "cursor:\(c.end - 1)" : nil }
-        try b.finish(requireAll: true)
+        return try b.finish(requireAll: true)
     }
 }
