@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The port operations the store counts, one per method of the three ports.
 public enum StoreOperation: String, Sendable, CaseIterable {
@@ -8,16 +9,15 @@ public enum StoreOperation: String, Sendable, CaseIterable {
 }
 
 /// Thread-safe call and statement counters.
-///
-/// A lock rather than `Synchronization.Mutex`: the package still declares macOS 14, where
-/// `Mutex` is unavailable.
-final class StoreCounters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var callCounts: [String: Int] = [:]
-    private var statementCount = 0
+final class StoreCounters: Sendable {
+    private struct Counts {
+        var calls: [String: Int] = [:]
+        var statements = 0
+    }
+    private let counts = Mutex(Counts())
 
     func countCall(_ operation: StoreOperation) {
-        lock.withLock { callCounts[operation.rawValue, default: 0] += 1 }
+        counts.withLock { $0.calls[operation.rawValue, default: 0] += 1 }
     }
 
     /// Counts a traced statement unless it is transaction control, a pragma, a trigger step or
@@ -28,15 +28,12 @@ final class StoreCounters: @unchecked Sendable {
         for skipped in ["BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA", "--"] where head.hasPrefix(skipped) {
             return
         }
-        lock.withLock { statementCount += 1 }
+        counts.withLock { $0.statements += 1 }
     }
 
-    func calls() -> [String: Int] { lock.withLock { callCounts } }
-    func statements() -> Int { lock.withLock { statementCount } }
+    func calls() -> [String: Int] { counts.withLock { $0.calls } }
+    func statements() -> Int { counts.withLock { $0.statements } }
     func reset() {
-        lock.withLock {
-            callCounts = [:]
-            statementCount = 0
-        }
+        counts.withLock { $0 = Counts() }
     }
 }

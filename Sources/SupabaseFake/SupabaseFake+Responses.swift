@@ -68,6 +68,7 @@ extension SupabaseFake {
 
 /// Collects a response body's bytes (to send them again another way).
 final class ByteCollector: ResponseBodyWriter, @unchecked Sendable {
+    // @unchecked: one response body is written by one task, then read by it; never shared.
     var bytes: [UInt8] = []
     func write(_ buffer: ByteBuffer) async throws { bytes += buffer.readableBytesView }
     func finish(_ trailingHeaders: HTTPFields?) async throws {}

@@ -24,6 +24,8 @@ import SupabaseStore
 /// try await store.shutdown(); await fake.stop()
 /// ```
 public final class SupabaseFake: @unchecked Sendable {
+    // @unchecked: every mutable property below is read and written only under `lock` (the fake
+    // serves many connections at once); `port` and `serverTask` are set once, in `start()`.
     /// The project key the fake accepts (a publishable key: anonymous requests send no bearer).
     public static let apiKey = "sb_publishable_fake_key"
 

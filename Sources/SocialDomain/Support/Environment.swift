@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The time source of the use cases (for `updatedAt` and avatar paths); injectable for tests.
 public protocol WallClock: Sendable {
@@ -17,15 +18,14 @@ public struct SystemClock: WallClock {
 /// let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
 /// clock.advance(by: 1)
 /// ```
-public final class ManualClock: WallClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+public final class ManualClock: WallClock, Sendable {
+    private let current: Mutex<Date>
 
-    public init(_ start: Date) { current = start }
+    public init(_ start: Date) { current = Mutex(start) }
 
-    public func now() -> Date { lock.withLock { current } }
-    public func set(_ date: Date) { lock.withLock { current = date } }
-    public func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+    public func now() -> Date { current.withLock { $0 } }
+    public func set(_ date: Date) { current.withLock { $0 = date } }
+    public func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
 }
 
 /// Randomness the domain needs (new ids, avatar name suffixes); injectable for determinism.
@@ -67,14 +67,13 @@ public struct SystemRandom: RandomSource {
 }
 
 /// A deterministic SplitMix64 stream: the same seed gives the same ids, always.
-public final class SeededRandom: RandomSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: UInt64
+public final class SeededRandom: RandomSource, Sendable {
+    private let state: Mutex<UInt64>
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = Mutex(seed) }
 
     public func next() -> UInt64 {
-        lock.withLock {
+        state.withLock { state in
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
