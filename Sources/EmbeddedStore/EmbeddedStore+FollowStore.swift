@@ -50,11 +50,19 @@ extension EmbeddedStore: FollowStore {
             let newId = options.random.uuid().lowercased
             let follower = pair.follower.lowercased, followee = pair.followee.lowercased
             return try await pool.write { db in
-                let visible = try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM profiles p WHERE p.id = ? AND \(ProfileColumns.visible("p"))",
-                    arguments: [followee, viewer.sqlId]) ?? false
-                let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM profiles WHERE id = ?", arguments: [follower]) ?? false
-                guard visible, exists else { throw DomainError.profileNotFound }
+                // Removing one's own follow always works, even of a profile that has since turned
+                // private (else the follow, and the follower's count, would stay for good). Anything
+                // else needs the profile visible: a private profile is "not found" to strangers.
+                let following = try Bool.fetchOne(db, sql: """
+                    SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ? AND deleted_at IS NULL
+                    """, arguments: [follower, followee]) ?? false
+                if !(following && change.action != .follow) {
+                    let visible = try Bool.fetchOne(
+                        db, sql: "SELECT 1 FROM profiles p WHERE p.id = ? AND \(ProfileColumns.visible("p"))",
+                        arguments: [followee, viewer.sqlId]) ?? false
+                    let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM profiles WHERE id = ?", arguments: [follower]) ?? false
+                    guard visible, exists else { throw DomainError.profileNotFound }
+                }
                 switch change.action {
                 case .toggle:
                     try db.execute(sql: """

@@ -68,11 +68,15 @@ extension SupabaseFake {
         if me == target {
             return Self.pgError(400, "PT400", "You cannot follow yourself", hint: "cannot_follow_self")
         }
-        guard let followee = profilesById[target], visible(followee, caller), profilesById[me] != nil else {
-            return Self.pgError(404, "PT404", "Profile not found", hint: "profile_not_found")
-        }
         let index = followsByFollower[me]?.first { follows[$0].followee == target }
         let active = index.map { follows[$0].deletedAtMicroseconds == nil } ?? false
+        // As 20250301000500: removing one's own follow works even when the profile is now hidden.
+        let removing = active && action != .follow
+        if !removing {
+            guard let followee = profilesById[target], visible(followee, caller), profilesById[me] != nil else {
+                return Self.pgError(404, "PT404", "Profile not found", hint: "profile_not_found")
+            }
+        }
         let want: Bool = switch action {
         case .follow: true
         case .unfollow: false

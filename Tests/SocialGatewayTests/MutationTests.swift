@@ -53,6 +53,37 @@ struct MutationTests {
         }
     }
 
+    @Test("a follow of a profile that turned private can still be removed (unfollow or toggle); following it stays NOT_FOUND",
+          arguments: StoreKind.allCases)
+    func unfollowHiddenProfile(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let bob = DemoData.bobId.uuidString.lowercased()
+            let goPrivate = try await gateway.run(
+                "mutation { updateProfile(input: { isPublic: false }) { profile { isPublic } } }", viewer: gateway.bob)
+            #expect(goPrivate.json["errors"] == nil)
+            let unfollow = "mutation U($id: ID!) { unfollow(profileId: $id) { following profile { handle } viewer { followingCount } } }"
+            let removed = try await gateway.run(unfollow, ["id": .string(bob)], viewer: gateway.alice)
+            #expect(removed.json["errors"] == nil)
+            #expect(removed.json["data"]?["unfollow"] == ["following": false, "profile": nil, "viewer": ["followingCount": 1]])
+            // Nothing more about bob: without a follow he is "not found" again, to unfollow or follow.
+            let again = try await gateway.run(unfollow, ["id": .string(bob)], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(again.json) == ["NOT_FOUND"])
+            let follow = try await gateway.run(
+                "mutation F($id: ID!) { follow(profileId: $id) { following } }", ["id": .string(bob)], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(follow.json) == ["NOT_FOUND"])
+            let own = try await gateway.run(#"{ viewer { followerCount } }"#, viewer: gateway.bob)
+            #expect(own.json["data"]?["viewer"]?["followerCount"] == 1)
+
+            // A toggle of a followed, hidden profile removes the follow too (carol follows bob in the demo data).
+            let toggle = try await gateway.run(
+                "mutation T($id: ID!) { toggleFollow(profileId: $id) { following profile { handle } } }", ["id": .string(bob)],
+                viewer: gateway.carol)
+            #expect(toggle.json["data"]?["toggleFollow"] == ["following": false, "profile": nil])
+            let after = try await gateway.run(#"{ viewer { followerCount } }"#, viewer: gateway.bob)
+            #expect(after.json["data"]?["viewer"]?["followerCount"] == 0)
+        }
+    }
+
     @Test("follow and unfollow are idempotent; following yourself is CANNOT_FOLLOW_SELF; a bad id is BAD_USER_INPUT", arguments: StoreKind.allCases)
     func followRules(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in

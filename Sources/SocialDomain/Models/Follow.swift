@@ -60,7 +60,10 @@ public struct FollowChange: Sendable, Hashable {
 /// (nil when the viewer may not see one), so a payload needs no second round trip.
 public struct FollowOutcome: Sendable, Hashable {
     public var isFollowing: Bool
+    /// The viewer's profile, with its new counts.
     public var follower: Profile?
+    /// The profile followed or unfollowed; nil when it is hidden from the viewer (an unfollow of a
+    /// profile that turned private).
     public var followee: Profile?
     public init(isFollowing: Bool, follower: Profile?, followee: Profile?) {
         self.isFollowing = isFollowing

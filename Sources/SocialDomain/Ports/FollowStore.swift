@@ -16,7 +16,10 @@ public protocol FollowStore: Sendable {
 
     /// Follows, unfollows or toggles atomically; re-following restores the soft-deleted row;
     /// counters change in the same transaction. The follower must be the viewer.
-    /// - Throws: `FORBIDDEN` (follower is not the viewer), `NOT_FOUND` (followee missing or
-    ///   hidden), `CANNOT_FOLLOW_SELF`.
+    ///
+    /// Removing an active follow (an unfollow, or a toggle of a followed profile) works even when
+    /// the followee is now hidden from the viewer; the outcome's `followee` is then nil.
+    /// - Throws: `FORBIDDEN` (follower is not the viewer), `NOT_FOUND` (followee missing, or
+    ///   hidden and not followed), `CANNOT_FOLLOW_SELF`.
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome
 }

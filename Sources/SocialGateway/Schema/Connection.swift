@@ -57,6 +57,7 @@ struct PageInfoValue: Sendable {
 /// The parent value of `FollowPayload`.
 struct FollowPayloadValue: Sendable {
     let following: Bool
-    let profile: Profile
+    /// Nil when the profile is hidden from the viewer (a follow removed after it turned private).
+    let profile: Profile?
     let viewer: Profile
 }

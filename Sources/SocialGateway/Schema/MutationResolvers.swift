@@ -56,15 +56,18 @@ enum MutationResolvers {
             case .unfollow: try await UnfollowProfile(follows: request.stores.follows).execute(profileId: id, viewer: request.viewer)
             }
         }
-        guard let followee = outcome.followee, let follower = outcome.follower else { throw DomainError.profileNotFound }
+        // The followee is absent only when it is hidden from the viewer, which a store allows for
+        // removing a follow alone.
+        guard let follower = outcome.follower, outcome.followee != nil || !outcome.isFollowing else {
+            throw DomainError.profileNotFound
+        }
         request.forgetFollows()
-        request.remember(followee)
+        if let followee = outcome.followee { request.remember(followee) }
         request.remember(follower)
         request.changedTags.record([
-            CacheTags.profile(followee.id), CacheTags.profile(follower.id), CacheTags.followers(followee.id),
-            CacheTags.following(follower.id),
+            CacheTags.profile(id), CacheTags.profile(follower.id), CacheTags.followers(id), CacheTags.following(follower.id),
         ])
-        return FollowPayloadValue(following: outcome.isFollowing, profile: followee, viewer: follower)
+        return FollowPayloadValue(following: outcome.isFollowing, profile: outcome.followee, viewer: follower)
     }
 
     /// UpdateProfileInput -> the domain's input: absent keeps, null clears, a value sets.
