@@ -138,7 +138,10 @@ let package = Package(
         .testTarget(name: "GraphQLEngineTests", dependencies: ["GraphQLEngine", "GraphQLLanguage"], exclude: ["Fixtures"]),
         .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLValidation", "GraphQLEngine", "GraphQLLanguage"]),
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
-        .testTarget(name: "EmbeddedStoreTests", dependencies: ["EmbeddedStore", "SocialDomain"]),
+        .testTarget(
+            name: "EmbeddedStoreTests",
+            dependencies: ["EmbeddedStore", "SocialDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),
         // What the gateway's test suites share: the store kinds they run against, each seeded
         // with the demo data and handing out its own viewers.

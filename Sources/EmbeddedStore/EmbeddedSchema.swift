@@ -1,4 +1,5 @@
 import GRDB
+import SocialDomain
 
 /// The migrations: the same tables, constraints and indexes as the Supabase schema
 /// (`shared/reference/supabase-wire.md` §7), in SQLite terms.
@@ -13,8 +14,58 @@ enum EmbeddedSchema {
         migrator.registerMigration("v1_profiles_follows") { db in
             try db.execute(sql: v1)
         }
+        // Foreign keys are off while it runs (GRDB's default, checked when it ends): the table is
+        // rebuilt under follows' references, as SQLite's ALTER TABLE documentation prescribes.
+        migrator.registerMigration("v2_profile_text_bytes") { db in
+            try db.execute(sql: v2)
+        }
         return migrator
     }
+
+    /// The profile text fields bounded in UTF-8 bytes, not code points: the domain counts
+    /// user-visible characters (``UpdateProfile``), which a code-point limit would refuse, and the
+    /// bytes bound it also applies is what the table can check. SQLite cannot change a
+    /// constraint, so `profiles` is rebuilt: new table, copy, drop, rename, indexes again; the
+    /// counter triggers on `follows` name `profiles`, so they go first and come back last (a
+    /// rename refuses to leave a trigger naming a missing table).
+    static let v2 = """
+        DROP TRIGGER follows_count_insert;
+        DROP TRIGGER follows_count_unfollow;
+        DROP TRIGGER follows_count_restore;
+        DROP TRIGGER follows_count_delete;
+        CREATE TABLE profiles_v2 (
+          id               TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36 AND id = lower(id)),
+          handle           TEXT NOT NULL,
+          display_name     TEXT,
+          bio              TEXT,
+          photo_url        TEXT,
+          home_gym         TEXT,
+          climbing_since   TEXT CHECK (climbing_since IS NULL OR climbing_since GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+          favorite_style   TEXT,
+          is_public        INTEGER NOT NULL DEFAULT 1 CHECK (is_public IN (0, 1)),
+          follower_count   INTEGER NOT NULL DEFAULT 0 CHECK (follower_count >= 0),
+          following_count  INTEGER NOT NULL DEFAULT 0 CHECK (following_count >= 0),
+          created_at       INTEGER NOT NULL,
+          updated_at       INTEGER NOT NULL,
+          CONSTRAINT profiles_handle_format CHECK (length(handle) BETWEEN 3 AND 30
+            AND handle GLOB '[A-Za-z]*' AND handle NOT GLOB '*[^A-Za-z0-9_]*'),
+          CONSTRAINT profiles_display_name_bytes CHECK (display_name IS NULL OR length(CAST(display_name AS BLOB)) <= \(bytes(UpdateProfile.maxDisplayNameLength))),
+          CONSTRAINT profiles_bio_bytes CHECK (bio IS NULL OR length(CAST(bio AS BLOB)) <= \(bytes(UpdateProfile.maxBioLength))),
+          CONSTRAINT profiles_home_gym_bytes CHECK (home_gym IS NULL OR length(CAST(home_gym AS BLOB)) <= \(bytes(UpdateProfile.maxTextLength))),
+          CONSTRAINT profiles_favorite_style_bytes CHECK (favorite_style IS NULL OR length(CAST(favorite_style AS BLOB)) <= \(bytes(UpdateProfile.maxTextLength)))
+        );
+        INSERT INTO profiles_v2 SELECT id, handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style,
+          is_public, follower_count, following_count, created_at, updated_at FROM profiles;
+        DROP TABLE profiles;
+        ALTER TABLE profiles_v2 RENAME TO profiles;
+        CREATE UNIQUE INDEX profiles_handle_lower_key ON profiles (lower(handle));
+        CREATE INDEX profiles_handle_id_idx ON profiles (lower(handle), id) WHERE is_public = 1;
+        \(insertCounterTrigger)
+        \(otherCounterTriggers)
+        """
+
+    /// The byte bound of a field allowed `characters` characters.
+    static func bytes(_ characters: Int) -> Int { characters * UpdateProfile.maxBytesPerCharacter }
 
     static let v1 = """
         CREATE TABLE profiles (
@@ -59,6 +110,11 @@ enum EmbeddedSchema {
 
         -- counters change in the same transaction as the follow they count
         \(insertCounterTrigger)
+        \(otherCounterTriggers)
+        """
+
+    /// The counter triggers but the insert one.
+    static let otherCounterTriggers = """
         CREATE TRIGGER follows_count_unfollow AFTER UPDATE OF deleted_at ON follows
           WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL BEGIN
           UPDATE profiles SET following_count = following_count - 1 WHERE id = NEW.follower_id;

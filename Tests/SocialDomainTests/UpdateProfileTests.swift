@@ -30,6 +30,43 @@ struct UpdateProfileTests {
         #expect(try await update(input, store: store).bio == bio)
     }
 
+    @Test("lengths count characters as people see them, as the seeds' String.count does",
+          arguments: [
+            ("emoji with a skin tone", "\u{1F44D}\u{1F3FD}"),
+            ("a family (ZWJ sequence, 25 bytes)", "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"),
+            ("a flag", "\u{1F1EF}\u{1F1F5}"),
+            ("e with a combining acute", "e\u{301}"),
+            ("a CJK character", "\u{6F22}"),
+          ])
+    func graphemeLengths(_ name: String, _ character: String) async throws {
+        #expect(character.count == 1, "\(name)")
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        input.bio = .set(String(repeating: character, count: 280))
+        input.displayName = .set(String(repeating: character, count: 50))
+        input.homeGym = .set(String(repeating: character, count: 100))
+        let saved = try await update(input, store: store)
+        #expect(saved.bio?.count == 280, "\(name)")
+        input.bio = .set(String(repeating: character, count: 281))
+        let error = await domainError { _ = try await update(input, store: store) }
+        #expect(error == DomainError(.badUserInput, "Bio is too long (281/280 characters)", field: "bio"), "\(name)")
+    }
+
+    @Test("a character stacked with combining marks counts its bytes: a bound the databases can check")
+    func combiningMarkBytes() async {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        // One character: a base letter and 40 combining marks (81 bytes); 200 of them are 200 characters.
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 40)
+        #expect(zalgo.count == 1)
+        input.bio = .set(String(repeating: zalgo, count: 200))
+        let error = await domainError { _ = try await update(input, store: store) }
+        #expect(error == DomainError(
+            .badUserInput,
+            "Bio is too long (16200/8960 bytes): characters made of many combined marks count more", field: "bio"))
+        #expect(await store.calls.isEmpty)
+    }
+
     @Test("display name over 50 characters after trimming is rejected with BAD_USER_INPUT")
     func displayNameTooLong() async {
         let store = await Fixture.store()

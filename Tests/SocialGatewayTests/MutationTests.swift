@@ -38,6 +38,19 @@ struct MutationTests {
         }
     }
 
+    @Test("updateProfile counts characters as the seeds do: 280 emoji with skin tones are a full bio, 281 are too many",
+          arguments: StoreKind.allCases)
+    func emojiBio(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let mutation = "mutation M($input: UpdateProfileInput!) { updateProfile(input: $input) { profile { bio } } }"
+            let bio = String(repeating: "\u{1F44D}\u{1F3FD}", count: 280)
+            let saved = try await gateway.run(mutation, ["input": ["bio": .string(bio)]], viewer: gateway.alice)
+            #expect(saved.json["data"]?["updateProfile"]?["profile"]?["bio"]?.stringValue == bio)
+            let tooLong = try await gateway.run(mutation, ["input": ["bio": .string(bio + "\u{1F44D}\u{1F3FD}")]], viewer: gateway.alice)
+            #expect(GatewayFixture.messages(tooLong.json) == ["Bio is too long (281/280 characters)"])
+        }
+    }
+
     @Test("toggleFollow: the new state and both counts change in the payload and on the next read", arguments: StoreKind.allCases)
     func toggleFollow(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in

@@ -72,12 +72,13 @@ do $$ begin
   end;
 end $$;
 
--- Text limits count code points: 50 emoji fit the display name, 51 do not.
+-- Text limits are UTF-8 bytes since 20250301000600 (the gateway counts characters, 32 bytes
+-- each at most): a display name of 400 four-byte emoji (1600 bytes) fits, 401 do not.
 do $$ begin
-  update public.profiles set display_name = repeat('🧗', 50) where id = 'a11ce000-0000-4000-8000-000000000001';
+  update public.profiles set display_name = repeat('🧗', 400) where id = 'a11ce000-0000-4000-8000-000000000001';
   begin
-    update public.profiles set display_name = repeat('🧗', 51) where id = 'a11ce000-0000-4000-8000-000000000001';
-    raise exception 'FAIL: 51 code points accepted';
+    update public.profiles set display_name = repeat('🧗', 401) where id = 'a11ce000-0000-4000-8000-000000000001';
+    raise exception 'FAIL: 1604 bytes accepted';
   exception when check_violation then null;
   end;
   update public.profiles set display_name = 'Alice' where id = 'a11ce000-0000-4000-8000-000000000001';

@@ -3,8 +3,11 @@ import Foundation
 /// Edits the viewer's own profile (seed 001 `UpdateProfileUseCase`).
 ///
 /// Order: signed in, owner, then each field's rule, then the store. Text fields are trimmed;
-/// a field that is empty after trimming is cleared. Lengths count Unicode code points, as
-/// Postgres `char_length` and SQLite `length` do, so the database constraints agree.
+/// a field that is empty after trimming is cleared. Lengths count what a person sees as one
+/// character (grapheme clusters, Swift's `String.count`), as the seeds do: a flag or an emoji
+/// with a skin tone is one character. One character can be any number of code points (combining
+/// marks stack without end), so each field is also bounded in UTF-8 bytes,
+/// ``maxBytesPerCharacter`` per allowed character; the databases check only that byte bound.
 ///
 /// ```swift
 /// var input = ProfileUpdateInput(); input.bio = .set("Crimps and coffee")
@@ -14,6 +17,9 @@ public struct UpdateProfile: Sendable {
     public static let maxBioLength = 280
     public static let maxDisplayNameLength = 50
     public static let maxTextLength = 100
+    /// UTF-8 bytes allowed per allowed character: the longest common emoji sequences (families,
+    /// flags of subdivisions) take 25-28 bytes.
+    public static let maxBytesPerCharacter = 32
 
     public let profiles: any ProfileStore
     public let clock: any WallClock
@@ -54,14 +60,20 @@ public struct UpdateProfile: Sendable {
             changes.handle = handle
         }
         changes.displayName = Self.text(input.displayName)
-        if case .set(let name) = changes.displayName, name.unicodeScalars.count > Self.maxDisplayNameLength {
-            throw DomainError.badUserInput(
-                "Display name exceeds \(Self.maxDisplayNameLength) characters", field: "displayName")
+        if case .set(let name) = changes.displayName {
+            if name.count > Self.maxDisplayNameLength {
+                throw DomainError.badUserInput(
+                    "Display name exceeds \(Self.maxDisplayNameLength) characters", field: "displayName")
+            }
+            try Self.checkBytes(name, characters: Self.maxDisplayNameLength, field: "displayName", label: "Display name")
         }
         changes.bio = Self.text(input.bio)
-        if case .set(let bio) = changes.bio, bio.unicodeScalars.count > Self.maxBioLength {
-            throw DomainError.badUserInput(
-                "Bio is too long (\(bio.unicodeScalars.count)/\(Self.maxBioLength) characters)", field: "bio")
+        if case .set(let bio) = changes.bio {
+            let count = bio.count
+            if count > Self.maxBioLength {
+                throw DomainError.badUserInput("Bio is too long (\(count)/\(Self.maxBioLength) characters)", field: "bio")
+            }
+            try Self.checkBytes(bio, characters: Self.maxBioLength, field: "bio", label: "Bio")
         }
         changes.homeGym = try Self.shortText(input.homeGym, field: "homeGym", label: "Home gym")
         changes.favoriteStyle = try Self.shortText(input.favoriteStyle, field: "favoriteStyle", label: "Favorite style")
@@ -95,9 +107,23 @@ public struct UpdateProfile: Sendable {
 
     static func shortText(_ update: FieldUpdate<String>, field: String, label: String) throws -> FieldUpdate<String> {
         let result = text(update)
-        if case .set(let value) = result, value.unicodeScalars.count > maxTextLength {
-            throw DomainError.badUserInput("\(label) exceeds \(maxTextLength) characters", field: field)
+        if case .set(let value) = result {
+            if value.count > maxTextLength {
+                throw DomainError.badUserInput("\(label) exceeds \(maxTextLength) characters", field: field)
+            }
+            try checkBytes(value, characters: maxTextLength, field: field, label: label)
         }
         return result
+    }
+
+    /// The byte bound of a field allowed `characters` characters.
+    /// - Throws: `BAD_USER_INPUT` naming the field, with the bound in bytes.
+    static func checkBytes(_ text: String, characters: Int, field: String, label: String) throws {
+        let limit = characters * maxBytesPerCharacter
+        guard text.utf8.count <= limit else {
+            throw DomainError.badUserInput(
+                "\(label) is too long (\(text.utf8.count)/\(limit) bytes): characters made of many combined marks count more",
+                field: field)
+        }
     }
 }
