@@ -72,6 +72,18 @@ extension EmbeddedStore: ProfileStore {
         }
     }
 
+    /// Any profile but the viewer's, private ones included (as `handle_available` reads as its
+    /// definer): the unique index on `lower(handle)` answers it.
+    public func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
+        try await call(.handleTaken) {
+            try await pool.read { db in
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT 1 FROM profiles WHERE lower(handle) = ? AND id IS NOT ?"),
+                    arguments: [handleKey.lowercased(), viewer.userId?.lowercased]) ?? false
+            }
+        }
+    }
+
     /// Emulates `profiles_update_own`: only the owner; a unique violation on the handle index
     /// is `HANDLE_TAKEN`.
     public func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {

@@ -17,6 +17,7 @@ extension SupabaseFake {
         case ("GET", "/rest/v1/profiles"): return readProfiles(query, caller: caller)
         case ("PATCH", "/rest/v1/profiles"): return patchProfile(query, body: body, caller: caller)
         case ("POST", "/rest/v1/rpc/search_profiles"): return search(body, caller: caller)
+        case ("POST", "/rest/v1/rpc/handle_available"): return handleAvailable(body, caller: caller)
         case ("POST", "/rest/v1/rpc/follow_pages"): return followPages(body, caller: caller)
         case ("POST", "/rest/v1/rpc/active_follows"): return activeFollows(body)
         case ("POST", "/rest/v1/rpc/follow_profile"): return changeFollow(.follow, body, caller: caller)
@@ -25,6 +26,17 @@ extension SupabaseFake {
         default:
             return Self.pgError(404, "PGRST202", "Could not find the function or table \(request.path) in the schema cache")
         }
+    }
+
+    /// `handle_available(handle)` of migration 20250301000700: every profile (a definer), the
+    /// caller's own handle free to them; `true` or `false`.
+    func handleAvailable(_ body: [String: Any], caller: Caller) -> Response {
+        guard let handle = (body["handle"] as? String)?.lowercased() else {
+            return Self.pgError(400, "PGRST202", "Could not find the function public.handle_available without parameters")
+        }
+        let me: UUID? = if case .user(let id) = caller { id } else { nil }
+        let taken = profilesById.values.contains { $0.handle.lowercased() == handle && $0.id != me }
+        return Self.json(200, !taken)
     }
 
     /// `name=value` pairs, decoded as PostgREST's server does (`+` is a space).

@@ -38,6 +38,18 @@ extension SupabaseStore: ProfileStore {
         }
     }
 
+    /// `POST /rest/v1/rpc/handle_available` (migration 20250301000700): a definer function, since
+    /// RLS hides the private profiles that hold handles too; it answers `true` or `false` only.
+    public func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
+        try await call("handleTaken") {
+            let request = SupabaseRequest(
+                method: .post, service: .rest, path: "/rest/v1/rpc/handle_available",
+                headers: [("Content-Type", "application/json")], body: try Self.json(["handle": handleKey]),
+                idempotent: true, operation: "handleTaken")
+            return try !decode(Bool.self, try await rest(request, viewer: viewer), "handleTaken")
+        }
+    }
+
     /// `POST /rest/v1/rpc/search_profiles?select=<cols>` with the escaped pattern and the
     /// keyset; `limit + 1` rows tell whether a next page exists.
     public func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {

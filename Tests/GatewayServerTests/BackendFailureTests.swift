@@ -14,6 +14,7 @@ struct BackendFailureTests {
     struct FailingProfiles: ProfileStore {
         func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] { throw DomainError.backendUnavailable }
         func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] { throw DomainError.backendUnavailable }
+        func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool { throw DomainError.backendUnavailable }
         func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage { throw DomainError.backendUnavailable }
         func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile { throw DomainError.backendUnavailable }
     }

@@ -35,6 +35,12 @@ actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
         return result
     }
 
+    func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
+        calls.append("handleTaken")
+        if failReads { throw Boom() }
+        return profilesById.values.contains { $0.handle.lowercased() == handleKey && $0.id != viewer.userId }
+    }
+
     func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
         calls.append("searchProfiles")
         let needle = query.text.lowercased()

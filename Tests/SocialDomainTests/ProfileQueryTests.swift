@@ -72,3 +72,28 @@ struct ProfileQueryTests {
         #expect(SearchQuery(text: "50%_Off\\x").containsPattern == "%50\\%\\_off\\\\x%")
     }
 }
+
+@Suite("CheckHandleAvailable (seed 000 checkHandleAvailable)")
+struct CheckHandleAvailableTests {
+    @Test("taken in any case, also by a private profile; free when no one holds it; the viewer's own is free to them")
+    func availability() async throws {
+        let store = await Fixture.store()
+        let carol = UUID()
+        await store.add(Fixture.profile(carol, "carol_creator", isPublic: false))
+        let check = CheckHandleAvailable(profiles: store)
+        #expect(try await check.execute(handle: "ALICE_wonder", viewer: .anonymous) == false)
+        #expect(try await check.execute(handle: " carol_creator ", viewer: Fixture.aliceViewer) == false)
+        #expect(try await check.execute(handle: "nobody_here", viewer: .anonymous) == true)
+        #expect(try await check.execute(handle: "Alice_Wonder", viewer: Fixture.aliceViewer) == true)
+    }
+
+    @Test("a malformed handle is BAD_USER_INPUT with the handle rule, before any store call")
+    func malformed() async {
+        let store = await Fixture.store()
+        let error = await domainError { _ = try await CheckHandleAvailable(profiles: store).execute(handle: "9lives", viewer: .anonymous) }
+        #expect(error == DomainError(
+            .badUserInput, "Invalid handle: Must be 3-30 characters, start with a letter, and contain only letters, numbers, and underscores",
+            field: "handle"))
+        #expect(await store.calls.isEmpty)
+    }
+}

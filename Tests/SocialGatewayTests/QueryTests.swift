@@ -59,6 +59,24 @@ struct QueryTests {
         }
     }
 
+    @Test("handleAvailable: taken in any case (a private profile's too), free otherwise or when it is the viewer's own; malformed is BAD_USER_INPUT",
+          arguments: StoreKind.allCases)
+    func handleAvailable(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let query = "query H($h: String!) { handleAvailable(handle: $h) }"
+            // carol goes private: her handle stays taken, and nothing else about her is told.
+            _ = try await gateway.run("mutation { updateProfile(input: { isPublic: false }) { profile { handle } } }", viewer: gateway.carol)
+            for (handle, free) in [("BOB_BUILDER", false), ("carol_creator", false), ("new_climber", true)] {
+                let result = try await gateway.run(query, ["h": .string(handle)])
+                #expect(result.json["data"]?["handleAvailable"] == .bool(free), "\(handle)")
+            }
+            let own = try await gateway.run(query, ["h": "Alice_Wonder"], viewer: gateway.alice)
+            #expect(own.json["data"]?["handleAvailable"] == true)
+            let malformed = try await gateway.run(query, ["h": "no"])
+            #expect(GatewayFixture.codes(malformed.json) == ["BAD_USER_INPUT"])
+        }
+    }
+
     @Test("node(id) refetches a profile by its global id", arguments: StoreKind.allCases)
     func node(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in

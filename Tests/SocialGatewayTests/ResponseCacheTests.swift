@@ -49,6 +49,20 @@ struct GatewayCacheTests {
         }
     }
 
+    @Test("handleAvailable is never cached (maxAge 0): a handle taken after a first answer reads as taken at once",
+          arguments: StoreKind.allCases)
+    func handleAvailableUncached(_ kind: StoreKind) async throws {
+        try await withCachedGateway(kind) { gateway, _ in
+            let query = #"{ handleAvailable(handle: "fresh_handle") }"#
+            let before = try await gateway.run(query)
+            #expect(before.json["data"]?["handleAvailable"] == true)
+            #expect(before.response.cacheControl == "no-store")
+            _ = try await gateway.run(
+                #"mutation { updateProfile(input: { handle: "fresh_handle" }) { profile { handle } } }"#, viewer: gateway.bob)
+            #expect(try await gateway.run(query).json["data"]?["handleAvailable"] == false)
+        }
+    }
+
     @Test("two viewers asking the same query each get their own viewerIsFollowing", arguments: StoreKind.allCases)
     func viewersApart(_ kind: StoreKind) async throws {
         try await withCachedGateway(kind) { gateway, _ in

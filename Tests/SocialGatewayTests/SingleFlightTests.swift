@@ -21,6 +21,9 @@ struct SlowProfiles: ProfileStore {
         try await Task.sleep(for: delay)
         return profiles
     }
+    func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
+        try await base.isHandleTaken(handleKey, viewer: viewer)
+    }
     func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
         try await base.searchProfiles(query, viewer: viewer)
     }

@@ -43,6 +43,7 @@ private struct DownStore: ProfileStore, FollowStore, AvatarStore {
     struct ConnectionLost: Error {}
     func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] { throw ConnectionLost() }
     func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] { throw ConnectionLost() }
+    func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool { throw ConnectionLost() }
     func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage { throw ConnectionLost() }
     func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile { throw ConnectionLost() }
     func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] { throw ConnectionLost() }

@@ -17,6 +17,10 @@ public protocol ProfileStore: Sendable {
     /// The visible profiles among `handles`, keyed by the lower-cased handle.
     func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile]
 
+    /// Whether a profile other than the viewer's holds `handleKey` (a lower-cased, valid handle),
+    /// private profiles included. Says nothing else about that profile.
+    func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool
+
     /// One page of search results (public profiles only), see ``SearchQuery``.
     func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage
 

@@ -46,6 +46,13 @@ enum QueryResolvers {
             for (key, profile) in zip(valid, loaded) where profile != nil { found[key] = request.read(profile) }
             return keys.map { key -> (any Sendable)? in key.flatMap { found[$0] } }
         }
+        b.bind("Query", "handleAvailable") { info in
+            let request = try info.request
+            return try await storeCall(request.logger) {
+                try await CheckHandleAvailable(profiles: request.stores.profiles).execute(
+                    handle: info.arguments.string("handle") ?? "", viewer: request.viewer)
+            }
+        }
         b.bind("Query", "searchProfiles") { info in
             let request = try info.request
             let page = try await storeCall(request.logger) {
