@@ -9,6 +9,7 @@ actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
     var profilesById: [UUID: Profile] = [:]
     var follows: [FollowPair: Follow] = [:]
     var objects: [String: Data] = [:]
+    var failDeletes = false
     var calls: [String] = []
     var failUpdates = false
     var failReads = false
@@ -16,6 +17,8 @@ actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
     func add(_ profile: Profile) { profilesById[profile.id] = profile }
     func setFailUpdates(_ value: Bool) { failUpdates = value }
     func setFailReads(_ value: Bool) { failReads = value }
+    func setFailDeletes(_ value: Bool) { failDeletes = value }
+    func resetCalls() { calls = [] }
 
     func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
         calls.append("profilesByID")
@@ -99,6 +102,7 @@ actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
 
     func deleteAvatar(at path: AvatarPath, viewer: Viewer) async throws {
         calls.append("deleteAvatar")
+        if failDeletes { throw Boom() }
         objects[path.description] = nil
     }
 }

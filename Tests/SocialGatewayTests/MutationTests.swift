@@ -152,4 +152,36 @@ struct MutationTests {
             #expect(literal.response.outcome == .requestError)
         }
     }
+
+    @Test("deleteAvatar: the profile lets go of its avatar and the file is deleted; again, or without an avatar, it changes nothing",
+          arguments: StoreKind.allCases)
+    func deleteAvatar(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xDE])
+            let upload = try await gateway.run(
+                "mutation U($file: Upload!) { uploadAvatar(file: $file) { avatarURL } }", ["file": nil], viewer: gateway.alice,
+                files: ["0": UploadedFile(filename: "me.png", contentType: "image/png", bytes: png)], map: ["0": ["variables.file"]])
+            let url = try #require(upload.json["data"]?["uploadAvatar"]?["avatarURL"]?.stringValue)
+            let path = String(url.split(separator: "/avatars/").last ?? "")
+            func stored() -> Bool {
+                switch kind {
+                case .embedded: gateway.store.embedded?.avatarFile(forRequestPath: path).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+                case .supabase: gateway.store.fake?.object(path) != nil
+                }
+            }
+            #expect(stored())
+            let delete = "mutation { deleteAvatar { profile { handle avatarURL } } }"
+            let removed = try await gateway.run(delete, viewer: gateway.alice)
+            #expect(removed.json["data"]?["deleteAvatar"] == ["profile": ["handle": "alice_wonder", "avatarURL": nil]])
+            #expect(!stored())
+            let read = try await gateway.run(#"{ profile(handle: "alice_wonder") { avatarURL } }"#)
+            #expect(read.json["data"]?["profile"]?["avatarURL"] == .null)
+            let again = try await gateway.run(delete, viewer: gateway.alice)
+            #expect(again.json["errors"] == nil)
+            #expect(again.json["data"]?["deleteAvatar"]?["profile"]?["avatarURL"] == .null)
+            let anonymous = try await gateway.run(delete)
+            #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+            #expect(GatewayFixture.messages(anonymous.json) == ["You must be logged in to delete a photo"])
+        }
+    }
 }

@@ -15,6 +15,7 @@ enum ConnectionResolvers {
         b.bindSync("PageInfo", "startCursor") { try $0.parent(as: PageInfoValue.self).startCursor }
         b.bindSync("PageInfo", "endCursor") { try $0.parent(as: PageInfoValue.self).endCursor }
         b.bindSync("UpdateProfilePayload", "profile") { $0.parent }
+        b.bindSync("DeleteAvatarPayload", "profile") { $0.parent }
         b.bindSync("FollowPayload", "following") { try $0.parent(as: FollowPayloadValue.self).following }
         b.bindSync("FollowPayload", "profile") { try $0.parent(as: FollowPayloadValue.self).profile }
         b.bindSync("FollowPayload", "viewer") { try $0.parent(as: FollowPayloadValue.self).viewer }

@@ -19,6 +19,7 @@ enum MutationResolvers {
         b.bind("Mutation", "toggleFollow") { info in try await changeFollow(.toggle, info) }
         b.bind("Mutation", "follow") { info in try await changeFollow(.follow, info) }
         b.bind("Mutation", "unfollow") { info in try await changeFollow(.unfollow, info) }
+        b.bind("Mutation", "deleteAvatar") { info in try await deleteAvatar(info) }
         b.bind("Mutation", "uploadAvatar") { info in
             let request = try info.request
             guard let key = info.arguments["file"]?[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
@@ -44,6 +45,23 @@ enum MutationResolvers {
             request.changedTags.record(CacheTags.profile(upload.profile.id))
             return AvatarPayloadValue(url: upload.publicURL, profile: upload.profile)
         }
+    }
+
+    /// `deleteAvatar`: the profile lets go of its avatar, then the file goes.
+    static func deleteAvatar(_ info: ResolveInfo) async throws -> Profile {
+        let request = try info.request
+        let logger = request.logger
+        let profile = try await storeCall(logger) {
+            try await DeleteAvatar(
+                profiles: request.stores.profiles, avatars: request.stores.avatars,
+                onCleanupFailure: { path, error in
+                    logger.warning("removed avatar not deleted", metadata: ["path": "\(path)", "error": "\(error)"])
+                }
+            ).execute(viewer: request.viewer)
+        }
+        request.remember(profile)
+        request.changedTags.record(CacheTags.profile(profile.id))
+        return profile
     }
 
     static func changeFollow(_ action: FollowAction, _ info: ResolveInfo) async throws -> FollowPayloadValue {
