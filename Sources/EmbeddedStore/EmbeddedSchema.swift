@@ -19,6 +19,10 @@ enum EmbeddedSchema {
         migrator.registerMigration("v2_profile_text_bytes") { db in
             try db.execute(sql: v2)
         }
+        // Sync of a viewer's own follows by change time (SyncFollows), undone rows included.
+        migrator.registerMigration("v3_follows_sync_index") { db in
+            try db.execute(sql: "CREATE INDEX follows_follower_sync_idx ON follows (follower_id, updated_at, id)")
+        }
         return migrator
     }
 

@@ -36,6 +36,35 @@ extension EmbeddedStore: FollowStore {
         }
     }
 
+    /// Emulates `follow_changes` (migration 20250301000800): the viewer's own rows, undone ones too,
+    /// by `follows_follower_sync_idx`.
+    public func followChanges(_ request: FollowSyncRequest, viewer: Viewer) async throws -> FollowSyncPage {
+        try await call(.followChanges) {
+            guard let me = viewer.userId else { return FollowSyncPage(records: [], hasNextPage: false) }
+            return try await pool.read { db in
+                var sql = """
+                    SELECT id, follower_id, followee_id, created_at, updated_at, deleted_at FROM follows
+                    WHERE follower_id = ? AND updated_at > ?
+                    """
+                var arguments: StatementArguments = [me.lowercased, request.sinceMicroseconds]
+                if let after = request.after {
+                    sql += " AND (updated_at, id) > (?, ?)"
+                    arguments += [after.updatedAtMicroseconds, after.followId.lowercased]
+                }
+                sql += " ORDER BY updated_at, id LIMIT ?"
+                arguments += [request.limit + 1]
+                let records = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).compactMap { row -> FollowRecord? in
+                    guard let id = UUID(parsing: row[0] as String), let follower = UUID(parsing: row[1] as String),
+                          let followee = UUID(parsing: row[2] as String) else { return nil }
+                    return FollowRecord(
+                        id: id, followerId: follower, followeeId: followee, createdAtMicroseconds: row[3],
+                        updatedAtMicroseconds: row[4], deletedAtMicroseconds: row[5])
+                }
+                return FollowSyncPage(records: Array(records.prefix(request.limit)), hasNextPage: records.count > request.limit)
+            }
+        }
+    }
+
     /// Emulates the SECURITY DEFINER functions `toggle_follow`/`follow_profile`/`unfollow_profile`
     /// acting for the viewer (the follower is always the viewer; clients cannot write `follows`
     /// directly): one upsert on `follows_pair_key`, so a re-follow restores

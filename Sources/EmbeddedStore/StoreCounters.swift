@@ -4,7 +4,7 @@ import Synchronization
 /// The port operations the store counts, one per method of the three ports.
 public enum StoreOperation: String, Sendable, CaseIterable {
     case profilesByID, profilesByHandle, handleTaken, searchProfiles, updateProfile
-    case followPages, activeFollows, changeFollow
+    case followPages, followChanges, activeFollows, changeFollow
     case putAvatar, deleteAvatar
 }
 

@@ -84,7 +84,9 @@ extension SupabaseFake {
         }
         if want != active {
             if let index {
-                follows[index].deletedAtMicroseconds = want ? nil : tick()
+                let now = tick()
+                follows[index].deletedAtMicroseconds = want ? nil : now
+                follows[index].updatedAtMicroseconds = now
             } else {
                 appendFollow(FakeFollow(id: UUID(), follower: me, followee: target, createdAtMicroseconds: tick()))
             }
@@ -97,6 +99,34 @@ extension SupabaseFake {
             "follower": profilesById[me].map(Self.row) ?? NSNull(),
             "followee": profilesById[target].flatMap { visible($0, caller) ? Self.row($0) : nil } ?? NSNull(),
         ] as [String: Any])
+    }
+
+    /// `follow_changes(since_us, after_us, after_id, page_size)` of migration 20250301000800: the
+    /// caller's own rows (a definer), undone ones too, by (updated_at, id).
+    func followChanges(_ body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else {
+            return Self.pgError(401, "42501", "permission denied for function follow_changes")
+        }
+        guard let since = (body["since_us"] as? NSNumber)?.int64Value, let size = (body["page_size"] as? NSNumber)?.intValue else {
+            return Self.pgError(404, "PGRST202", "Could not find the function public.follow_changes with those parameters")
+        }
+        let afterUs = (body["after_us"] as? NSNumber)?.int64Value
+        let afterId = (body["after_id"] as? String)?.lowercased()
+        let rows = (followsByFollower[me] ?? []).map { follows[$0] }
+            .filter { $0.changedAtMicroseconds > since }
+            .filter { row in
+                guard let afterUs, let afterId else { return true }
+                return (row.changedAtMicroseconds, row.id.lowercased) > (afterUs, afterId)
+            }
+            .sorted { ($0.changedAtMicroseconds, $0.id.lowercased) < ($1.changedAtMicroseconds, $1.id.lowercased) }
+            .prefix(min(max(size, 1), 101))
+        return Self.json(200, rows.map { row -> [String: Any] in
+            [
+                "id": row.id.lowercased, "follower_id": row.follower.lowercased, "followee_id": row.followee.lowercased,
+                "created_at": Self.timestamp(row.createdAtMicroseconds), "updated_at": Self.timestamp(row.changedAtMicroseconds),
+                "deleted_at": row.deletedAtMicroseconds.map(Self.timestamp) as Any? ?? NSNull(),
+            ]
+        })
     }
 
     /// The index of the active follow `follower -> followee`, if any.

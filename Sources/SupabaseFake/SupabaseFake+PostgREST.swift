@@ -20,6 +20,7 @@ extension SupabaseFake {
         case ("POST", "/rest/v1/rpc/handle_available"): return handleAvailable(body, caller: caller)
         case ("POST", "/rest/v1/rpc/follow_pages"): return followPages(body, caller: caller)
         case ("POST", "/rest/v1/rpc/active_follows"): return activeFollows(body)
+        case ("POST", "/rest/v1/rpc/follow_changes"): return followChanges(body, caller: caller)
         case ("POST", "/rest/v1/rpc/follow_profile"): return changeFollow(.follow, body, caller: caller)
         case ("POST", "/rest/v1/rpc/unfollow_profile"): return changeFollow(.unfollow, body, caller: caller)
         case ("POST", "/rest/v1/rpc/toggle_follow"): return changeFollow(.toggle, body, caller: caller)

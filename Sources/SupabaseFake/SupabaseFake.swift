@@ -60,6 +60,11 @@ public final class SupabaseFake: @unchecked Sendable {
         var followee: UUID
         var createdAtMicroseconds: Int64
         var deletedAtMicroseconds: Int64?
+        /// Set by every change; nil for a row loaded as it was: then its latest time.
+        var updatedAtMicroseconds: Int64? = nil
+
+        /// `updated_at`, as the `follows_touch_updated_at` trigger keeps it.
+        var changedAtMicroseconds: Int64 { updatedAtMicroseconds ?? max(createdAtMicroseconds, deletedAtMicroseconds ?? 0) }
     }
 
     /// Adds a follow row and indexes it. Call under ``lock``.

@@ -71,3 +71,31 @@ struct FollowUseCaseTests {
         #expect(await store.calls.isEmpty)
     }
 }
+
+@Suite("SyncFollows (seed 000 fetchUpdatedSince)")
+struct SyncFollowsTests {
+    @Test("signed in only, with the seeds' wording; first is 1 to 100 (default 50); a cursor must be the viewer's own sync cursor")
+    func rules() throws {
+        #expect(throws: DomainError(.unauthenticated, "You must be logged in to sync follows")) {
+            try SyncFollows.validate(sinceMicroseconds: 0, first: nil, after: nil, viewer: .anonymous)
+        }
+        #expect(try SyncFollows.validate(sinceMicroseconds: 7, first: nil, after: nil, viewer: Fixture.aliceViewer)
+            == FollowSyncRequest(sinceMicroseconds: 7, after: nil, limit: 50))
+        for bad in [0, 101] {
+            #expect(throws: DomainError.badUserInput("first must be between 1 and 100", field: "first")) {
+                try SyncFollows.validate(sinceMicroseconds: 0, first: bad, after: nil, viewer: Fixture.aliceViewer)
+            }
+        }
+        let key = SyncKeyset(updatedAtMicroseconds: 1_700_000_000_123_456, followId: Fixture.bob)
+        let mine = PageCursor.sync(owner: Fixture.alice, key).encoded
+        #expect(PageCursor.decode(mine) == .sync(owner: Fixture.alice, key))
+        #expect(try SyncFollows.validate(sinceMicroseconds: 0, first: 1, after: mine, viewer: Fixture.aliceViewer).after == key)
+        let bobs = PageCursor.sync(owner: Fixture.bob, key).encoded
+        let list = PageCursor.follow(FollowList(.following, of: Fixture.alice), FollowKeyset(createdAtMicroseconds: 1, followId: Fixture.bob)).encoded
+        for foreign in [bobs, list] {
+            #expect(throws: DomainError.badUserInput("after is not a valid cursor for this list", field: "after")) {
+                try SyncFollows.validate(sinceMicroseconds: 0, first: 1, after: foreign, viewer: Fixture.aliceViewer)
+            }
+        }
+    }
+}

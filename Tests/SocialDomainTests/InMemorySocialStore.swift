@@ -69,6 +69,11 @@ actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
         return updated
     }
 
+    func followChanges(_ request: FollowSyncRequest, viewer: Viewer) async throws -> FollowSyncPage {
+        calls.append("followChanges")
+        return FollowSyncPage(records: [], hasNextPage: false)
+    }
+
     func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
         calls.append("followPages")
         return requests.map { FollowPage(list: $0.list, edges: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0) }

@@ -77,6 +77,55 @@ struct QueryTests {
         }
     }
 
+    @Test("followsChangedSince: the viewer's own follows in change order, an unfollow as a record with deletedAt, keyset-paged",
+          arguments: StoreKind.allCases)
+    func followSync(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let sync = """
+                query S($since: DateTime!, $first: Int, $after: String) {
+                  followsChangedSince(since: $since, first: $first, after: $after) {
+                    edges { cursor node { id followeeId updatedAt deletedAt } } pageInfo { hasNextPage endCursor }
+                  }
+                }
+                """
+            let bob = DemoData.bobId.uuidString.lowercased(), carol = DemoData.carolId.uuidString.lowercased()
+            let all = try await gateway.run(sync, ["since": "1970-01-01T00:00:00Z"], viewer: gateway.alice)
+            let nodes = all.json["data"]?["followsChangedSince"]?["edges"]?.arrayValue?.compactMap { $0["node"] } ?? []
+            #expect(Set(nodes.compactMap { $0["followeeId"]?.stringValue }) == [bob, carol])
+            #expect(nodes.allSatisfy { $0["deletedAt"] == .null })
+            let lastSeen = try #require(nodes.last?["updatedAt"]?.stringValue)
+
+            // Paging: one record, then the rest after its cursor, nothing twice.
+            let first = try await gateway.run(sync, ["since": "1970-01-01T00:00:00Z", "first": 1], viewer: gateway.alice)
+            let page = first.json["data"]?["followsChangedSince"]
+            #expect(page?["pageInfo"]?["hasNextPage"] == true)
+            let rest = try await gateway.run(
+                sync, ["since": "1970-01-01T00:00:00Z", "after": page?["pageInfo"]?["endCursor"] ?? .null], viewer: gateway.alice)
+            let restNodes = rest.json["data"]?["followsChangedSince"]?["edges"]?.arrayValue?.compactMap { $0["node"] } ?? []
+            let firstNodes = page?["edges"]?.arrayValue?.compactMap { $0["node"] } ?? []
+            #expect(firstNodes.count == 1)
+            #expect(firstNodes + restNodes == nodes)
+
+            // An unfollow is a change: since the last one seen, exactly that record, undone.
+            _ = try await gateway.run("mutation U($id: ID!) { unfollow(profileId: $id) { following } }", ["id": .string(bob)], viewer: gateway.alice)
+            let changed = try await gateway.run(sync, ["since": .string(lastSeen)], viewer: gateway.alice)
+            let changes = changed.json["data"]?["followsChangedSince"]?["edges"]?.arrayValue?.compactMap { $0["node"] } ?? []
+            #expect(changes.count == 1)
+            #expect(changes.first?["followeeId"]?.stringValue == bob)
+            #expect(changes.first?["deletedAt"]?.stringValue != nil)
+
+            // Someone else's cursor, bad sizes, anonymous callers.
+            let foreign = try await gateway.run(
+                sync, ["since": "1970-01-01T00:00:00Z", "after": page?["pageInfo"]?["endCursor"] ?? .null], viewer: gateway.bob)
+            #expect(GatewayFixture.messages(foreign.json) == ["after is not a valid cursor for this list"])
+            let tooMany = try await gateway.run(sync, ["since": "1970-01-01T00:00:00Z", "first": 101], viewer: gateway.alice)
+            #expect(GatewayFixture.messages(tooMany.json) == ["first must be between 1 and 100"])
+            let anonymous = try await gateway.run(sync, ["since": "1970-01-01T00:00:00Z"])
+            #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+            #expect(GatewayFixture.messages(anonymous.json) == ["You must be logged in to sync follows"])
+        }
+    }
+
     @Test("node(id) refetches a profile by its global id", arguments: StoreKind.allCases)
     func node(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in

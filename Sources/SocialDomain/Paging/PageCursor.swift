@@ -44,6 +44,7 @@ public struct SearchKeyset: Sendable, Hashable {
 /// - `v1:followers:<owner uuid>:<created_at µs>:<follow uuid>`
 /// - `v1:following:<owner uuid>:<created_at µs>:<follow uuid>`
 /// - `v1:search:<lower-case handle>:<profile uuid>`
+/// - `v1:sync:<viewer uuid>:<updated_at µs>:<follow uuid>`
 ///
 /// The list kind and owner are inside, so a search cursor given to `followers`, or another
 /// profile's cursor, is detected and rejected. Decoding is strict: only the canonical form of
@@ -55,6 +56,8 @@ public struct SearchKeyset: Sendable, Hashable {
 public enum PageCursor: Sendable, Hashable {
     case follow(FollowList, FollowKeyset)
     case search(SearchKeyset)
+    /// A position in the sync of `owner`'s own follows.
+    case sync(owner: UUID, SyncKeyset)
 
     static let version = "v1"
 
@@ -78,6 +81,12 @@ public enum PageCursor: Sendable, Hashable {
             add("search")
             add(key.handleKey)
             add(key.profileId.lowercased, last: true)
+        case .sync(let owner, let key):
+            add(Self.version)
+            add("sync")
+            add(owner.lowercased)
+            add(String(key.updatedAtMicroseconds))
+            add(key.followId.lowercased, last: true)
         }
         return Base64URL.encode(payload)
     }
@@ -100,6 +109,10 @@ public enum PageCursor: Sendable, Hashable {
             guard parts.count == 4, HandleRule.isValid(parts[2]), parts[2] == parts[2].lowercased(),
                   let id = canonicalUUID(parts[3]) else { return nil }
             return .search(SearchKeyset(handleKey: parts[2], profileId: id))
+        case "sync":
+            guard parts.count == 5, let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
+                  let followId = canonicalUUID(parts[4]) else { return nil }
+            return .sync(owner: owner, SyncKeyset(updatedAtMicroseconds: micros, followId: followId))
         default:
             return nil
         }

@@ -11,6 +11,11 @@ public protocol FollowStore: Sendable {
     /// (created_at, id descending), only active follows, only profiles the viewer may see.
     func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage]
 
+    /// The viewer's own follows (as follower) changed after the request's time, undone ones
+    /// included, ordered by (updated_at, id); at most `limit` records and whether more follow.
+    /// Whatever the followee's visibility now: they are the viewer's own rows.
+    func followChanges(_ request: FollowSyncRequest, viewer: Viewer) async throws -> FollowSyncPage
+
     /// Which of `pairs` are active follows.
     func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair>
 

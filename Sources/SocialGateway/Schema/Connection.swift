@@ -61,3 +61,27 @@ struct FollowPayloadValue: Sendable {
     let profile: Profile?
     let viewer: Profile
 }
+
+/// The parent value of `FollowRecordConnection`: a page of the viewer's follow sync.
+struct FollowRecordsValue: Sendable {
+    let owner: UUID
+    let page: FollowSyncPage
+    /// Whether the client asked from a cursor (so records come before this page).
+    let isContinued: Bool
+
+    var edges: [FollowRecordEdgeValue] {
+        page.records.map { FollowRecordEdgeValue(cursor: PageCursor.sync(owner: owner, $0.keyset).encoded, record: $0) }
+    }
+
+    var pageInfo: PageInfoValue {
+        let cursors = edges.map(\.cursor)
+        return PageInfoValue(
+            hasNextPage: page.hasNextPage, hasPreviousPage: isContinued, startCursor: cursors.first, endCursor: cursors.last)
+    }
+}
+
+/// The parent value of `FollowRecordEdge`.
+struct FollowRecordEdgeValue: Sendable {
+    let cursor: String
+    let record: FollowRecord
+}

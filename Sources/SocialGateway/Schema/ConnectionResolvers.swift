@@ -1,4 +1,5 @@
 import GraphQLEngine
+import SocialDomain
 
 /// `ProfileConnection`, `ProfileEdge` and `PageInfo`: reads of an already loaded page.
 enum ConnectionResolvers {
@@ -19,6 +20,15 @@ enum ConnectionResolvers {
         b.bindSync("FollowPayload", "following") { try $0.parent(as: FollowPayloadValue.self).following }
         b.bindSync("FollowPayload", "profile") { try $0.parent(as: FollowPayloadValue.self).profile }
         b.bindSync("FollowPayload", "viewer") { try $0.parent(as: FollowPayloadValue.self).viewer }
+        b.bindSync("FollowRecordConnection", "edges") { try $0.parent(as: FollowRecordsValue.self).edges }
+        b.bindSync("FollowRecordConnection", "pageInfo") { try $0.parent(as: FollowRecordsValue.self).pageInfo }
+        b.bindSync("FollowRecordEdge", "cursor") { try $0.parent(as: FollowRecordEdgeValue.self).cursor }
+        b.bindSync("FollowRecordEdge", "node") { try $0.parent(as: FollowRecordEdgeValue.self).record }
+        b.bindSync("FollowRecord", "id") { try $0.parent(as: FollowRecord.self).id.lowercased }
+        b.bindSync("FollowRecord", "followeeId") { try $0.parent(as: FollowRecord.self).followeeId.lowercased }
+        b.bindSync("FollowRecord", "createdAt") { try $0.parent(as: FollowRecord.self).createdAt }
+        b.bindSync("FollowRecord", "updatedAt") { try $0.parent(as: FollowRecord.self).updatedAt }
+        b.bindSync("FollowRecord", "deletedAt") { try $0.parent(as: FollowRecord.self).deletedAt }
         b.bindSync("UploadAvatarPayload", "avatarURL") { try $0.parent(as: AvatarPayloadValue.self).url }
         b.bindSync("UploadAvatarPayload", "profile") { try $0.parent(as: AvatarPayloadValue.self).profile }
     }

@@ -53,6 +53,20 @@ enum QueryResolvers {
                     handle: info.arguments.string("handle") ?? "", viewer: request.viewer)
             }
         }
+        b.bind("Query", "followsChangedSince") { info in
+            let request = try info.request
+            // The scalar has checked the text is RFC 3339; the parse keeps every microsecond.
+            guard let since = info.arguments.string("since").flatMap(UnixMicroseconds.parse) else {
+                throw DomainError.badUserInput("since must be an RFC 3339 date-time", field: "since")
+            }
+            let after = info.arguments.string("after")
+            let page = try await storeCall(request.logger) {
+                try await SyncFollows(follows: request.stores.follows).execute(
+                    sinceMicroseconds: since, first: info.arguments.int("first"), after: after, viewer: request.viewer)
+            }
+            guard let me = request.viewer.userId else { throw DomainError.unauthenticated(to: "sync follows") }
+            return FollowRecordsValue(owner: me, page: page, isContinued: after != nil)
+        }
         b.bind("Query", "searchProfiles") { info in
             let request = try info.request
             let page = try await storeCall(request.logger) {
