@@ -25,23 +25,23 @@ struct FollowPageTests {
         let newestFirst = Array(original.reversed())
         let get = GetFollowers(profiles: f.store, follows: f.store)
 
-        let page1 = try await get.execute(profileId: owner, first: 10, viewer: .anonymous)
+        let page1 = try await get.execute(profileId: owner, first: 10, viewer: StoreFixture.reader)
         #expect(page1.edges.map(\.profile.id) == Array(newestFirst[0..<10]))
         #expect(page1.hasNextPage && !page1.hasPreviousPage && page1.totalCount == 25)
 
         let late = try await followers(of: owner, count: 5, prefix: "late", in: f)
-        let page2 = try await get.execute(profileId: owner, first: 10, after: page1.endCursor, viewer: .anonymous)
+        let page2 = try await get.execute(profileId: owner, first: 10, after: page1.endCursor, viewer: StoreFixture.reader)
         #expect(page2.edges.map(\.profile.id) == Array(newestFirst[10..<20]))
         #expect(page2.hasPreviousPage && page2.totalCount == 30)
 
-        let page3 = try await get.execute(profileId: owner, first: 10, after: page2.endCursor, viewer: .anonymous)
+        let page3 = try await get.execute(profileId: owner, first: 10, after: page2.endCursor, viewer: StoreFixture.reader)
         #expect(page3.edges.map(\.profile.id) == Array(newestFirst[20..<25]))
         #expect(!page3.hasNextPage)
 
-        let back = try await get.execute(profileId: owner, last: 10, before: page2.startCursor, viewer: .anonymous)
+        let back = try await get.execute(profileId: owner, last: 10, before: page2.startCursor, viewer: StoreFixture.reader)
         #expect(back.edges.map(\.profile.id) == Array(newestFirst[0..<10]))
         #expect(back.hasPreviousPage && back.hasNextPage)
-        let top = try await get.execute(profileId: owner, last: 10, before: back.startCursor, viewer: .anonymous)
+        let top = try await get.execute(profileId: owner, last: 10, before: back.startCursor, viewer: StoreFixture.reader)
         #expect(top.edges.map(\.profile.id) == Array(late.reversed()))
         #expect(!top.hasPreviousPage)
     }
@@ -58,7 +58,7 @@ struct FollowPageTests {
         var seen: [FollowEdge] = []
         var after: String?
         repeat {
-            let page = try await get.execute(profileId: owner, first: 3, after: after, viewer: .anonymous)
+            let page = try await get.execute(profileId: owner, first: 3, after: after, viewer: StoreFixture.reader)
             seen += page.edges
             after = page.hasNextPage ? page.endCursor : nil
         } while after != nil
@@ -70,8 +70,8 @@ struct FollowPageTests {
     func foreignCursor() async throws {
         let f = try await StoreFixture.make()
         let get = GetFollowers(profiles: f.store, follows: f.store)
-        let bobs = try await get.execute(profileId: DemoData.bobId, first: 1, viewer: .anonymous)
-        let error = await domainError { _ = try await get.execute(profileId: DemoData.aliceId, after: bobs.endCursor, viewer: .anonymous) }
+        let bobs = try await get.execute(profileId: DemoData.bobId, first: 1, viewer: StoreFixture.reader)
+        let error = await domainError { _ = try await get.execute(profileId: DemoData.aliceId, after: bobs.endCursor, viewer: StoreFixture.reader) }
         #expect(error == DomainError(.badUserInput, "after is not a valid cursor for this list", field: "after"))
     }
 

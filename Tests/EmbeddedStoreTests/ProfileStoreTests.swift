@@ -62,11 +62,11 @@ struct ProfileStoreTests {
         try await f.create("hidden_ali", isPublic: false)
         try await f.create("elodie_b", displayName: "Élodie Bonnet")
         let search = SearchProfiles(profiles: f.store)
-        let page = try await search.execute(query: "  ALI ", first: nil, after: nil, viewer: .anonymous)
+        let page = try await search.execute(query: "  ALI ", first: nil, after: nil, viewer: StoreFixture.reader)
         #expect(page.edges.map(\.profile.handle) == ["alice_wonder"])
-        let byName = try await search.execute(query: "élo", first: nil, after: nil, viewer: .anonymous)
+        let byName = try await search.execute(query: "élo", first: nil, after: nil, viewer: StoreFixture.reader)
         #expect(byName.edges.map(\.profile.handle) == ["elodie_b"])
-        let mixedCase = try await search.execute(query: "ZED", first: nil, after: nil, viewer: .anonymous)
+        let mixedCase = try await search.execute(query: "ZED", first: nil, after: nil, viewer: StoreFixture.reader)
         #expect(mixedCase.edges.map(\.profile.handle) == ["Zed_climber"])
     }
 
@@ -78,11 +78,11 @@ struct ProfileStoreTests {
         try await f.create("sale_one", displayName: "100% Crimp")
         try await f.create("sale_two", displayName: "1000 Crimps")
         let search = SearchProfiles(profiles: f.store)
-        #expect(try await search.execute(query: "c_d", first: nil, after: nil, viewer: .anonymous)
+        #expect(try await search.execute(query: "c_d", first: nil, after: nil, viewer: StoreFixture.reader)
             .edges.map(\.profile.handle) == ["abc_def"])
-        #expect(try await search.execute(query: "0%", first: nil, after: nil, viewer: .anonymous)
+        #expect(try await search.execute(query: "0%", first: nil, after: nil, viewer: StoreFixture.reader)
             .edges.map(\.profile.handle) == ["sale_one"])
-        #expect(try await search.execute(query: "%%", first: nil, after: nil, viewer: .anonymous).edges.isEmpty)
+        #expect(try await search.execute(query: "%%", first: nil, after: nil, viewer: StoreFixture.reader).edges.isEmpty)
     }
 
     @Test("search pages by keyset: first 2, then after the end cursor, until hasNextPage is false")
@@ -94,7 +94,7 @@ struct ProfileStoreTests {
         var after: String?
         var pages = 0
         repeat {
-            let page = try await search.execute(query: "climb", first: 2, after: after, viewer: .anonymous)
+            let page = try await search.execute(query: "climb", first: 2, after: after, viewer: StoreFixture.reader)
             seen += page.edges.map(\.profile.handle)
             #expect(page.hasPreviousPage == (after != nil))
             after = page.hasNextPage ? page.endCursor : nil

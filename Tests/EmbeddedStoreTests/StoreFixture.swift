@@ -23,6 +23,8 @@ struct StoreFixture {
     static let alice = viewer(DemoData.aliceId)
     static let bob = viewer(DemoData.bobId)
     static let carol = viewer(DemoData.carolId)
+    /// Signed in, with no profile: a stranger to every profile (search and lists need sign-in).
+    static let reader = viewer(UUID(uuidString: "5ead0000-0000-4000-8000-000000000001")!)
 
     /// Creates a profile; `advance` moves the clock one second first so creation order is clear.
     @discardableResult

@@ -24,6 +24,7 @@ struct EndToEndTests {
     @Test("Query.profile, profiles, profilesByHandle, node and searchProfiles answer over a real socket", arguments: StoreKind.allCases)
     func queries(_ kind: StoreKind) async throws {
         try await TestGateway.run(kind) { gateway in
+            let bob = try await gateway.bearer("bob_builder")
             try await gateway.test(.live) { client in
                 var response = try await Self.post(client, "query($h: String!) { profile(handle: $h) { id handle followerCount followingCount } }", ["h": "alice_wonder"])
                 #expect(response.text == #"{"data":{"profile":{"id":"\#(Self.alice)","handle":"alice_wonder","followerCount":2,"followingCount":2}}}"#)
@@ -39,11 +40,20 @@ struct EndToEndTests {
                 #expect(missingHandle.hasSuffix(#""data":{"profilesByHandle":[{"handle":"bob_builder"},null]}}"#))
                 response = try await Self.post(client, "query($id: ID!) { node(id: $id) { id ... on Profile { handle } } }", ["id": Self.carol])
                 #expect(response.text == #"{"data":{"node":{"id":"\#(Self.carol)","handle":"carol_creator"}}}"#)
-                response = try await Self.post(client, "{ searchProfiles(query: \"bob\", first: 5) { totalCount nodes { handle } pageInfo { hasNextPage } } }")
+                // Search and follower lists need a signed-in viewer (seed 001); profiles do not.
+                let search = "{ searchProfiles(query: \"bob\", first: 5) { totalCount nodes { handle } pageInfo { hasNextPage } } }"
+                response = try await Self.post(client, search, authorization: bob)
                 #expect(response.text == #"{"data":{"searchProfiles":{"totalCount":1,"nodes":[{"handle":"bob_builder"}],"pageInfo":{"hasNextPage":false}}}}"#)
-                response = try await Self.post(client, "{ profile(handle: \"alice_wonder\") { followers(first: 1) { totalCount edges { node { handle } } pageInfo { hasNextPage } } } }")
+                response = try await Self.post(client, search)
+                #expect(response.firstErrorCode == "UNAUTHENTICATED")
+                #expect(response.firstErrorMessage == "You must be logged in to search profiles")
+                let followers = "{ profile(handle: \"alice_wonder\") { followers(first: 1) { totalCount edges { node { handle } } pageInfo { hasNextPage } } } }"
+                response = try await Self.post(client, followers, authorization: bob)
                 #expect(response.status == .ok)
                 #expect(response.text.contains(#""totalCount":2"#) && response.text.contains(#""hasNextPage":true"#))
+                response = try await Self.post(client, followers)
+                #expect(response.firstErrorCode == "UNAUTHENTICATED")
+                #expect(response.firstErrorMessage == "You must be logged in to view followers")
             }
         }
     }
@@ -121,12 +131,13 @@ struct EndToEndTests {
     @Test("Batching: a batch of three profile cards costs store calls per operation, not per field", arguments: StoreKind.allCases)
     func batchCounts(_ kind: StoreKind) async throws {
         try await TestGateway.run(kind) { gateway in
+            let dave = "Bearer " + (try await gateway.issuer.token(for: UUID()))  // signed in: lists need it
             try await gateway.test(.live) { client in
                 gateway.embedded?.resetCounters()
                 gateway.fake?.clearRequests()
                 let card = "query($h: String!) { profile(handle: $h) { handle followers(first: 3) { nodes { handle followerCount } } } }"
                 let body = GraphQLBody.batch([(card, ["h": "alice_wonder"]), (card, ["h": "bob_builder"]), (card, ["h": "carol_creator"])])
-                let response = try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: body)
+                let response = try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(authorization: dave), body: body)
                 #expect(response.status == .ok)
                 #expect((response.json as? [Any])?.count == 3)
                 // Each operation: one handle lookup, one follower page; the followers themselves come with the page.

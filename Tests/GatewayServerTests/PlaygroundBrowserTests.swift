@@ -37,6 +37,14 @@ struct PlaygroundBrowserTests {
             ]
             let actingDOM = try await Self.dumpDOM(components.url!)
             #expect(actingDOM.contains(#""handle": "bob_builder""#))
+
+            // The welcome tab as a new visitor finds it: its query reads followers, which need a
+            // signed-in viewer, so it acts as the first demo user and answers without errors.
+            components.queryItems = [URLQueryItem(name: "autorun", value: "1")]
+            let welcomeDOM = try await Self.dumpDOM(components.url!)
+            #expect(welcomeDOM.contains(#"data-state="done""#))
+            #expect(welcomeDOM.contains(#""followers": {"#))
+            #expect(!welcomeDOM.contains("UNAUTHENTICATED"))
         }
     }
 

@@ -50,7 +50,7 @@ struct SupabaseOutageTests {
         try await TestGateway.run(.supabase) { gateway in
             await gateway.fake?.stop()
             try await gateway.test(.live) { client in
-                let response = try await EndToEndTests.post(client, "{ searchProfiles(query: \"alice\") { nodes { handle } } }")
+                let response = try await EndToEndTests.post(client, "{ profile(handle: \"alice_wonder\") { handle } }")
                 #expect(response.status == .ok)
                 #expect(response.firstErrorCode == "BACKEND_UNAVAILABLE")
                 #expect(response.firstErrorMessage == Self.unavailable)

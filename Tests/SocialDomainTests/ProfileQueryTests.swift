@@ -97,3 +97,30 @@ struct CheckHandleAvailableTests {
         #expect(await store.calls.isEmpty)
     }
 }
+
+@Suite("Sign-in rules of seed 001: search and follow lists")
+struct SignInRulesTests {
+    @Test("search needs a signed-in viewer, after the query rule; no store call for anonymous callers")
+    func search() async {
+        let store = await Fixture.store()
+        let error = await domainError {
+            _ = try await SearchProfiles(profiles: store).execute(query: "ali", first: nil, after: nil, viewer: .anonymous)
+        }
+        #expect(error == DomainError(.unauthenticated, "You must be logged in to search profiles"))
+        #expect(await store.calls.isEmpty)
+    }
+
+    @Test("followers and following need a signed-in viewer, with the seed's messages")
+    func lists() async {
+        let store = await Fixture.store()
+        let followers = await domainError {
+            _ = try await GetFollowers(profiles: store, follows: store).execute(profileId: Fixture.alice, viewer: .anonymous)
+        }
+        #expect(followers == DomainError(.unauthenticated, "You must be logged in to view followers"))
+        let following = await domainError {
+            _ = try await GetFollowing(profiles: store, follows: store).execute(profileId: Fixture.alice, viewer: .anonymous)
+        }
+        #expect(following == DomainError(.unauthenticated, "You must be logged in to view following"))
+        #expect(await store.calls.isEmpty)
+    }
+}

@@ -67,7 +67,8 @@ struct BatchingTests {
             try await TestStore.run(kind, seed: .loadTest(profiles: 200, followsPerProfile: 70)) { store in
                 let service = try GatewayService(stores: store.stores)
                 store.resetRoundTrips()
-                let response = await service.execute(GatewayRequest(query: query, variables: ["h": "user2"]))
+                let reader = store.viewer(UUID(uuidString: "5ead0000-0000-4000-8000-000000000001")!)
+                let response = await service.execute(GatewayRequest(query: query, variables: ["h": "user2"], viewer: reader))
                 bodies[kind] = String(decoding: response.body, as: UTF8.self)
                 if let fake = store.fake {
                     // 50 pages of up to 41 rows: the second level needs three requests of at most 1,000 rows.
@@ -88,7 +89,9 @@ struct BatchingTests {
     func profilesByHandle(_ kind: StoreKind) async throws {
         try await TestStore.run(kind, seed: .loadTest(profiles: 40, followsPerProfile: 3)) { store in
             let service = try GatewayService(stores: store.stores)
-            let handles = await service.execute(GatewayRequest(query: "{ searchProfiles(query: \"user\", first: 30) { nodes { handle } } }"))
+            let reader = store.viewer(UUID(uuidString: "5ead0000-0000-4000-8000-000000000001")!)
+            let handles = await service.execute(
+                GatewayRequest(query: "{ searchProfiles(query: \"user\", first: 30) { nodes { handle } } }", viewer: reader))
             let names = (try JSONParser.parse(handles.body))["data"]?["searchProfiles"]?["nodes"]?.arrayValue?.compactMap { $0["handle"]?.stringValue } ?? []
             #expect(names.count == 30)
             store.resetRoundTrips()

@@ -135,37 +135,51 @@ struct QueryTests {
         }
     }
 
-    @Test("searchProfiles: case-insensitive substring of handle or name; a 1-character query is BAD_USER_INPUT", arguments: StoreKind.allCases)
+    @Test("searchProfiles: case-insensitive substring of handle or name; a 1-character query is BAD_USER_INPUT; signed in only", arguments: StoreKind.allCases)
     func search(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in
-            let result = try await gateway.run(#"{ searchProfiles(query: "  ER  ") { totalCount nodes { handle } pageInfo { hasNextPage } } }"#)
+            let result = try await gateway.run(#"{ searchProfiles(query: "  ER  ") { totalCount nodes { handle } pageInfo { hasNextPage } } }"#, viewer: gateway.bob)
             #expect(result.json["data"]?["searchProfiles"]?["nodes"] == [["handle": "alice_wonder"], ["handle": "bob_builder"]])
-            let one = try await gateway.run(#"{ searchProfiles(query: "bUi", first: 1) { totalCount nodes { handle } pageInfo { hasNextPage } } }"#)
+            let one = try await gateway.run(#"{ searchProfiles(query: "bUi", first: 1) { totalCount nodes { handle } pageInfo { hasNextPage } } }"#, viewer: gateway.bob)
             #expect(one.json["data"]?["searchProfiles"] == ["totalCount": 1, "nodes": [["handle": "bob_builder"]], "pageInfo": ["hasNextPage": false]])
-            let short = try await gateway.run(#"{ searchProfiles(query: "a") { totalCount } }"#)
+            let short = try await gateway.run(#"{ searchProfiles(query: "a") { totalCount } }"#, viewer: gateway.bob)
             #expect(GatewayFixture.codes(short.json) == ["BAD_USER_INPUT"])
+            // Seed 001: "You must be logged in to search profiles".
+            let anonymous = try await gateway.run(#"{ searchProfiles(query: "bui") { totalCount } }"#)
+            #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+            #expect(GatewayFixture.messages(anonymous.json) == ["You must be logged in to search profiles"])
         }
     }
 
     @Test("followers pages: newest first with cursors; first over 50 and forged cursors are BAD_USER_INPUT", arguments: StoreKind.allCases)
     func followers(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in
-            let page = try await gateway.run(#"{ profile(handle: "alice_wonder") { followers(first: 1) { totalCount edges { cursor followedAt node { handle } } pageInfo { hasNextPage endCursor } } } }"#)
+            let page = try await gateway.run(#"{ profile(handle: "alice_wonder") { followers(first: 1) { totalCount edges { cursor followedAt node { handle } } pageInfo { hasNextPage endCursor } } } }"#, viewer: gateway.bob)
             let followers = page.json["data"]?["profile"]?["followers"]
             #expect(followers?["totalCount"] == 2)
             #expect(followers?["pageInfo"]?["hasNextPage"] == true)
             let cursor = followers?["pageInfo"]?["endCursor"]?.stringValue ?? ""
             let next = try await gateway.run(
                 #"query Q($after: String) { profile(handle: "alice_wonder") { followers(first: 5, after: $after) { edges { node { handle } } pageInfo { hasNextPage hasPreviousPage } } } }"#,
-                ["after": .string(cursor)])
+                ["after": .string(cursor)], viewer: gateway.bob)
             #expect(next.json["data"]?["profile"]?["followers"]?["pageInfo"] == ["hasNextPage": false, "hasPreviousPage": true])
-            let tooMany = try await gateway.run(#"{ profile(handle: "alice_wonder") { followers(first: 51) { totalCount } } }"#)
+            let tooMany = try await gateway.run(#"{ profile(handle: "alice_wonder") { followers(first: 51) { totalCount } } }"#, viewer: gateway.bob)
             #expect(GatewayFixture.messages(tooMany.json) == ["first must be between 0 and 50"])
-            let forged = try await gateway.run(#"{ profile(handle: "alice_wonder") { following(after: "bm9wZQ") { totalCount } } }"#)
+            let forged = try await gateway.run(#"{ profile(handle: "alice_wonder") { following(after: "bm9wZQ") { totalCount } } }"#, viewer: gateway.bob)
             #expect(GatewayFixture.codes(forged.json) == ["BAD_USER_INPUT"])
             let foreign = try await gateway.run(
-                #"query Q($c: String) { profile(handle: "alice_wonder") { following(after: $c) { totalCount } } }"#, ["c": .string(cursor)])
+                #"query Q($c: String) { profile(handle: "alice_wonder") { following(after: $c) { totalCount } } }"#, ["c": .string(cursor)],
+                viewer: gateway.bob)
             #expect(GatewayFixture.messages(foreign.json) == ["after is not a valid cursor for this list"])
+            // Seed 001: lists need a signed-in viewer; the profile itself stays readable (null here:
+            // the list is non-null, so its error nulls the profile, as §6.4.4 says).
+            for kind in ["followers", "following"] {
+                let anonymous = try await gateway.run(#"{ profile(handle: "alice_wonder") { handle \#(kind)(first: 1) { totalCount } } }"#)
+                #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+                #expect(GatewayFixture.messages(anonymous.json) == ["You must be logged in to view \(kind)"])
+            }
+            let card = try await gateway.run(#"{ profile(handle: "alice_wonder") { handle followerCount } }"#)
+            #expect(card.json["data"]?["profile"] == ["handle": "alice_wonder", "followerCount": 2])
         }
     }
 

@@ -113,7 +113,7 @@ struct GatewayCacheTests {
             #expect(after.json["data"]?["profile"] == ["handle": "bob_builder", "followerCount": 1, "viewerIsFollowing": false])
             let anonymousAfter = try await gateway.run(profileCard)
             #expect(anonymousAfter.json["data"]?["profile"]?["followerCount"] == 1)
-            let list = try await gateway.run(#"{ profile(handle: "bob_builder") { followers { totalCount nodes { handle } } } }"#)
+            let list = try await gateway.run(#"{ profile(handle: "bob_builder") { followers { totalCount nodes { handle } } } }"#, viewer: gateway.bob)
             #expect(list.json["data"]?["profile"]?["followers"] == ["totalCount": 1, "nodes": [["handle": "carol_creator"]]])
         }
     }

@@ -36,6 +36,8 @@ struct SlowProfiles: ProfileStore {
 @Suite("Single flight: identical concurrent misses")
 struct SingleFlightTests {
     let card = "query Card($h: String!) { profile(handle: $h) { handle followerCount followers(first: 2) { totalCount nodes { handle } } } }"
+    /// A signed-in reader with no profile: the herd all asks as one viewer (lists need one).
+    static let reader = UUID(uuidString: "5ead0000-0000-4000-8000-000000000001")!
 
     /// Store round trips so far: port calls on the embedded store, HTTP requests to the fake.
     func roundTrips(_ store: TestStore) -> Int {
@@ -68,12 +70,13 @@ struct SingleFlightTests {
             let (service, _) = try service(store)
             // One execution's round trips, for a handle nobody asked yet.
             store.resetRoundTrips()
-            let single = await service.execute(GatewayRequest(query: card, variables: ["h": "carol_creator"]))
+            let single = await service.execute(GatewayRequest(query: card, variables: ["h": "carol_creator"], viewer: store.viewer(Self.reader)))
             #expect(!single.hasErrors)
             let one = roundTrips(store)
             #expect(one > 0)
             store.resetRoundTrips()
-            let answers = await concurrently(service, 32, GatewayRequest(query: card, variables: ["h": "bob_builder"]))
+            let answers = await concurrently(
+                service, 32, GatewayRequest(query: card, variables: ["h": "bob_builder"], viewer: store.viewer(Self.reader)))
             #expect(roundTrips(store) == one)
             #expect(Set(answers.map(\.body)).count == 1)
             #expect(answers.allSatisfy { !$0.hasErrors })
@@ -105,7 +108,7 @@ struct SingleFlightTests {
     func noJoinAcrossAWrite(_ kind: StoreKind) async throws {
         try await TestStore.run(kind) { store in
             let (service, _) = try service(store)
-            let request = GatewayRequest(query: card, variables: ["h": "bob_builder"])
+            let request = GatewayRequest(query: card, variables: ["h": "bob_builder"], viewer: store.viewer(Self.reader))
             // A slow read of bob's card begins; alice unfollows bob while it runs; a read that
             // starts after her answer must show the new count, not share the first read's.
             async let early = service.execute(request)

@@ -16,8 +16,8 @@ public struct GetFollowers: Sendable {
         lister = FollowListReader(kind: .followers, profiles: profiles, follows: follows)
     }
 
-    /// - Throws: ``DomainError`` `BAD_USER_INPUT`, `NOT_FOUND` (profile missing or private),
-    ///   `BACKEND_UNAVAILABLE`.
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT`, `UNAUTHENTICATED`, `NOT_FOUND` (profile missing or
+    ///   private), `BACKEND_UNAVAILABLE`.
     public func execute(
         profileId: UUID, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil,
         viewer: Viewer
@@ -51,7 +51,7 @@ public struct GetFollowing: Sendable {
 /// use cases (``GetFollowers``, ``GetFollowing``) share, so every page is checked the same way.
 ///
 /// ```swift
-/// let request = try GetFollowPages.request(.followers, of: profile.id, first: 10)
+/// let request = try GetFollowPages.request(.followers, of: profile.id, first: 10, viewer: viewer)
 /// let pages = try await GetFollowPages(follows: store).execute([request], viewer: viewer)
 /// ```
 public struct GetFollowPages: Sendable {
@@ -60,15 +60,17 @@ public struct GetFollowPages: Sendable {
     public init(follows: any FollowStore) { self.follows = follows }
 
     /// One list's Relay arguments, checked before any store call (see
-    /// ``PageRequest/validate(first:after:last:before:list:)``).
-    /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument.
+    /// ``PageRequest/validate(first:after:last:before:list:)``), then that the viewer is signed in
+    /// (seed 001: "You must be logged in to view followers" / "... following").
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument, `UNAUTHENTICATED`.
     public static func request(
         _ kind: FollowList.Kind, of owner: UUID, first: Int? = nil, after: String? = nil, last: Int? = nil,
-        before: String? = nil
+        before: String? = nil, viewer: Viewer
     ) throws -> FollowPageRequest {
         let list = FollowList(kind, of: owner)
-        return FollowPageRequest(
-            list: list, page: try PageRequest.validate(first: first, after: after, last: last, before: before, list: list))
+        let page = try PageRequest.validate(first: first, after: after, last: last, before: before, list: list)
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "view \(kind.rawValue)") }
+        return FollowPageRequest(list: list, page: page)
     }
 
     /// One page per request, in request order, in one store call. The owners must be profiles the
@@ -92,7 +94,8 @@ struct FollowListReader: Sendable {
     func page(
         profileId: UUID, first: Int?, after: String?, last: Int?, before: String?, viewer: Viewer
     ) async throws -> FollowPage {
-        let request = try GetFollowPages.request(kind, of: profileId, first: first, after: after, last: last, before: before)
+        let request = try GetFollowPages.request(
+            kind, of: profileId, first: first, after: after, last: last, before: before, viewer: viewer)
         guard try await BatchGetProfiles(profiles: profiles).load(ids: [profileId], viewer: viewer)[profileId] != nil
         else { throw DomainError.profileNotFound }
         guard let page = try await GetFollowPages(follows: follows).execute([request], viewer: viewer).first else {

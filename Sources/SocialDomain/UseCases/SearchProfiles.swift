@@ -13,9 +13,14 @@ public struct SearchProfiles: Sendable {
 
     public init(profiles: any ProfileStore) { self.profiles = profiles }
 
-    /// - Throws: ``DomainError`` `BAD_USER_INPUT` (`query`, `first`, `after`), `BACKEND_UNAVAILABLE`.
+    /// Signed-in viewers only (seed 001: "You must be logged in to search profiles"; seed 000: search
+    /// "requires auth to prevent abuse, but returns only public profiles"), checked after the
+    /// arguments, as the seed's use case validates before its service refuses.
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` (`query`, `first`, `after`), `UNAUTHENTICATED`,
+    ///   `BACKEND_UNAVAILABLE`.
     public func execute(query: String, first: Int?, after: String?, viewer: Viewer) async throws -> SearchPage {
         let search = try Self.validate(query: query, first: first, after: after)
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "search profiles") }
         return try await backend { try await profiles.searchProfiles(search, viewer: viewer) }
     }
 

@@ -47,7 +47,7 @@ enum ProfileResolvers {
         // The parent was read through the request's loader, so it is visible to this viewer.
         let page = try GetFollowPages.request(
             kind, of: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
-            last: info.arguments.int("last"), before: info.arguments.string("before"))
+            last: info.arguments.int("last"), before: info.arguments.string("before"), viewer: request.viewer)
         guard let loaded = try await request.followPages.load(page) else {
             throw DomainError.profileNotFound
         }
