@@ -23,6 +23,10 @@ enum EmbeddedSchema {
         migrator.registerMigration("v3_follows_sync_index") { db in
             try db.execute(sql: "CREATE INDEX follows_follower_sync_idx ON follows (follower_id, updated_at, id)")
         }
+        // Seed 000's sendCount: a stored counter, never written through the gateway.
+        migrator.registerMigration("v4_profiles_send_count") { db in
+            try db.execute(sql: "ALTER TABLE profiles ADD COLUMN send_count INTEGER NOT NULL DEFAULT 0 CHECK (send_count >= 0)")
+        }
         return migrator
     }
 

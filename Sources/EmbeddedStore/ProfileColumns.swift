@@ -6,7 +6,7 @@ import SocialDomain
 enum ProfileColumns {
     static let names = [
         "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since",
-        "favorite_style", "is_public", "follower_count", "following_count", "created_at", "updated_at",
+        "favorite_style", "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count",
     ]
 
     /// `p.id, p.handle, ...`, optionally aliased `p.id AS p_id, ...`.
@@ -31,6 +31,7 @@ enum ProfileColumns {
             isPublic: row[start + 8] as Bool,
             followerCount: row[start + 9],
             followingCount: row[start + 10],
+            sendCount: row[start + 13],
             createdAt: UnixMicroseconds.date(row[start + 11]),
             updatedAt: UnixMicroseconds.date(row[start + 12]))
     }

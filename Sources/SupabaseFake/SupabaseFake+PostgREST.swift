@@ -7,7 +7,7 @@ import SocialDomain
 extension SupabaseFake {
     static let profileColumns = [
         "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
-        "is_public", "follower_count", "following_count", "created_at", "updated_at",
+        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count",
     ]
 
     func rest(_ request: RecordedRequest, caller: Caller) -> Response {
@@ -78,6 +78,7 @@ extension SupabaseFake {
             "photo_url": opt(p.avatarURL), "home_gym": opt(p.homeGym), "climbing_since": opt(p.climbingSince?.description),
             "favorite_style": opt(p.favoriteStyle), "is_public": p.isPublic, "follower_count": p.followerCount,
             "following_count": p.followingCount, "created_at": ts(p.createdAt), "updated_at": ts(p.updatedAt),
+            "send_count": p.sendCount,
         ]
     }
 

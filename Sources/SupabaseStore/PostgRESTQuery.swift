@@ -54,6 +54,6 @@ enum PostgRESTQuery {
     /// `handle_lower` out).
     static let profileColumns = [
         "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
-        "is_public", "follower_count", "following_count", "created_at", "updated_at",
+        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count",
     ].joined(separator: ",")
 }

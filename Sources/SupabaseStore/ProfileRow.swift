@@ -15,6 +15,7 @@ struct ProfileRow: Decodable, Sendable {
     var is_public: Bool
     var follower_count: Int
     var following_count: Int
+    var send_count: Int
     var created_at: String
     var updated_at: String
 
@@ -32,7 +33,7 @@ struct ProfileRow: Decodable, Sendable {
         return Profile(
             id: uuid, handle: handle, displayName: display_name, bio: bio, avatarURL: photo_url,
             homeGym: home_gym, climbingSince: since, favoriteStyle: favorite_style, isPublic: is_public,
-            followerCount: follower_count, followingCount: following_count,
+            followerCount: follower_count, followingCount: following_count, sendCount: send_count,
             createdAt: UnixMicroseconds.date(created), updatedAt: UnixMicroseconds.date(updated))
     }
 }

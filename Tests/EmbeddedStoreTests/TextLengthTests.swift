@@ -67,3 +67,19 @@ struct TextLengthTests {
                                                               viewer: StoreFixture.bob)
     }
 }
+
+@Suite("sendCount: a stored counter on every profile")
+struct SendCountTests {
+    @Test("every profile carries the stored send_count, in single reads and in follow pages")
+    func readEverywhere() async throws {
+        let f = try await StoreFixture.make()
+        try await f.store.pool.write { db in
+            try db.execute(sql: "UPDATE profiles SET send_count = 42 WHERE id = ?", arguments: [DemoData.aliceId.lowercased])
+        }
+        let alice = try await GetProfile(profiles: f.store).execute(.id(DemoData.aliceId), viewer: .anonymous)
+        #expect(alice?.sendCount == 42)
+        let page = try await GetFollowers(profiles: f.store, follows: f.store)
+            .execute(profileId: DemoData.bobId, viewer: StoreFixture.reader)
+        #expect(page.edges.first { $0.profile.id == DemoData.aliceId }?.profile.sendCount == 42)
+    }
+}

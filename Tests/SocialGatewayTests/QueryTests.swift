@@ -178,8 +178,8 @@ struct QueryTests {
                 #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
                 #expect(GatewayFixture.messages(anonymous.json) == ["You must be logged in to view \(kind)"])
             }
-            let card = try await gateway.run(#"{ profile(handle: "alice_wonder") { handle followerCount } }"#)
-            #expect(card.json["data"]?["profile"] == ["handle": "alice_wonder", "followerCount": 2])
+            let card = try await gateway.run(#"{ profile(handle: "alice_wonder") { handle followerCount sendCount } }"#)
+            #expect(card.json["data"]?["profile"] == ["handle": "alice_wonder", "followerCount": 2, "sendCount": 0])
         }
     }
 

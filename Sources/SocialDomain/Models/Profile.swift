@@ -16,6 +16,9 @@ public struct Profile: Sendable, Hashable, Identifiable {
     public var isPublic: Bool
     public var followerCount: Int
     public var followingCount: Int
+    /// How many sends (climbs completed) the climber has logged: a stored counter that the
+    /// climbing log keeps (seed 000 `sendCount`); read-only through the gateway.
+    public var sendCount: Int
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -23,7 +26,7 @@ public struct Profile: Sendable, Hashable, Identifiable {
         id: UUID, handle: String, displayName: String? = nil, bio: String? = nil,
         avatarURL: String? = nil, homeGym: String? = nil, climbingSince: CalendarDay? = nil,
         favoriteStyle: String? = nil, isPublic: Bool = true, followerCount: Int = 0,
-        followingCount: Int = 0, createdAt: Date, updatedAt: Date
+        followingCount: Int = 0, sendCount: Int = 0, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.handle = handle
@@ -36,6 +39,7 @@ public struct Profile: Sendable, Hashable, Identifiable {
         self.isPublic = isPublic
         self.followerCount = followerCount
         self.followingCount = followingCount
+        self.sendCount = sendCount
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

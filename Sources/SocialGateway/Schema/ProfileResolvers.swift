@@ -20,6 +20,7 @@ enum ProfileResolvers {
         read("isPublic") { $0.isPublic }
         read("followerCount") { $0.followerCount }
         read("followingCount") { $0.followingCount }
+        read("sendCount") { $0.sendCount }
         read("createdAt") { $0.createdAt }
         read("updatedAt") { $0.updatedAt }
         b.bind("Profile", "viewerIsFollowing") { info in
