@@ -13,7 +13,7 @@ import SocialGateway
 /// ```swift
 /// var configuration = ServerConfiguration()
 /// configuration.port = 0
-/// let app = try await buildApplication(configuration: configuration)
+/// let app = try await buildApplication(configuration: configuration, backend: backend, logger: logger)
 /// ```
 public struct ServerConfiguration: Sendable {
     /// Interface to listen on (`HOST`). Containers use 0.0.0.0.
