@@ -16,18 +16,37 @@ extension EmbeddedStore: FollowStore {
         }
     }
 
+    /// Pairs grouped by one side, so that each statement is an equality on the pair index's first
+    /// column (or on the followee side) plus an `IN` list: the viewer's follow states for a query
+    /// level (every pair has the viewer on one side) are two statements of index probes. A row-value
+    /// `IN (VALUES ...)` of the same pairs made SQLite scan `follows` once per statement.
     public func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
         try await call(.activeFollows) {
             guard !pairs.isEmpty else { return [] }
+            let unique = Array(Set(pairs))
+            // Followers asked about more than once go by follower; the rest by followee.
+            let byFollower = Dictionary(grouping: unique, by: \.follower).filter { $0.value.count > 1 }
+            let rest = unique.filter { byFollower[$0.follower] == nil }
+            let byFollowee = Dictionary(grouping: rest, by: \.followee)
             return try await pool.read { db in
                 var active = Set<FollowPair>()
-                for chunk in pairs.chunked(Self.maxKeysPerStatement / 2) {
-                    let sql = "SELECT follower_id, followee_id FROM follows WHERE deleted_at IS NULL "
-                        + "AND (follower_id, followee_id) IN (VALUES \(Array(repeating: "(?, ?)", count: chunk.count).joined(separator: ", ")))"
-                    let arguments = StatementArguments(chunk.flatMap { [$0.follower.lowercased, $0.followee.lowercased] })
-                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
-                        if let follower = UUID(parsing: row[0] as String), let followee = UUID(parsing: row[1] as String) {
-                            active.insert(FollowPair(follower: follower, followee: followee))
+                for (follower, group) in byFollower {
+                    for chunk in group.map(\.followee).chunked(Self.maxKeysPerStatement) {
+                        let sql = "SELECT followee_id FROM follows WHERE follower_id = ? AND deleted_at IS NULL "
+                            + "AND followee_id IN (\(placeholders(chunk.count)))"
+                        let arguments = [follower.lowercased] + StatementArguments(chunk.map(\.lowercased))
+                        for text in try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
+                            if let followee = UUID(parsing: text) { active.insert(FollowPair(follower: follower, followee: followee)) }
+                        }
+                    }
+                }
+                for (followee, group) in byFollowee {
+                    for chunk in group.map(\.follower).chunked(Self.maxKeysPerStatement) {
+                        let sql = "SELECT follower_id FROM follows WHERE followee_id = ? AND deleted_at IS NULL "
+                            + "AND follower_id IN (\(placeholders(chunk.count)))"
+                        let arguments = [followee.lowercased] + StatementArguments(chunk.map(\.lowercased))
+                        for text in try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
+                            if let follower = UUID(parsing: text) { active.insert(FollowPair(follower: follower, followee: followee)) }
                         }
                     }
                 }
