@@ -198,3 +198,29 @@ struct OverlappingFieldsCanBeMergedRuleTests {
             ])
     }
 }
+
+@Suite("§5.3.2 Field Selection Merging on fragments that spread themselves")
+struct OverlappingFieldsRecursiveFragmentTests {
+    static let schema = buildSchema("type Query { node: Node } type Node { name: String child: Node }")
+
+    @Test("§5.3.2 a fragment spread inside its own subfields ends with NoFragmentCycles' error, not endless expansion (found by fuzzing)")
+    func selfSpreadInSubfields() {
+        let query = """
+            { node { ...F } }
+            fragment F on Node { child { ...F child { ...F name } } }
+            """
+        let messages = validate(query, schema: Self.schema).map(\.message)
+        // One per spread, as graphql-js reports them; and nothing from merging, which terminates.
+        #expect(messages == Array(repeating: #"Cannot spread fragment "F" within itself."#, count: 2))
+    }
+
+    @Test("§5.3.2 the shape the fuzzer found: a profile-like graph whose fragment spreads itself at two depths")
+    func fuzzerShape() {
+        let query = """
+            query G { node { child { ...Card } } }
+            fragment Card on Node { name child { child { ...Card name } } child { name child { child { ...Card } } } }
+            """
+        let messages = validate(query, schema: Self.schema).map(\.message)
+        #expect(messages.contains(#"Cannot spread fragment "Card" within itself."#))
+    }
+}

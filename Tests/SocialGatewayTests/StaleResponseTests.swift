@@ -53,3 +53,19 @@ private struct DownStore: ProfileStore, FollowStore, AvatarStore {
     func putAvatar(_ bytes: Data, at path: AvatarPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
     func deleteAvatar(at path: AvatarPath, viewer: Viewer) async throws { throw ConnectionLost() }
 }
+
+@Suite("Hostile documents against the gateway's schema")
+struct HostileDocumentTests {
+    @Test("§5.3.2 a fragment that spreads itself in its own subfields is a validation error, not a crash (found by fuzzing)")
+    func selfSpreadingFragment() async throws {
+        let down = DownStore()
+        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down))
+        let query = """
+            query G($h: String!) { profile(handle: $h) { ...Card } }
+            fragment Card on Profile { followers(first: 2) { edges { node { ...Card following(first: 2) { edges { node { ...Card } } } } } } }
+            """
+        let response = await service.execute(GatewayRequest(query: query, variables: ["h": "alice_wonder"]))
+        #expect(response.outcome == .requestError)
+        #expect(response.errorCodes.allSatisfy { $0 == "GRAPHQL_VALIDATION_FAILED" } && !response.errorCodes.isEmpty)
+    }
+}

@@ -19,6 +19,13 @@ final class FieldsAndFragments {
     func group(_ key: String) -> [FieldAndDef]? { index[key].map { groups[$0] } }
 }
 
+/// A field map compared with a fragment, in one exclusivity.
+struct FieldsAndFragmentKey: Hashable {
+    let map: ObjectIdentifier
+    let fragment: String
+    let mutuallyExclusive: Bool
+}
+
 /// Why two fields conflict: a sentence, or the conflicts of their subfields.
 indirect enum ConflictReason {
     case message(String)
@@ -57,6 +64,16 @@ final class FieldConflictFinder {
     private var fragmentCache: [String: FieldsAndFragments] = [:]
     /// (a, b) with a < b → whether compared as mutually exclusive.
     private var comparedFragmentPairs: [String: [String: Bool]] = [:]
+    /// The (field map, fragment, exclusivity) triples compared already, as graphql-js 16.9's
+    /// `comparedFieldsAndFragmentPairs`: without it a fragment that spreads itself inside its own
+    /// subfields (`fragment F on T { child { ...F child { ...F } } }`, invalid but validated in
+    /// the same pass as NoFragmentCycles) is expanded without end, and the stack overflows
+    /// (found by the `execute` fuzzer). Field maps are cached per selection set, so the triples
+    /// are finite.
+    private var comparedFieldsAndFragments: Set<FieldsAndFragmentKey> = []
+    /// Maps of a document without source ranges (built in code, not parsed), which cannot be
+    /// cached by range: kept alive so that their identifiers stay unique.
+    private var uncached: [FieldsAndFragments] = []
     private let cachesBySelectionSet: Bool
     static let dedupeThreshold = 8
 
@@ -89,7 +106,9 @@ final class FieldConflictFinder {
         let result = FieldsAndFragments()
         var seenFragments: Set<String> = []
         collect(parentType, selectionSet, result, &seenFragments)
-        if cachesBySelectionSet { cache[key] = result }
+        // Kept either way: a freed map's identifier could be reused by a new one, and the
+        // compared-triples memo must never mistake one map for another.
+        if cachesBySelectionSet { cache[key] = result } else { uncached.append(result) }
         return result
     }
 
@@ -146,6 +165,8 @@ final class FieldConflictFinder {
         _ conflicts: inout [FieldConflict], _ mutuallyExclusive: Bool, _ map: FieldsAndFragments, _ fragmentName: String
     ) {
         guard !context.isAborted, let fragment = context.fragment(named: fragmentName) else { return }
+        let memo = FieldsAndFragmentKey(map: ObjectIdentifier(map), fragment: fragmentName, mutuallyExclusive: mutuallyExclusive)
+        guard comparedFieldsAndFragments.insert(memo).inserted else { return }
         let map2 = referencedFieldsAndFragmentNames(fragment)
         if map === map2 { return }
         collectConflictsBetween(&conflicts, mutuallyExclusive, map, map2)
