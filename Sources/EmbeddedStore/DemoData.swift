@@ -32,6 +32,17 @@ public enum DemoData {
     /// same on every machine.
     public static let createdAtMicroseconds: Int64 = 1_735_689_600_000_000
 
+    /// The demo users' owner-only fields: alice has a ZIP, both grade scales and a yearly premium
+    /// subscription until 2027-01-01; bob a UK postcode and the European scales; carol nothing.
+    public static let ownerDetails: [UUID: ProfileOwnerDetails] = [
+        aliceId: ProfileOwnerDetails(
+            homeZIP: "80302", preferredGradeScaleBoulder: "V", preferredGradeScaleRoute: "YDS",
+            premium: PremiumStatus(
+                expiresAt: UnixMicroseconds.date(1_798_761_600_000_000), productId: "socialclimb.premium.yearly",
+                originalTransactionId: "2000000812345678")),
+        bobId: ProfileOwnerDetails(homeZIP: "SW1A 1AA", preferredGradeScaleBoulder: "Font", preferredGradeScaleRoute: "French"),
+    ]
+
     /// Looks a demo user up by handle (case-insensitive).
     public static func id(forHandle handle: String) -> UUID? {
         users.first { $0.handle == handle.lowercased() }?.id
@@ -66,7 +77,7 @@ public enum DemoData {
 }
 
 extension EmbeddedStore {
-    /// Inserts ``DemoData/profiles`` and ``DemoData/follows`` when the store has no profiles yet
+    /// Inserts ``DemoData/profiles``, ``DemoData/ownerDetails`` and ``DemoData/follows`` when the store has no profiles yet
     /// (counters come from the follows' trigger, as for any follow).
     func seedDemoDataIfEmpty() async throws {
         try await pool.write { db in
@@ -78,6 +89,16 @@ extension EmbeddedStore {
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [profile.id.lowercased, profile.handle, profile.displayName, profile.bio,
                                      profile.isPublic, at, at])
+            }
+            for (id, details) in DemoData.ownerDetails.sorted(by: { $0.key.lowercased < $1.key.lowercased }) {
+                try db.execute(sql: """
+                    INSERT INTO profile_private (id, home_zip, preferred_grade_scale_boulder, preferred_grade_scale_route,
+                      premium_expires_at, premium_product_id, premium_original_transaction_id, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [id.lowercased, details.homeZIP, details.preferredGradeScaleBoulder,
+                                     details.preferredGradeScaleRoute, details.premium.map { UnixMicroseconds.from($0.expiresAt) },
+                                     details.premium?.productId, details.premium?.originalTransactionId,
+                                     DemoData.createdAtMicroseconds])
             }
             for follow in DemoData.follows {
                 try db.execute(sql: """

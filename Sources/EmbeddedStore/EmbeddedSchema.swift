@@ -27,8 +27,36 @@ enum EmbeddedSchema {
         migrator.registerMigration("v4_profiles_send_count") { db in
             try db.execute(sql: "ALTER TABLE profiles ADD COLUMN send_count INTEGER NOT NULL DEFAULT 0 CHECK (send_count >= 0)")
         }
+        // Seed 000's owner-only fields, in a table of their own as on Supabase (migration 001000).
+        migrator.registerMigration("v5_profile_private") { db in
+            try db.execute(sql: v5)
+        }
         return migrator
     }
+
+    /// The owner-only fields (``ProfileOwnerDetails``): a row per profile that has any, written
+    /// by the owner (ZIP, grade scales) or the operator (premium), read only for the owner.
+    static let v5 = """
+        CREATE TABLE profile_private (
+          id                               TEXT PRIMARY KEY NOT NULL,
+          home_zip                         TEXT,
+          preferred_grade_scale_boulder    TEXT,
+          preferred_grade_scale_route      TEXT,
+          premium_expires_at               INTEGER,
+          premium_product_id               TEXT,
+          premium_original_transaction_id  TEXT,
+          updated_at                       INTEGER NOT NULL,
+          CONSTRAINT profile_private_id_fkey FOREIGN KEY (id) REFERENCES profiles (id) ON DELETE CASCADE,
+          CONSTRAINT profile_private_home_zip_format CHECK (home_zip IS NULL OR (length(home_zip) BETWEEN 2 AND 10
+            AND home_zip GLOB '[A-Za-z0-9]*' AND home_zip NOT GLOB '*[^A-Za-z0-9 -]*')),
+          CONSTRAINT profile_private_boulder_bytes CHECK (preferred_grade_scale_boulder IS NULL
+            OR length(CAST(preferred_grade_scale_boulder AS BLOB)) <= \(bytes(UpdateProfile.maxGradeScaleLength))),
+          CONSTRAINT profile_private_route_bytes CHECK (preferred_grade_scale_route IS NULL
+            OR length(CAST(preferred_grade_scale_route AS BLOB)) <= \(bytes(UpdateProfile.maxGradeScaleLength))),
+          CONSTRAINT profile_private_premium_whole CHECK ((premium_expires_at IS NULL) = (premium_product_id IS NULL)
+            AND (premium_product_id IS NULL) = (premium_original_transaction_id IS NULL))
+        )
+        """
 
     /// The profile text fields bounded in UTF-8 bytes, not code points: the domain counts
     /// user-visible characters (``UpdateProfile``), which a code-point limit would refuse, and the

@@ -84,13 +84,14 @@ extension EmbeddedStore: ProfileStore {
         }
     }
 
-    /// Emulates `profiles_update_own`: only the owner; a unique violation on the handle index
-    /// is `HANDLE_TAKEN`.
+    /// Emulates `profiles_update_own` and `profile_private_update_own`: only the owner; both
+    /// parts in one transaction; a unique violation on the handle index is `HANDLE_TAKEN`.
     public func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {
         try await call(.updateProfile) {
             guard viewer.userId == id else { throw DomainError.notProfileOwner }
+            let now = UnixMicroseconds.from(changes.updatedAt)
             var sets = ["updated_at = ?"]
-            var values: [(any DatabaseValueConvertible)?] = [UnixMicroseconds.from(changes.updatedAt)]
+            var values: [(any DatabaseValueConvertible)?] = [now]
             func add(_ column: String, _ value: (any DatabaseValueConvertible)?) {
                 sets.append("\(column) = ?")
                 values.append(value)
@@ -106,14 +107,18 @@ extension EmbeddedStore: ProfileStore {
             add("favorite_style", changes.favoriteStyle)
             if !changes.climbingSince.isKeep { add("climbing_since", changes.climbingSince.applied(to: nil)?.description) }
             if let isPublic = changes.isPublic { add("is_public", isPublic) }
-            let sql = "UPDATE profiles SET \(sets.joined(separator: ", ")) WHERE id = ? "
-                + "RETURNING \(ProfileColumns.names.joined(separator: ", "))"
-            let arguments = StatementArguments(values + [id.lowercased])
+            let returning = "RETURNING \(ProfileColumns.names.joined(separator: ", "))"
+            // Only the owner-only fields change: the row is read, its updated_at stays.
+            let (sql, arguments): (String, StatementArguments) = changes.changesProfileRow
+                ? ("UPDATE profiles SET \(sets.joined(separator: ", ")) WHERE id = ? \(returning)",
+                   StatementArguments(values + [id.lowercased]))
+                : ("SELECT \(ProfileColumns.names.joined(separator: ", ")) FROM profiles WHERE id = ?", [id.lowercased])
             do {
                 return try await pool.write { db in
                     guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments) else {
                         throw DomainError.profileNotFound
                     }
+                    try Self.writeOwnerDetails(db, id: id, changes: changes.ownerDetails, at: now)
                     return try ProfileColumns.decode(row)
                 }
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The port operations the store counts, one per method of the three ports.
 public enum StoreOperation: String, Sendable, CaseIterable {
-    case profilesByID, profilesByHandle, handleTaken, searchProfiles, updateProfile
+    case profilesByID, profilesByHandle, handleTaken, searchProfiles, updateProfile, ownerDetails
     case followPages, followChanges, activeFollows, changeFollow
     case putAvatar, deleteAvatar
 }

@@ -16,6 +16,8 @@ extension SupabaseFake {
         switch (request.method, request.path) {
         case ("GET", "/rest/v1/profiles"): return readProfiles(query, caller: caller)
         case ("PATCH", "/rest/v1/profiles"): return patchProfile(query, body: body, caller: caller)
+        case ("GET", "/rest/v1/profile_private"): return readOwnerDetails(query, caller: caller)
+        case ("PATCH", "/rest/v1/profile_private"): return patchOwnerDetails(query, body: body, caller: caller)
         case ("POST", "/rest/v1/rpc/search_profiles"): return search(body, caller: caller)
         case ("POST", "/rest/v1/rpc/handle_available"): return handleAvailable(body, caller: caller)
         case ("POST", "/rest/v1/rpc/follow_pages"): return followPages(body, caller: caller)
@@ -132,6 +134,63 @@ extension SupabaseFake {
         profile.updatedAt = UnixMicroseconds.date(tick())
         profilesById[id] = profile
         return Self.json(200, [Self.row(profile)])
+    }
+
+    /// `profile_private` as migration 20250301001000 guards it: `authenticated` only (anon has no
+    /// grant), the caller's own row only (`profile_private_read_own`).
+    func readOwnerDetails(_ query: [(String, String)], caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table profile_private") }
+        var columns: [String] = []
+        var wanted: UUID?
+        for (name, value) in query {
+            switch name {
+            case "select": columns = value.split(separator: ",").map(String.init)
+            case "id":
+                guard value.hasPrefix("eq."), let id = UUID(uuidString: String(value.dropFirst(3))) else {
+                    return Self.pgError(400, "PGRST100", "unsupported filter \(value)")
+                }
+                wanted = id
+            default: return Self.pgError(400, "42703", "column profile_private.\(name) does not exist")
+            }
+        }
+        guard wanted == nil || wanted == me, profilesById[me] != nil else { return Self.rows([]) }
+        let details = ownerDetailsById[me] ?? ProfileOwnerDetails()
+        func opt(_ v: Any?) -> Any { v ?? NSNull() }
+        let row: [String: Any] = [
+            "id": me.lowercased, "home_zip": opt(details.homeZIP),
+            "preferred_grade_scale_boulder": opt(details.preferredGradeScaleBoulder),
+            "preferred_grade_scale_route": opt(details.preferredGradeScaleRoute),
+            "premium_expires_at": opt(details.premium.map { Self.timestamp(UnixMicroseconds.from($0.expiresAt)) }),
+            "premium_product_id": opt(details.premium?.productId),
+            "premium_original_transaction_id": opt(details.premium?.originalTransactionId),
+        ]
+        return Self.rows([row.filter { columns.isEmpty || columns.contains($0.key) }])
+    }
+
+    /// The owner's update of `profile_private`: the column grants (ZIP and scales only), the
+    /// ZIP format check, the own-row policy.
+    func patchOwnerDetails(_ query: [(String, String)], body: [String: Any], caller: Caller) -> Response {
+        guard let id = query.first(where: { $0.0 == "id" }).flatMap({ UUID(uuidString: String($0.1.dropFirst(3))) }) else {
+            return Self.pgError(400, "PGRST100", "missing id filter")
+        }
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table profile_private") }
+        let writable: Set<String> = ["home_zip", "preferred_grade_scale_boulder", "preferred_grade_scale_route"]
+        if let column = body.keys.sorted().first(where: { !writable.contains($0) }) {
+            return Self.pgError(403, "42501", "permission denied for table profile_private (\(column))")
+        }
+        guard me == id, profilesById[id] != nil else { return Self.json(200, [Any]()) }
+        var details = ownerDetailsById[id] ?? ProfileOwnerDetails()
+        func text(_ key: String) -> String?? { body[key].map { $0 as? String } }
+        if let zip = text("home_zip") {
+            if let zip, !HomeZIPRule.isValid(zip) {
+                return Self.pgError(400, "23514", "new row for relation \"profile_private\" violates check constraint \"profile_private_home_zip_format\"")
+            }
+            details.homeZIP = zip
+        }
+        if let v = text("preferred_grade_scale_boulder") { details.preferredGradeScaleBoulder = v }
+        if let v = text("preferred_grade_scale_route") { details.preferredGradeScaleRoute = v }
+        ownerDetailsById[id] = details
+        return Self.json(200, [["id": id.lowercased]])
     }
 
     func tick() -> Int64 {

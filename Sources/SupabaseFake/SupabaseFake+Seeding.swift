@@ -41,6 +41,17 @@ extension SupabaseFake {
     /// the same ids, fields, times and counters, following each other with the same follow ids.
     public func seedDemoData() {
         add(profiles: DemoData.profiles, follows: DemoData.follows)
+        lock.withLock { ownerDetailsById.merge(DemoData.ownerDetails) { _, new in new } }
+    }
+
+    /// Sets a profile's owner-only fields as they are, as the service role can.
+    public func setOwnerDetails(_ details: ProfileOwnerDetails, for id: UUID) {
+        lock.withLock { ownerDetailsById[id] = details }
+    }
+
+    /// A profile's owner-only fields as stored (empty when none were set).
+    public func ownerDetails(_ id: UUID) -> ProfileOwnerDetails {
+        lock.withLock { ownerDetailsById[id] ?? ProfileOwnerDetails() }
     }
 
     /// The same graph `EmbeddedStore.seed(profiles:followsPerProfile:randomSeed:)` inserts.

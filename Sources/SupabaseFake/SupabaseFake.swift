@@ -35,6 +35,8 @@ public final class SupabaseFake: @unchecked Sendable {
 
     let lock = NSLock()
     var profilesById: [UUID: Profile] = [:]
+    /// `profile_private`: every profile has a row there; a missing entry is a row of nulls.
+    var ownerDetailsById: [UUID: ProfileOwnerDetails] = [:]
     /// Every follow ever made (soft-deleted ones too), only appended to through ``appendFollow(_:)``.
     var follows: [FakeFollow] = []
     /// Indexes into ``follows`` by follower and by followee: load-test graphs hold a million follows.

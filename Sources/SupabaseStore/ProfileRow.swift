@@ -48,13 +48,7 @@ struct ProfilePatch: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
-        func put(_ update: FieldUpdate<String>, _ key: Key) throws {
-            switch update {
-            case .keep: break
-            case .clear: try c.encodeNil(forKey: key)
-            case .set(let value): try c.encode(value, forKey: key)
-            }
-        }
+        func put(_ update: FieldUpdate<String>, _ key: Key) throws { try c.encode(update, forKey: key) }
         if let handle = changes.handle { try c.encode(handle, forKey: .handle) }
         try put(changes.displayName, .display_name)
         try put(changes.bio, .bio)
@@ -63,5 +57,16 @@ struct ProfilePatch: Encodable {
         try put(changes.climbingSince.map(\.description), .climbing_since)
         try put(changes.favoriteStyle, .favorite_style)
         if let isPublic = changes.isPublic { try c.encode(isPublic, forKey: .is_public) }
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// A partial update's column: nothing when kept, `null` when cleared, the value when set.
+    mutating func encode(_ update: FieldUpdate<String>, forKey key: Key) throws {
+        switch update {
+        case .keep: break
+        case .clear: try encodeNil(forKey: key)
+        case .set(let value): try encode(value, forKey: key)
+        }
     }
 }

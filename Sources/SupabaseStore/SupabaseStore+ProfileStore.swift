@@ -71,22 +71,60 @@ extension SupabaseStore: ProfileStore {
         }
     }
 
-    /// `PATCH /rest/v1/profiles?id=eq.<id>&select=<cols>` with only the changed columns.
-    /// An empty answer means the row is missing or hidden: `NOT_FOUND`.
+    /// `GET /rest/v1/profile_private?select=<cols>&id=eq.<me>`: RLS returns the caller's own row
+    /// only (migration 20250301001000); no row reads as empty details.
+    public func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails {
+        try await call("ownerDetails") {
+            guard let me = viewer.userId else { return ProfileOwnerDetails() }
+            let request = SupabaseRequest(
+                method: .get, service: .rest, path: "/rest/v1/profile_private",
+                query: [("select", OwnerDetailsRow.columns), ("id", "eq.\(me.lowercased)")],
+                idempotent: true, operation: "ownerDetails")
+            let rows = try decode([OwnerDetailsRow].self, try await rest(request, viewer: viewer), "ownerDetails")
+            return try rows.first?.details() ?? ProfileOwnerDetails()
+        }
+    }
+
+    /// `PATCH /rest/v1/profiles?id=eq.<id>&select=<cols>` with only the changed columns, then,
+    /// when owner-only fields change, `PATCH /rest/v1/profile_private?id=eq.<id>`; with only
+    /// owner-only changes the profile is read back instead of patched. The profile goes first:
+    /// its handle is what can be refused, and the second request is idempotent if a client
+    /// retries after it failed. An empty answer means the row is missing or hidden: `NOT_FOUND`.
     public func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {
         try await call("updateProfile") {
             guard viewer.userId == id else { throw DomainError.notProfileOwner }
-            let request = SupabaseRequest(
-                method: .patch, service: .rest, path: "/rest/v1/profiles",
-                query: [("id", "eq.\(id.lowercased)"), ("select", PostgRESTQuery.profileColumns)],
-                headers: [("Content-Type", "application/json"), ("Prefer", "return=representation")],
-                body: try Self.json(ProfilePatch(changes: changes)),
-                idempotent: false, operation: "updateProfile")
-            let data = try await rest(request, viewer: viewer, forbidden: .notProfileOwner)
-            guard let row = try decode([ProfileRow].self, data, "updateProfile").first else {
-                throw DomainError.profileNotFound
+            var profile: Profile
+            if changes.changesProfileRow {
+                let request = SupabaseRequest(
+                    method: .patch, service: .rest, path: "/rest/v1/profiles",
+                    query: [("id", "eq.\(id.lowercased)"), ("select", PostgRESTQuery.profileColumns)],
+                    headers: [("Content-Type", "application/json"), ("Prefer", "return=representation")],
+                    body: try Self.json(ProfilePatch(changes: changes)),
+                    idempotent: false, operation: "updateProfile")
+                let data = try await rest(request, viewer: viewer, forbidden: .notProfileOwner)
+                guard let row = try decode([ProfileRow].self, data, "updateProfile").first else {
+                    throw DomainError.profileNotFound
+                }
+                profile = try row.profile()
+            } else {
+                guard let current = try await readProfiles(filter: ("id", PostgRESTQuery.inList([id.lowercased])), viewer: viewer).first else {
+                    throw DomainError.profileNotFound
+                }
+                profile = current
             }
-            return try row.profile()
+            if !changes.ownerDetails.isEmpty {
+                let request = SupabaseRequest(
+                    method: .patch, service: .rest, path: "/rest/v1/profile_private",
+                    query: [("id", "eq.\(id.lowercased)"), ("select", "id")],
+                    headers: [("Content-Type", "application/json"), ("Prefer", "return=representation")],
+                    body: try Self.json(OwnerDetailsPatch(changes: changes.ownerDetails)),
+                    idempotent: true, operation: "updateOwnerDetails")
+                let data = try await rest(request, viewer: viewer, forbidden: .notProfileOwner)
+                guard try !decode([IdRow].self, data, "updateOwnerDetails").isEmpty else {
+                    throw DomainError.profileNotFound
+                }
+            }
+            return profile
         }
     }
 
@@ -97,6 +135,11 @@ extension SupabaseStore: ProfileStore {
             idempotent: true, operation: "profiles")
         return try decode([ProfileRow].self, try await rest(request, viewer: viewer), "profiles").map { try $0.profile() }
     }
+}
+
+/// `select=id`: which rows a write touched.
+struct IdRow: Decodable {
+    var id: String
 }
 
 /// The named arguments of `search_profiles`.

@@ -17,6 +17,7 @@ struct BackendFailureTests {
         func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool { throw DomainError.backendUnavailable }
         func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage { throw DomainError.backendUnavailable }
         func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile { throw DomainError.backendUnavailable }
+        func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails { throw DomainError.backendUnavailable }
     }
 
     static func failingGateway() async throws -> TestGateway {

@@ -7,6 +7,7 @@ actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
     struct Boom: Error {}
 
     var profilesById: [UUID: Profile] = [:]
+    var ownerDetailsById: [UUID: ProfileOwnerDetails] = [:]
     var follows: [FollowPair: Follow] = [:]
     var objects: [String: Data] = [:]
     var failDeletes = false
@@ -66,7 +67,14 @@ actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
         }
         let updated = changes.applied(to: current)
         profilesById[id] = updated
+        ownerDetailsById[id] = changes.ownerDetails.applied(to: ownerDetailsById[id] ?? ProfileOwnerDetails())
         return updated
+    }
+
+    func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails {
+        calls.append("ownerDetails")
+        if failReads { throw Boom() }
+        return viewer.userId.flatMap { ownerDetailsById[$0] } ?? ProfileOwnerDetails()
     }
 
     func followChanges(_ request: FollowSyncRequest, viewer: Viewer) async throws -> FollowSyncPage {

@@ -163,3 +163,33 @@ struct UpdateProfileTests {
             == DomainError(.badUserInput, "avatarURL can only be set by uploading an avatar", field: "avatarURL"))
     }
 }
+
+@Suite("HomeZIPRule: postal codes as the world writes them")
+struct HomeZIPRuleTests {
+    @Test("US ZIP and ZIP+4, UK, Canadian and Dutch postcodes pass; markup, one character, a leading hyphen and non-ASCII digits do not")
+    func examples() {
+        for zip in ["80302", "80302-1234", "SW1A 1AA", "K1A 0B1", "1234 AB", "75008", "10"] {
+            #expect(HomeZIPRule.isValid(zip), "\(zip)")
+        }
+        for zip in ["", "8", "-80302", " 80302", "<b>1</b>", "80302_1", "12345678901", "８０３０２", "80302\n"] {
+            #expect(!HomeZIPRule.isValid(zip), "\(zip)")
+        }
+    }
+}
+
+@Suite("GetOwnerDetails: the owner-only fields")
+struct GetOwnerDetailsTests {
+    @Test("the owner gets her details; anyone else gets nil without a store call")
+    func ownerOnly() async throws {
+        let store = await Fixture.store()
+        var input = ProfileUpdateInput()
+        input.homeZIP = .set(" 80302 ")
+        _ = try await UpdateProfile(profiles: store).execute(input: input, viewer: Fixture.aliceViewer)
+        let useCase = GetOwnerDetails(profiles: store)
+        #expect(try await useCase.execute(profileId: Fixture.alice, viewer: Fixture.aliceViewer)?.homeZIP == "80302")
+        await store.resetCalls()
+        #expect(try await useCase.execute(profileId: Fixture.alice, viewer: Fixture.bobViewer) == nil)
+        #expect(try await useCase.execute(profileId: Fixture.alice, viewer: .anonymous) == nil)
+        #expect(await store.calls.isEmpty)
+    }
+}

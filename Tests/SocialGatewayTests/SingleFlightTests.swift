@@ -30,6 +30,9 @@ struct SlowProfiles: ProfileStore {
     func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {
         try await base.updateProfile(id: id, changes: changes, viewer: viewer)
     }
+    func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails {
+        try await base.ownerDetails(viewer: viewer)
+    }
 }
 
 /// Identical misses at the same time are computed once (issue #17: the herd behind a popular key).

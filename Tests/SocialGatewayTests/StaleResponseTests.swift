@@ -46,6 +46,7 @@ private struct DownStore: ProfileStore, FollowStore, AvatarStore {
     func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool { throw ConnectionLost() }
     func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage { throw ConnectionLost() }
     func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile { throw ConnectionLost() }
+    func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails { throw ConnectionLost() }
     func followChanges(_ request: FollowSyncRequest, viewer: Viewer) async throws -> FollowSyncPage { throw ConnectionLost() }
     func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] { throw ConnectionLost() }
     func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> { throw ConnectionLost() }

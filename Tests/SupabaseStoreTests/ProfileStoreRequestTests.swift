@@ -125,4 +125,43 @@ struct ProfileStoreRequestTests {
             #expect(missing == DomainError.profileNotFound)
         }
     }
+
+    @Test("ownerDetails reads the caller's own profile_private row; the anon key alone reads none and asks nothing")
+    func ownerDetailsRequest() async throws {
+        try await StoreHarness.run { h in
+            let premium = PremiumStatus(expiresAt: Date(timeIntervalSince1970: 1_798_761_600), productId: "premium.yearly",
+                                        originalTransactionId: "2000000812345678")
+            h.fake.setOwnerDetails(ProfileOwnerDetails(homeZIP: "80302", preferredGradeScaleRoute: "YDS", premium: premium), for: StoreHarness.alice)
+            let mine = try await h.store.ownerDetails(viewer: h.asAlice)
+            #expect(mine == ProfileOwnerDetails(homeZIP: "80302", preferredGradeScaleRoute: "YDS", premium: premium))
+            let request = h.fake.requests[0]
+            #expect(request.endpoint == "GET /rest/v1/profile_private")
+            #expect(request.query == "select=home_zip,preferred_grade_scale_boulder,preferred_grade_scale_route,"
+                + "premium_expires_at,premium_product_id,premium_original_transaction_id&id=eq.a11ce000-0000-4000-8000-000000000001")
+            #expect(try await h.store.ownerDetails(viewer: h.asBob) == ProfileOwnerDetails())
+            h.fake.clearRequests()
+            #expect(try await h.store.ownerDetails(viewer: .anonymous) == ProfileOwnerDetails())
+            #expect(h.fake.requests.isEmpty)
+        }
+    }
+
+    @Test("owner-only changes PATCH profile_private after the profile: alone, the profile is read instead of patched")
+    func ownerDetailsUpdateRequests() async throws {
+        try await StoreHarness.run { h in
+            var changes = ProfileChanges(updatedAt: Date())
+            changes.ownerDetails.homeZIP = .set("SW1A 1AA")
+            changes.ownerDetails.preferredGradeScaleBoulder = .clear
+            let profile = try await h.store.updateProfile(id: StoreHarness.alice, changes: changes, viewer: h.asAlice)
+            #expect(profile.handle == "alice_wonder")
+            #expect(h.fake.requests.map(\.endpoint) == ["GET /rest/v1/profiles", "PATCH /rest/v1/profile_private"])
+            #expect(h.fake.requests[1].query == "id=eq.a11ce000-0000-4000-8000-000000000001&select=id")
+            #expect(h.fake.requests[1].bodyText == #"{"home_zip":"SW1A 1AA","preferred_grade_scale_boulder":null}"#)
+            #expect(h.fake.ownerDetails(StoreHarness.alice).homeZIP == "SW1A 1AA")
+
+            h.fake.clearRequests()
+            changes.bio = .set("Both at once")
+            _ = try await h.store.updateProfile(id: StoreHarness.alice, changes: changes, viewer: h.asAlice)
+            #expect(h.fake.requests.map(\.endpoint) == ["PATCH /rest/v1/profiles", "PATCH /rest/v1/profile_private"])
+        }
+    }
 }

@@ -22,6 +22,8 @@ grant usage on schema auth to anon, authenticated, service_role;
 create table auth.users (
   id          uuid primary key,
   email       text,
+  -- what a client passed as `options.data` to auth.signUp
+  raw_user_meta_data jsonb,
   created_at  timestamptz not null default now()
 );
 

@@ -16,6 +16,10 @@ public struct ProfileUpdateInput: Sendable, Hashable {
     public var climbingSince: FieldUpdate<CalendarDay> = .keep
     public var favoriteStyle: FieldUpdate<String> = .keep
     public var isPublic: FieldUpdate<Bool> = .keep
+    /// Owner-only fields (``ProfileOwnerDetails``).
+    public var homeZIP: FieldUpdate<String> = .keep
+    public var preferredGradeScaleBoulder: FieldUpdate<String> = .keep
+    public var preferredGradeScaleRoute: FieldUpdate<String> = .keep
 
     public init() {}
 }
@@ -31,6 +35,8 @@ public struct ProfileChanges: Sendable, Hashable {
     public var climbingSince: FieldUpdate<CalendarDay> = .keep
     public var favoriteStyle: FieldUpdate<String> = .keep
     public var isPublic: Bool?
+    /// The owner-only fields, kept apart from the profile row (``ProfileOwnerDetails``).
+    public var ownerDetails = OwnerDetailChanges()
     /// The new `updatedAt`, from the use case's clock.
     public var updatedAt: Date
 
@@ -39,12 +45,17 @@ public struct ProfileChanges: Sendable, Hashable {
     }
 
     /// True when nothing would change.
-    public var isEmpty: Bool {
-        handle == nil && displayName.isKeep && bio.isKeep && avatarURL.isKeep && homeGym.isKeep
-            && climbingSince.isKeep && favoriteStyle.isKeep && isPublic == nil
+    public var isEmpty: Bool { !changesProfileRow && ownerDetails.isEmpty }
+
+    /// True when a field of the public profile row changes: only then does `updatedAt` move
+    /// (the owner-only fields are not part of what others see change).
+    public var changesProfileRow: Bool {
+        !(handle == nil && displayName.isKeep && bio.isKeep && avatarURL.isKeep && homeGym.isKeep
+            && climbingSince.isKeep && favoriteStyle.isKeep && isPublic == nil)
     }
 
-    /// The profile after the changes (what a store without server-side logic writes back).
+    /// The profile after the changes (what a store without server-side logic writes back); the
+    /// owner-only fields are applied by ``OwnerDetailChanges/applied(to:)``.
     public func applied(to profile: Profile) -> Profile {
         var p = profile
         if let handle { p.handle = handle }
@@ -55,7 +66,7 @@ public struct ProfileChanges: Sendable, Hashable {
         p.climbingSince = climbingSince.applied(to: p.climbingSince)
         p.favoriteStyle = favoriteStyle.applied(to: p.favoriteStyle)
         if let isPublic { p.isPublic = isPublic }
-        p.updatedAt = updatedAt
+        if changesProfileRow { p.updatedAt = updatedAt }
         return p
     }
 }

@@ -24,7 +24,13 @@ public protocol ProfileStore: Sendable {
     /// One page of search results (public profiles only), see ``SearchQuery``.
     func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage
 
-    /// Applies validated changes to the viewer's own profile and returns it.
+    /// The owner-only fields of the viewer's own profile (``ProfileOwnerDetails``): empty details
+    /// when none are stored, and for an anonymous viewer. Never anyone else's: the store reads
+    /// them as the viewer, and only the owner may.
+    func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails
+
+    /// Applies validated changes to the viewer's own profile (its owner-only fields included)
+    /// and returns it. `updatedAt` moves only when ``ProfileChanges/changesProfileRow``.
     /// - Throws: `NOT_FOUND` (no such profile), `FORBIDDEN` (not the viewer's),
     ///   `HANDLE_TAKEN` (another profile has the handle, in any case).
     func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile

@@ -17,6 +17,9 @@ public struct UpdateProfile: Sendable {
     public static let maxBioLength = 280
     public static let maxDisplayNameLength = 50
     public static let maxTextLength = 100
+    /// Seed 000 keeps the preferred grade scales as an enum it does not list; the gateway takes
+    /// them as free text ("V", "Font", "YDS", "French") of at most this many characters.
+    public static let maxGradeScaleLength = 20
     /// UTF-8 bytes allowed per allowed character: the longest common emoji sequences (families,
     /// flags of subdivisions) take 25-28 bytes.
     public static let maxBytesPerCharacter = 32
@@ -43,6 +46,7 @@ public struct UpdateProfile: Sendable {
             else { throw DomainError.profileNotFound }
             return current
         }
+        // One store call for both parts: the embedded store writes them in one transaction.
         return try await backend { try await profiles.updateProfile(id: id, changes: changes, viewer: viewer) }
     }
 
@@ -84,6 +88,21 @@ public struct UpdateProfile: Sendable {
             throw DomainError.badUserInput("avatarURL can only be set by uploading an avatar", field: "avatarURL")
         }
         changes.climbingSince = input.climbingSince
+        switch Self.text(input.homeZIP) {
+        case .keep: break
+        case .clear: changes.ownerDetails.homeZIP = .clear
+        case .set(let zip):
+            guard HomeZIPRule.isValid(zip) else {
+                throw DomainError.badUserInput("Invalid home ZIP: \(HomeZIPRule.requirement)", field: "homeZIP")
+            }
+            changes.ownerDetails.homeZIP = .set(zip)
+        }
+        changes.ownerDetails.preferredGradeScaleBoulder = try Self.shortText(
+            input.preferredGradeScaleBoulder, field: "preferredGradeScaleBoulder", label: "Boulder grade scale",
+            limit: Self.maxGradeScaleLength)
+        changes.ownerDetails.preferredGradeScaleRoute = try Self.shortText(
+            input.preferredGradeScaleRoute, field: "preferredGradeScaleRoute", label: "Route grade scale",
+            limit: Self.maxGradeScaleLength)
         switch input.isPublic {
         case .keep: break
         case .clear: throw DomainError.badUserInput("isPublic cannot be null", field: "isPublic")
@@ -105,13 +124,16 @@ public struct UpdateProfile: Sendable {
         }
     }
 
-    static func shortText(_ update: FieldUpdate<String>, field: String, label: String) throws -> FieldUpdate<String> {
+    /// Trims, clears when empty, and refuses more than `limit` characters.
+    static func shortText(
+        _ update: FieldUpdate<String>, field: String, label: String, limit: Int = maxTextLength
+    ) throws -> FieldUpdate<String> {
         let result = text(update)
         if case .set(let value) = result {
-            if value.count > maxTextLength {
-                throw DomainError.badUserInput("\(label) exceeds \(maxTextLength) characters", field: field)
+            if value.count > limit {
+                throw DomainError.badUserInput("\(label) exceeds \(limit) characters", field: field)
             }
-            try checkBytes(value, characters: maxTextLength, field: field, label: label)
+            try checkBytes(value, characters: limit, field: field, label: label)
         }
         return result
     }

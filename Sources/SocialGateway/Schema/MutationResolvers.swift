@@ -100,6 +100,9 @@ enum MutationResolvers {
         input.bio = text("bio")
         input.homeGym = text("homeGym")
         input.favoriteStyle = text("favoriteStyle")
+        input.homeZIP = text("homeZIP")
+        input.preferredGradeScaleBoulder = text("preferredGradeScaleBoulder")
+        input.preferredGradeScaleRoute = text("preferredGradeScaleRoute")
         if let value = object["climbingSince"] {
             if let day = value.stringValue.flatMap(CalendarDay.init) { input.climbingSince = .set(day) } else { input.climbingSince = .clear }
         }

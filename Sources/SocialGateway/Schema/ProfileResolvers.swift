@@ -23,6 +23,15 @@ enum ProfileResolvers {
         read("sendCount") { $0.sendCount }
         read("createdAt") { $0.createdAt }
         read("updatedAt") { $0.updatedAt }
+        b.bind("Profile", "homeZIP") { info in try await ownerDetails(info)?.homeZIP }
+        b.bind("Profile", "preferredGradeScaleBoulder") { info in try await ownerDetails(info)?.preferredGradeScaleBoulder }
+        b.bind("Profile", "preferredGradeScaleRoute") { info in try await ownerDetails(info)?.preferredGradeScaleRoute }
+        b.bind("Profile", "premium") { info in try await ownerDetails(info)?.premium }
+        b.bindSync("PremiumStatus", "expiresAt") { info in try info.parent(as: PremiumStatus.self).expiresAt }
+        b.bindSync("PremiumStatus", "productId") { info in try info.parent(as: PremiumStatus.self).productId }
+        b.bindSync("PremiumStatus", "originalTransactionId") { info in
+            try info.parent(as: PremiumStatus.self).originalTransactionId
+        }
         b.bind("Profile", "viewerIsFollowing") { info in
             try await followState(info)?.viewerIsFollowing ?? false
         }
@@ -31,6 +40,15 @@ enum ProfileResolvers {
         }
         b.bind("Profile", "followers") { info in try await followList(.followers, info) }
         b.bind("Profile", "following") { info in try await followList(.following, info) }
+    }
+
+    /// The parent profile's owner-only fields: nil (so null) for anyone but its owner, without a
+    /// store call. The answer already carries the profile's tag, so `updateProfile` invalidates it.
+    static func ownerDetails(_ info: ResolveInfo) async throws -> ProfileOwnerDetails? {
+        let request = try info.request
+        let profile = try info.parent(as: Profile.self)
+        guard GetOwnerDetails.isOwner(request.viewer, of: profile.id) else { return nil }
+        return try await request.ownerDetails.load(profile.id)
     }
 
     /// The viewer's relation to the parent profile; nil (so false) for anonymous viewers and for oneself.

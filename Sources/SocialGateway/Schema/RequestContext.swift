@@ -20,6 +20,8 @@ final class RequestContext: Sendable {
     let profilesByHandle: DataLoader<String, Profile>
     let followPages: DataLoader<FollowPageRequest, FollowPage>
     let followStates: DataLoader<UUID, FollowState>
+    /// The owner-only fields; only ever asked for the viewer's own id (``GetOwnerDetails``).
+    let ownerDetails: DataLoader<UUID, ProfileOwnerDetails>
 
     init(viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger) {
         self.viewer = viewer
@@ -30,6 +32,7 @@ final class RequestContext: Sendable {
         let profiles = BatchGetProfiles(profiles: stores.profiles)
         let pages = GetFollowPages(follows: stores.follows)
         let states = GetFollowStates(follows: stores.follows)
+        let details = GetOwnerDetails(profiles: stores.profiles)
         profilesByID = DataLoader(maxBatchSize: batchSize) { ids in
             try await storeCall(logger) { try await profiles.load(ids: ids, viewer: viewer) }
         }
@@ -44,6 +47,13 @@ final class RequestContext: Sendable {
             let loaded = try await storeCall(logger) { try await states.execute(profileIds: ids, viewer: viewer) }
             return Dictionary(loaded.map { ($0.profileId, $0) }, uniquingKeysWith: { first, _ in first })
         }
+        ownerDetails = DataLoader(maxBatchSize: batchSize) { ids in
+            var result: [UUID: ProfileOwnerDetails] = [:]
+            for id in ids {
+                result[id] = try await storeCall(logger) { try await details.execute(profileId: id, viewer: viewer) }
+            }
+            return result
+        }
     }
 
     /// Records that the response shows `profile` (cache tag `Profile:<id>`).
@@ -55,6 +65,7 @@ final class RequestContext: Sendable {
 
     /// The profile a mutation returned replaces what this request had loaded.
     func remember(_ profile: Profile) {
+        ownerDetails.clear(profile.id)
         profilesByID.clear(profile.id)
         profilesByID.prime(profile.id, profile)
         if let key = BatchGetProfiles.handleKey(profile.handle) { profilesByHandle.clear(key) }
