@@ -20,13 +20,17 @@ enum FollowPagesQuery {
     static let maxRequestsPerStatement = 200
 
     /// The statement for one list of `kind`, read newest first (`forward`) or oldest first,
-    /// from a cursor or from the start. Parameters: owner, [cursor time, cursor id], viewer, limit.
+    /// from a cursor or from the start. Parameters: viewer twice (the follow state of each row's
+    /// profile: two probes of the pair index), owner, [cursor time, cursor id], viewer, limit.
     static func sql(kind: FollowList.Kind, forward: Bool, hasCursor: Bool) -> String {
         let (ownerColumn, otherColumn) = kind == .followers ? ("followee_id", "follower_id") : ("follower_id", "followee_id")
         let order = forward ? "DESC" : "ASC"
         let keyset = hasCursor ? "AND (f.created_at, f.id) \(forward ? "<" : ">") (?, ?)" : ""
         return """
-            SELECT f.id, f.follower_id, f.followee_id, f.created_at, \(ProfileColumns.select("p"))
+            SELECT f.id, f.follower_id, f.followee_id, f.created_at,
+              EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = ? AND v.followee_id = p.id AND v.deleted_at IS NULL),
+              EXISTS (SELECT 1 FROM follows v WHERE v.follower_id = p.id AND v.followee_id = ? AND v.deleted_at IS NULL),
+              \(ProfileColumns.select("p"))
             FROM follows f JOIN profiles p ON p.id = f.\(otherColumn)
             WHERE f.\(ownerColumn) = ? AND f.deleted_at IS NULL \(keyset) AND \(ProfileColumns.visible("p"))
             ORDER BY f.created_at \(order), f.id \(order)
@@ -54,7 +58,7 @@ enum FollowPagesQuery {
             let cursor = request.page.cursor
             // Cached statements: eight shapes in all, each compiled once per connection.
             let statement = try db.cachedStatement(sql: sql(kind: request.list.kind, forward: forward, hasCursor: cursor != nil))
-            var values: [(any DatabaseValueConvertible)?] = [owner]
+            var values: [(any DatabaseValueConvertible)?] = [viewer.sqlId, viewer.sqlId, owner]
             if let cursor { values += [cursor.createdAtMicroseconds, cursor.followId.lowercased] }
             values += [viewer.sqlId, request.page.limit + 1]
             var fetched: [FollowEdge] = []
@@ -64,7 +68,10 @@ enum FollowPagesQuery {
                       let follower = UUID(parsing: row[1] as String),
                       let followee = UUID(parsing: row[2] as String) else { throw StoreDataError.badId }
                 let follow = Follow(id: fid, followerId: follower, followeeId: followee, createdAtMicroseconds: row[3])
-                fetched.append(FollowEdge(list: request.list, follow: follow, profile: try ProfileColumns.decode(row, at: 4)))
+                let profile = try ProfileColumns.decode(row, at: 6)
+                let state = viewer.userId == nil ? nil
+                    : FollowState(profileId: profile.id, viewerIsFollowing: row[4], followsViewer: row[5])
+                fetched.append(FollowEdge(list: request.list, follow: follow, profile: profile, viewerState: state))
             }
             let total = totals[owner].map { request.list.kind == .followers ? $0.followers : $0.following } ?? 0
             return FollowPage.assemble(request: request, fetched: fetched, totalCount: total)

@@ -5,7 +5,9 @@ import SocialDomain
 /// The fake's follow functions: `follow_pages`, `active_follows` and the three mutations,
 /// with the same rules as the SQL. Runs under ``SupabaseFake/lock``.
 extension SupabaseFake {
-    func followPages(_ body: [String: Any], caller: Caller) -> Response {
+    /// `follow_pages` (`withStates: false`) or `follow_pages_with_states`: the same rows, the
+    /// latter with `viewer_follows`/`follows_viewer` (false for anonymous callers).
+    func followPages(_ body: [String: Any], caller: Caller, withStates: Bool = false) -> Response {
         guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
         var rows: [[String: Any]] = []
         for (index, request) in requests.enumerated() {
@@ -32,16 +34,23 @@ extension SupabaseFake {
                 }
             }
             let page = edges.prefix(fetch)
+            let me: UUID? = if case .user(let id) = caller { id } else { nil }
+            func states(_ other: UUID?) -> [String: Any] {
+                guard withStates else { return [:] }
+                guard let me, let other else { return ["viewer_follows": false, "follows_viewer": false] }
+                return ["viewer_follows": activeFollowIndex(me, other) != nil, "follows_viewer": activeFollowIndex(other, me) != nil]
+            }
             if page.isEmpty {
                 rows.append(["request_index": index, "total_count": total, "follow_id": NSNull(), "follower_id": NSNull(),
-                             "followee_id": NSNull(), "follow_created_us": NSNull(), "profile": NSNull()])
+                             "followee_id": NSNull(), "follow_created_us": NSNull(), "profile": NSNull()]
+                    .merging(states(nil)) { a, _ in a })
             }
             for (follow, other) in page {
                 rows.append([
                     "request_index": index, "total_count": total, "follow_id": follow.id.lowercased,
                     "follower_id": follow.follower.lowercased, "followee_id": follow.followee.lowercased,
                     "follow_created_us": follow.createdAtMicroseconds, "profile": Self.row(other),
-                ])
+                ].merging(states(other.id)) { a, _ in a })
             }
         }
         return Self.rows(rows)

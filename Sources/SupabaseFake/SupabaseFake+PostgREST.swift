@@ -21,6 +21,7 @@ extension SupabaseFake {
         case ("POST", "/rest/v1/rpc/search_profiles"): return search(body, caller: caller)
         case ("POST", "/rest/v1/rpc/handle_available"): return handleAvailable(body, caller: caller)
         case ("POST", "/rest/v1/rpc/follow_pages"): return followPages(body, caller: caller)
+        case ("POST", "/rest/v1/rpc/follow_pages_with_states"): return followPages(body, caller: caller, withStates: true)
         case ("POST", "/rest/v1/rpc/active_follows"): return activeFollows(body)
         case ("POST", "/rest/v1/rpc/follow_changes"): return followChanges(body, caller: caller)
         case ("POST", "/rest/v1/rpc/follow_profile"): return changeFollow(.follow, body, caller: caller)

@@ -11,6 +11,8 @@ extension SupabaseFake {
         /// Header values by lower-cased name.
         public var headers: [String: String]
         public var body: Data
+        /// When the whole request had arrived (before any latency or fault).
+        public var receivedAt: ContinuousClock.Instant
         /// The body as UTF-8 text, for comparing JSON bodies byte for byte.
         public var bodyText: String { String(decoding: body, as: UTF8.self) }
         /// `"<METHOD> <path>"`, e.g. `POST /rest/v1/rpc/follow_pages`: what a round-trip count groups by.
@@ -41,6 +43,24 @@ extension SupabaseFake {
     /// Supabase side's figure for "store calls per query" (one request per query level, not per node).
     public var requestCounts: [String: Int] {
         lock.withLock { recorded.reduce(into: [:]) { $0[$1.endpoint, default: 0] += 1 } }
+    }
+
+    /// The recorded requests grouped into waves: the ones a client sent together, before it had
+    /// the answers of the previous wave. With a fixed ``latency`` L, a request that had to wait
+    /// for an earlier answer arrives at least L after it; requests sent together arrive within
+    /// moments. So a new wave starts at a request arriving more than L/2 after the current
+    /// wave's first one. The number of waves is the sequential round trips a client waited.
+    public var waves: [[RecordedRequest]] {
+        let (requests, gap) = lock.withLock { (recorded, fixedLatency / 2) }
+        var waves: [[RecordedRequest]] = []
+        for request in requests.sorted(by: { $0.receivedAt < $1.receivedAt }) {
+            if let start = waves.last?.first?.receivedAt, request.receivedAt - start <= gap {
+                waves[waves.count - 1].append(request)
+            } else {
+                waves.append([request])
+            }
+        }
+        return waves
     }
 
     /// Forgets the recorded requests (e.g. the gateway's start-up check) before the part a test measures.

@@ -134,7 +134,8 @@ public final class SupabaseFake: @unchecked Sendable {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         let recordedRequest = RecordedRequest(
-            method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: body)
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "", headers: headers, body: body,
+            receivedAt: .now)
         let (fault, latency): (Fault?, Duration) = lock.withLock {
             recorded.append(recordedRequest)
             guard let index = faults.firstIndex(where: { $0.prefix.map(recordedRequest.path.hasPrefix) ?? true }) else {

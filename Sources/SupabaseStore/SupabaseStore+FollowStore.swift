@@ -7,8 +7,9 @@ extension SupabaseStore: FollowStore {
     /// Lists per `follow_pages` request.
     static let maxPagesPerRequest = 200
 
-    /// `POST /rest/v1/rpc/follow_pages` with `{"requests":[{owner, kind, backward, cursor_us,
-    /// cursor_id, limit}, ...]}`: one request for a whole query level, unless its pages could
+    /// `POST /rest/v1/rpc/follow_pages_with_states` with `{"requests":[{owner, kind, backward,
+    /// cursor_us, cursor_id, limit}, ...]}` (migration 20250301001100: `follow_pages`' rows plus
+    /// the caller's follow state toward each profile): one request for a whole query level, unless its pages could
     /// return more than ``SupabaseConfiguration/maxRows`` rows together (then as few requests as
     /// keep each under it: PostgREST would cut the answer short without an error).
     public func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
@@ -43,7 +44,7 @@ extension SupabaseStore: FollowStore {
     private func followPageChunk(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
         let body = FollowPagesArguments(requests: requests.map(FollowPagesArguments.Item.init))
         let request = SupabaseRequest(
-            method: .post, service: .rest, path: "/rest/v1/rpc/follow_pages",
+            method: .post, service: .rest, path: "/rest/v1/rpc/follow_pages_with_states",
             headers: [("Content-Type", "application/json")], body: try Self.json(body),
             idempotent: true, operation: "followPages")
         let rows = try decode([FollowPageRow].self, try await rest(request, viewer: viewer), "followPages")
@@ -54,7 +55,7 @@ extension SupabaseStore: FollowStore {
                 throw SupabaseFailure.malformed("follow_pages request_index \(row.request_index)")
             }
             totals[row.request_index] = row.total_count
-            guard let edge = try row.edge(list: requests[row.request_index].list) else { continue }
+            guard let edge = try row.edge(list: requests[row.request_index].list, signedIn: viewer.userId != nil) else { continue }
             fetched[row.request_index].append(edge)
         }
         return requests.indices.map { index in
@@ -148,15 +149,23 @@ struct FollowPageRow: Decodable {
     var followee_id: String?
     var follow_created_us: Int64?
     var profile: ProfileRow?
+    var viewer_follows: Bool?
+    var follows_viewer: Bool?
 
-    func edge(list: FollowList) throws -> FollowEdge? {
+    /// The edge of this row, nil for the row of an empty page; with the caller's follow state
+    /// when signed in (an anonymous caller's are false, and not worth priming).
+    func edge(list: FollowList, signedIn: Bool) throws -> FollowEdge? {
         guard let follow_id else { return nil }
         guard let id = UUID(parsing: follow_id), let follower = follower_id.flatMap(UUID.init(parsing:)),
               let followee = followee_id.flatMap(UUID.init(parsing:)), let created = follow_created_us,
               let profile = try profile?.profile()
         else { throw SupabaseFailure.malformed("follow_pages row \(follow_id)") }
         let follow = Follow(id: id, followerId: follower, followeeId: followee, createdAtMicroseconds: created)
-        return FollowEdge(list: list, follow: follow, profile: profile)
+        var state: FollowState?
+        if signedIn, let viewer_follows, let follows_viewer {
+            state = FollowState(profileId: profile.id, viewerIsFollowing: viewer_follows, followsViewer: follows_viewer)
+        }
+        return FollowEdge(list: list, follow: follow, profile: profile, viewerState: state)
     }
 }
 

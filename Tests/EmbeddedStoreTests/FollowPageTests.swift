@@ -127,4 +127,21 @@ struct FollowPageTests {
         #expect(f.store.callCounts == ["activeFollows": 1, "profilesByID": 1])
         #expect(f.store.sqlStatementCount == 3)
     }
+
+    @Test("a signed-in viewer's pages carry its follow state toward each listed profile; an anonymous viewer's carry none")
+    func pagesCarryStates() async throws {
+        let f = try await StoreFixture.make()
+        // carol stops following alice: alice still follows carol, carol no longer follows back.
+        _ = try await f.store.changeFollow(FollowChange(pair: FollowPair(follower: DemoData.carolId, followee: DemoData.aliceId), action: .unfollow),
+                                           viewer: StoreFixture.viewer(DemoData.carolId))
+        f.store.resetCounters()
+        let request = FollowPageRequest(list: FollowList(.followers, of: DemoData.bobId))
+        let page = try #require(try await f.store.followPages([request], viewer: StoreFixture.alice).first)
+        let states = Dictionary(uniqueKeysWithValues: page.edges.map { ($0.profile.id, $0.viewerState) })
+        #expect(states[DemoData.carolId] == FollowState(profileId: DemoData.carolId, viewerIsFollowing: true, followsViewer: false))
+        #expect(states[DemoData.aliceId] == FollowState(profileId: DemoData.aliceId, viewerIsFollowing: false, followsViewer: false))
+        #expect(f.store.callCounts == ["followPages": 1])
+        let anonymous = try #require(try await f.store.followPages([request], viewer: .anonymous).first)
+        #expect(anonymous.edges.count == 2 && anonymous.edges.allSatisfy { $0.viewerState == nil })
+    }
 }

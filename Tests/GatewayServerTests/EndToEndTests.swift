@@ -145,7 +145,7 @@ struct EndToEndTests {
                     // Against Supabase, each is one HTTP request.
                     let requests = fake.requestCounts
                     #expect(requests["GET /rest/v1/profiles"] == 3)
-                    #expect(requests["POST /rest/v1/rpc/follow_pages"] == 3)
+                    #expect(requests["POST /rest/v1/rpc/follow_pages_with_states"] == 3)
                     #expect(requests.values.reduce(0, +) <= 9, "requests: \(requests)")
                 } else {
                     let counts = gateway.store.callCounts

@@ -10,7 +10,7 @@ import Testing
 /// Supabase fake received (the issue's "one request per query level, not per node").
 @Suite("Batching: store round trips per query, not per node")
 struct BatchingTests {
-    @Test("the bench-shaped follower graph (50 followers, 10 following each, viewerIsFollowing everywhere) costs 5 round trips on either store",
+    @Test("the bench-shaped follower graph (50 followers, 10 following each, viewerIsFollowing everywhere) costs 3 round trips on either store",
           arguments: StoreKind.allCases)
     func benchShapedQuery(_ kind: StoreKind) async throws {
         try await TestStore.run(kind, seed: .loadTest(profiles: 400, followsPerProfile: 60)) { store in
@@ -39,13 +39,46 @@ struct BatchingTests {
             // Private followers are hidden from other viewers, so a page can hold fewer than 50.
             #expect(edges.count > 40 && edges.count <= 50)
             #expect(edges.allSatisfy { ($0["follower"]?["topFollowing"]?["edges"]?.arrayValue?.count ?? 0) > 5 })
-            // One round trip per level: the viewer, two levels of pages, two levels of follow states.
+            // One round trip per level: the viewer, then two levels of pages, each carrying the
+            // viewer's follow states toward the profiles it lists (none asked of oneself).
             switch kind {
             case .embedded:
-                #expect(try #require(store.embedded).callCounts == ["profilesByID": 1, "followPages": 2, "activeFollows": 2])
+                #expect(try #require(store.embedded).callCounts == ["profilesByID": 1, "followPages": 2])
             case .supabase:
                 #expect(try #require(store.fake).requestCounts == [
-                    "GET /rest/v1/profiles": 1, "POST /rest/v1/rpc/follow_pages": 2, "POST /rest/v1/rpc/active_follows": 2,
+                    "GET /rest/v1/profiles": 1, "POST /rest/v1/rpc/follow_pages_with_states": 2,
+                ])
+            }
+        }
+    }
+
+    @Test("on Supabase the follower graph waits for 3 sequential round trips (issue #17), viewerIsFollowing at every level")
+    func supabaseWaves() async throws {
+        try await TestStore.run(.supabase, seed: .loadTest(profiles: 400, followsPerProfile: 60)) { store in
+            let fake = try #require(store.fake)
+            let service = try GatewayService(stores: store.stores)
+            let graph = LoadTestGraph(profiles: 400, followsPerProfile: 60)
+            let query = """
+                query FollowerGraph($h: String!) { profile(handle: $h) { id handle viewerIsFollowing
+                  followers(first: 50) { totalCount edges { cursor node { id handle viewerIsFollowing followsViewer
+                    following(first: 10) { totalCount edges { cursor node { id handle viewerIsFollowing } } } } } } } }
+                """
+            // A latency far above the gateway's own time keeps waves apart on a busy machine.
+            fake.latency = .milliseconds(100)
+            do {
+                let viewer = store.viewer(try #require(UUID(uuidString: graph.profileIds[0])))
+                fake.clearRequests()
+                let response = await service.execute(GatewayRequest(query: query, variables: ["h": "user7"], viewer: viewer))
+                let json = try JSONParser.parse(response.body)
+                #expect(json["errors"] == nil)
+                #expect((json["data"]?["profile"]?["followers"]?["edges"]?.arrayValue?.count ?? 0) > 40)
+                // The profile; its followers page (with states) beside the root's own state; the
+                // following pages (with states).
+                let waves = fake.waves.map { $0.map(\.endpoint).sorted() }
+                #expect(waves == [
+                    ["GET /rest/v1/profiles"],
+                    ["POST /rest/v1/rpc/active_follows", "POST /rest/v1/rpc/follow_pages_with_states"],
+                    ["POST /rest/v1/rpc/follow_pages_with_states"],
                 ])
             }
         }
@@ -72,7 +105,7 @@ struct BatchingTests {
                 bodies[kind] = String(decoding: response.body, as: UTF8.self)
                 if let fake = store.fake {
                     // 50 pages of up to 41 rows: the second level needs three requests of at most 1,000 rows.
-                    #expect(fake.requestCounts == ["GET /rest/v1/profiles": 1, "POST /rest/v1/rpc/follow_pages": 4])
+                    #expect(fake.requestCounts == ["GET /rest/v1/profiles": 1, "POST /rest/v1/rpc/follow_pages_with_states": 4])
                 }
             }
         }

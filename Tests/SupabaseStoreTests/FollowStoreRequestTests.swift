@@ -8,7 +8,7 @@ import Testing
 struct FollowStoreRequestTests {
     static let t0: Int64 = 1_740_912_672_345_678
 
-    @Test("followPages answers many lists with ONE rpc/follow_pages request, pages in request order")
+    @Test("followPages answers many lists with ONE rpc/follow_pages_with_states request, pages in request order")
     func followPagesBatched() async throws {
         try await StoreHarness.run { h in
             h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0)
@@ -20,6 +20,7 @@ struct FollowStoreRequestTests {
                 FollowPageRequest(list: FollowList(.followers, of: StoreHarness.carol)),
             ]
             let pages = try await h.store.followPages(requests, viewer: .anonymous)
+            #expect(pages.allSatisfy { $0.edges.allSatisfy { $0.viewerState == nil } })   // anonymous: none
             #expect(pages.map(\.list) == requests.map(\.list))
             #expect(pages[0].edges.map(\.profile.id) == [StoreHarness.bob])
             #expect(pages[0].totalCount == 2)   // the stored counter counts carol's follow too
@@ -28,11 +29,30 @@ struct FollowStoreRequestTests {
             #expect(pages[2].edges.isEmpty && pages[2].totalCount == 0)
             #expect(h.fake.requests.count == 1)
             let request = h.fake.requests[0]
-            #expect(request.method == "POST" && request.path == "/rest/v1/rpc/follow_pages" && request.query == "")
+            #expect(request.method == "POST" && request.path == "/rest/v1/rpc/follow_pages_with_states" && request.query == "")
             #expect(request.bodyText == #"{"requests":["#
                 + #"{"backward":false,"kind":"followers","limit":5,"owner":"a11ce000-0000-4000-8000-000000000001"},"#
                 + #"{"backward":false,"kind":"following","limit":1,"owner":"a11ce000-0000-4000-8000-000000000001"},"#
                 + #"{"backward":false,"kind":"followers","limit":20,"owner":"ca201000-0000-4000-8000-000000000003"}]}"#)
+        }
+    }
+
+    @Test("a signed-in caller's pages carry its follow state toward each listed profile, in the same request")
+    func followPagesCarryStates() async throws {
+        try await StoreHarness.run { h in
+            h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0)
+            h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 1)
+            let dave = UUID(uuidString: "d0000000-0000-4000-8000-000000000004")!
+            h.fake.addProfile(Profile(id: dave, handle: "dave_dyno", createdAt: StoreHarness.created, updatedAt: StoreHarness.created))
+            h.fake.addFollow(dave, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 2)
+            h.fake.addFollow(dave, StoreHarness.alice, createdAtMicroseconds: Self.t0 + 3)
+            let pages = try await h.store.followPages(
+                [FollowPageRequest(list: FollowList(.followers, of: StoreHarness.bob))], viewer: h.asAlice)
+            let states = Dictionary(uniqueKeysWithValues: pages[0].edges.map { ($0.profile.id, $0.viewerState) })
+            // alice herself, and dave, who follows alice but whom alice does not follow.
+            #expect(states[StoreHarness.alice] == FollowState(profileId: StoreHarness.alice, viewerIsFollowing: false, followsViewer: false))
+            #expect(states[dave] == FollowState(profileId: dave, viewerIsFollowing: false, followsViewer: true))
+            #expect(h.fake.requests.map(\.endpoint) == ["POST /rest/v1/rpc/follow_pages_with_states"])
         }
     }
 

@@ -14,11 +14,15 @@ public struct FollowEdge: Sendable, Hashable {
     public var follow: Follow
     public var profile: Profile
     public var cursor: String
+    /// The viewer's relation to ``profile``, read with the page when the viewer is signed in
+    /// (nil otherwise): a query level's `viewerIsFollowing` then costs no round trip of its own.
+    public var viewerState: FollowState?
 
-    public init(list: FollowList, follow: Follow, profile: Profile) {
+    public init(list: FollowList, follow: Follow, profile: Profile, viewerState: FollowState? = nil) {
         self.follow = follow
         self.profile = profile
         self.cursor = PageCursor.follow(list, follow.keyset).encoded
+        self.viewerState = viewerState
     }
 }
 

@@ -8,7 +8,8 @@ import Foundation
 /// ```
 public protocol FollowStore: Sendable {
     /// One page per request, in request order, in one round trip. Lists are newest follow first
-    /// (created_at, id descending), only active follows, only profiles the viewer may see.
+    /// (created_at, id descending), only active follows, only profiles the viewer may see. For a
+    /// signed-in viewer each edge carries ``FollowEdge/viewerState``, read in the same round trip.
     func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage]
 
     /// The viewer's own follows (as follower) changed after the request's time, undone ones

@@ -73,7 +73,12 @@ enum ProfileResolvers {
         request.readTags.record([
             kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists,
         ])
-        for edge in loaded.edges { request.read(edge.profile) }
+        for edge in loaded.edges {
+            request.read(edge.profile)
+            // The store read the viewer's relation to each profile with the page: the next
+            // level's viewerIsFollowing/followsViewer cost no round trip.
+            if let state = edge.viewerState { request.followStates.prime(edge.profile.id, state) }
+        }
         return .follows(loaded)
     }
 }
