@@ -67,6 +67,21 @@ extension ExecutionContext {
                     info: ResolveInfo(parent: parent, plan: field, execution: self), slot: slot,
                     path: path))
             return
+        case .readyOrAsync(let ready, let otherwise):
+            let info = ResolveInfo(parent: parent, plan: field, execution: self)
+            do {
+                switch try ready(info) {
+                case .ready(let now):
+                    value = now
+                case .notReady:
+                    pending.append(
+                        PendingField(field: field, definition: definition, resolve: otherwise, info: info, slot: slot, path: path))
+                    return
+                }
+            } catch {
+                fieldError(error, field: field, path: path, slot: slot)
+                return
+            }
         }
         completeValue(definition.type, value, field: field, parentType: type, into: slot, path: &path)
     }

@@ -86,7 +86,7 @@ extension ExecutionContext {
                 recordFieldError(error, field: field, path: path)
                 return writeNull(nullable: !field.isNonNull, into: &out)
             }
-        case .async:
+        case .async, .readyOrAsync:
             // Unreachable: a subtree with an async resolver is completed on the tree path.
             preconditionFailure("async resolver in a synchronous subtree")
         }

@@ -57,6 +57,15 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: BatchD
         return values
     }
 
+    /// The value already loaded for `key`, without loading or waiting: nil when it is not loaded
+    /// (or still loading); `.success(nil)` when the batch function returned nothing for it.
+    public func peek(_ key: Key) -> Result<Value?, any Error>? {
+        state.withLock { state in
+            if case .done(let result)? = state.entries[key] { return result }
+            return nil
+        }
+    }
+
     /// Puts a value in the cache (for example one a mutation just returned).
     public func prime(_ key: Key, _ value: Value?) {
         state.withLock { state in

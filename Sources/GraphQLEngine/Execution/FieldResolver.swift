@@ -12,6 +12,20 @@ import GraphQLLanguage
 public enum FieldResolver: Sendable {
     case sync(@Sendable (ResolveInfo) throws -> (any Sendable)?)
     case async(@Sendable (ResolveInfo) async throws -> (any Sendable)?)
+    /// Inline when the value is at hand (`ready` answers ``Readiness/ready(_:)``), otherwise
+    /// concurrently like an async resolver: a loader's value that an earlier batch already
+    /// brought (a follow state that came with its page) costs no task and no suspension.
+    case readyOrAsync(
+        ready: @Sendable (ResolveInfo) throws -> Readiness,
+        otherwise: @Sendable (ResolveInfo) async throws -> (any Sendable)?)
+}
+
+/// What a ``FieldResolver/readyOrAsync(ready:otherwise:)`` resolver can tell without waiting.
+public enum Readiness: Sendable {
+    /// The field's value, now (nil for null).
+    case ready((any Sendable)?)
+    /// Not without waiting: the async resolver runs.
+    case notReady
 }
 
 /// What a resolver knows about the field it resolves.

@@ -27,7 +27,10 @@ extension PlannedField {
     /// (fragment cycles are cut by CollectFields' visited set).
     func isSynchronous(in context: ExecutionContext) -> Bool {
         guard let definition else { return true }
-        if case .async = definition.resolver { return false }
+        switch definition.resolver {
+        case .async?, .readyOrAsync?: return false
+        case .sync?, nil: break
+        }
         let named = definition.type.namedType
         switch named {
         case .object(let object):

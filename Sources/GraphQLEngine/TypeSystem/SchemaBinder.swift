@@ -28,6 +28,22 @@ public struct SchemaBinder {
         bindings.append((typeName, fieldName, .async(resolve)))
     }
 
+    /// Binds a resolver that answers inline when it can (`ready`), and otherwise waits (`otherwise`)
+    /// like an async one: for values a loader may already hold.
+    ///
+    /// ```swift
+    /// binder.bind("Profile", "viewerIsFollowing",
+    ///             ready: { info in states(info).peek(id(info)).map { .ready($0) } ?? .notReady },
+    ///             otherwise: { info in try await states(info).load(id(info)) })
+    /// ```
+    public mutating func bind(
+        _ typeName: String, _ fieldName: String,
+        ready: @escaping @Sendable (ResolveInfo) throws -> Readiness,
+        otherwise: @escaping @Sendable (ResolveInfo) async throws -> (any Sendable)?
+    ) {
+        bindings.append((typeName, fieldName, .readyOrAsync(ready: ready, otherwise: otherwise)))
+    }
+
     /// Binds a synchronous resolver (the fast path for plain reads).
     public mutating func bindSync(
         _ typeName: String, _ fieldName: String, _ resolve: @escaping @Sendable (ResolveInfo) throws -> (any Sendable)?

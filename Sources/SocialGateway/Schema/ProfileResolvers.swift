@@ -32,12 +32,18 @@ enum ProfileResolvers {
         b.bindSync("PremiumStatus", "originalTransactionId") { info in
             try info.parent(as: PremiumStatus.self).originalTransactionId
         }
-        b.bind("Profile", "viewerIsFollowing") { info in
+        // Inline when the state is known (it came with the follow page listing the profile, or
+        // there is none to know); otherwise through the state loader.
+        b.bind("Profile", "viewerIsFollowing", ready: { info in
+            try knownFollowState(info).map { .ready($0?.viewerIsFollowing ?? false) } ?? .notReady
+        }, otherwise: { info in
             try await followState(info)?.viewerIsFollowing ?? false
-        }
-        b.bind("Profile", "followsViewer") { info in
+        })
+        b.bind("Profile", "followsViewer", ready: { info in
+            try knownFollowState(info).map { .ready($0?.followsViewer ?? false) } ?? .notReady
+        }, otherwise: { info in
             try await followState(info)?.followsViewer ?? false
-        }
+        })
         b.bind("Profile", "followers") { info in try await followList(.followers, info) }
         b.bind("Profile", "following") { info in try await followList(.following, info) }
     }
@@ -49,6 +55,17 @@ enum ProfileResolvers {
         let profile = try info.parent(as: Profile.self)
         guard GetOwnerDetails.isOwner(request.viewer, of: profile.id) else { return nil }
         return try await request.ownerDetails.load(profile.id)
+    }
+
+    /// The viewer's relation to the parent profile when it is known without waiting: `.some(nil)`
+    /// (so false) for anonymous viewers and for oneself, `.some(state)` when the state loader
+    /// already holds it, nil when it must be loaded.
+    static func knownFollowState(_ info: ResolveInfo) throws -> FollowState?? {
+        let request = try info.request
+        let profile = try info.parent(as: Profile.self)
+        guard let me = request.viewer.userId, me != profile.id else { return .some(nil) }
+        guard let known = request.followStates.peek(profile.id) else { return nil }
+        return .some(try known.get())
     }
 
     /// The viewer's relation to the parent profile; nil (so false) for anonymous viewers and for oneself.
