@@ -42,6 +42,10 @@ public final class EmbeddedStore: Sendable {
     /// The database file inside the data folder.
     public static let databaseFileName = "social.sqlite"
 
+    /// The most of the database file each connection reads through a memory map (SQLite's
+    /// `mmap_size`): beyond it, pages are read with `pread` as before.
+    static let memoryMapBytes = 1 << 30
+
     /// Opens (creating if needed) the store in `dataDirectory`, runs the migrations and, when
     /// `seedDemoData` is true and there are no profiles yet, adds the demo users (``DemoData``).
     /// - Throws: file-system and SQLite errors (the data folder is unusable).
@@ -54,8 +58,13 @@ public final class EmbeddedStore: Sendable {
         config.busyMode = .timeout(5)
         config.maximumReaderCount = options.maximumReaderCount
         let counters = StoreCounters()
-        if options.countStatements {
-            config.prepareDatabase { db in
+        let countStatements = options.countStatements
+        config.prepareDatabase { db in
+            // Pages are read through a shared memory map instead of a read() into each
+            // connection's 2 MB page cache: an uncached follower graph touched ~100 pages a
+            // request, copied by pread (8% of its server time).
+            try db.execute(sql: "PRAGMA mmap_size = \(Self.memoryMapBytes)")
+            if countStatements {
                 db.trace(options: .statement) { event in
                     if case .statement(let statement) = event { counters.countStatement(statement.sql) }
                 }
