@@ -6,7 +6,7 @@
 #
 # ---- build ------------------------------------------------------------------------------------
 FROM swift:6.3-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libcurl4-openssl-dev \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
 # The manifest checks every declared target's folder, tests included, so all three come in

@@ -87,11 +87,13 @@ let package = Package(
         ),
         // Atomic operations on a counter shared between processes (the cache's generation).
         .target(name: "CSharedCounter"),
+        // zlib, for the response cache's stored bodies (Debian: zlib1g-dev).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The SQLite response cache: keys, scopes, tags, LRU eviction, persisted queries.
         .target(
             name: "ResponseCache",
             dependencies: [
-                "CSharedCounter",
+                "CSharedCounter", "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

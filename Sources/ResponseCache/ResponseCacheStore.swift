@@ -173,6 +173,10 @@ public final class ResponseCacheStore: Sendable {
 
     // MARK: Lookup
 
+    /// The largest body kept (inflated): a response beyond it is not cached, and a stored row that
+    /// would inflate beyond it reads as a miss.
+    static let maxInflatedBytes = 128 << 20
+
     private struct Found: Sendable {
         var body: [UInt8]
         var etag: String
@@ -260,12 +264,19 @@ public final class ResponseCacheStore: Sendable {
     /// are answered from memory before this is reached. `unsafeRead` skips GRDB's BEGIN/COMMIT:
     /// one SELECT in autocommit mode already reads one snapshot.
     private static func readEntry(_ pool: DatabasePool, digest: String) async throws -> Found? {
-        try await pool.unsafeRead { db -> Found? in
+        let stored = try await pool.unsafeRead { db -> (body: Data, encoding: Int64, Found)? in
             let statement = try db.cachedStatement(sql: CacheSchema.selectEntry)
             guard let row = try Row.fetchOne(statement, arguments: [digest]) else { return nil }
-            let body: Data = row[0]
-            return Found(body: [UInt8](body), etag: row[1], storedAt: row[2], expiresAt: row[3], maxAge: row[4])
+            return (row[0], row[1], Found(body: [], etag: row[2], storedAt: row[3], expiresAt: row[4], maxAge: row[5]))
         }
+        // Inflated off the reader's queue: the connection is free for the next lookup meanwhile.
+        // A row that does not inflate reads as a miss; the next store of its key replaces it.
+        guard let (bytes, encoding, entry) = stored,
+              let body = BodyCompression.decode([UInt8](bytes), encoding: encoding, limit: maxInflatedBytes)
+        else { return nil }
+        var found = entry
+        found.body = body
+        return found
     }
 
     // MARK: Store
@@ -297,8 +308,9 @@ public final class ResponseCacheStore: Sendable {
     public func store(
         _ key: CacheKey, body: [UInt8], maxAge: Int, tags: Set<String>, token: CacheToken, now: Date = Date()
     ) async {
-        guard let pool, maxAge > 0 else { return }
-        let size = CacheSchema.accountedSize(bodyBytes: body.count, tags: tags)
+        guard let pool, maxAge > 0, body.count <= Self.maxInflatedBytes else { return }
+        let stored = BodyCompression.encode(body)
+        let size = CacheSchema.accountedSize(storedBodyBytes: stored.bytes.count, tagCount: tags.count)
         guard size <= options.maxBytes else { return }
         guard admits(token, tags: tags) else { return }
         let digest = key.digest
@@ -313,7 +325,7 @@ public final class ResponseCacheStore: Sendable {
                 try Self.apply(entryTouches: entryTouches, queryTouches: queryTouches, in: db)
                 guard self.admits(token, tags: tags) else { return nil }
                 try db.cachedStatement(sql: CacheSchema.insertPending).execute(arguments: [
-                    Data(body), etag, time, time + Double(maxAge), maxAge, time, size,
+                    Data(stored.bytes), stored.encoding.rawValue, etag, time, time + Double(maxAge), maxAge, time, size,
                 ])
                 return db.lastInsertedRowID
             }
@@ -325,7 +337,7 @@ public final class ResponseCacheStore: Sendable {
                 let chunk = tagList[start..<min(start + CacheSchema.tagChunk, tagList.count)]
                 try await pool.write { db in
                     let insertTag = try db.cachedStatement(sql: CacheSchema.insertTag)
-                    for tag in chunk { try insertTag.execute(arguments: [tag, id]) }
+                    for tag in chunk { try insertTag.execute(arguments: [TagKey.of(tag), id]) }
                 }
             }
             // 3. Published, if no invalidation refused it meanwhile (checked inside the
@@ -511,7 +523,7 @@ public final class ResponseCacheStore: Sendable {
                 self.advanceGeneration()
                 let mark = try db.cachedStatement(sql: CacheSchema.markTagged)
                 for tag in tags {
-                    try mark.execute(arguments: [tag])
+                    try mark.execute(arguments: [TagKey.of(tag)])
                 }
             }
             writeSucceeded()

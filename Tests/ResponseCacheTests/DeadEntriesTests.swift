@@ -44,7 +44,7 @@ struct DeadEntriesTests {
         #expect(after.entries == 1)
         #expect(after.tags == 1)
         #expect(after.dead == 0)
-        #expect(after.bytes == CacheSchema.accountedSize(bodyBytes: 4, tags: ["Profile:9999"]))
+        #expect(after.bytes == CacheSchema.accountedSize(storedBodyBytes: 4, tagCount: 1))
         #expect(await other.lookup(key("kept"), now: t0)?.body == bytes("kept"))
     }
 
@@ -77,7 +77,7 @@ struct DeadEntriesTests {
     @Test("past maxBytes, dead entries' rows are deleted before any live one is evicted")
     func evictionTakesDeadFirst() async throws {
         let body = [UInt8](repeating: 0x41, count: 100)
-        let (store, _, path) = try makeStore(options: .init(maxBytes: 3 * CacheSchema.accountedSize(bodyBytes: 100, tags: [])))
+        let (store, _, path) = try makeStore(options: .init(maxBytes: 3 * CacheSchema.accountedSize(storedBodyBytes: 100, tagCount: 0)))
         for (i, name) in ["a", "b", "c"].enumerated() {
             await store.store(key(name), body: body, maxAge: 3600, tags: [], token: store.beginComputation(), now: t0.addingTimeInterval(Double(i)))
         }
@@ -98,7 +98,7 @@ struct DeadEntriesTests {
     @Test("an entry's tags count against maxBytes; one whose tags alone pass the bound is not stored")
     func tagsAreAccounted() async throws {
         let tags = graphTags(100)
-        let size = CacheSchema.accountedSize(bodyBytes: 10, tags: tags)
+        let size = CacheSchema.accountedSize(storedBodyBytes: 10, tagCount: tags.count)
         #expect(size > 10 + CacheSchema.entryOverhead + 100 * 2 * 16)
         let (store, _, _) = try makeStore(options: .init(maxBytes: size))
         await store.store(key("fits"), body: [UInt8](repeating: 1, count: 10), maxAge: 60, tags: tags, token: store.beginComputation(), now: t0)

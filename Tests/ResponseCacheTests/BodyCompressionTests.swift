@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ResponseCache
+
+/// Stored bodies are deflated, and tags are 64-bit keys (cache file v4, issue #17).
+@Suite("Stored bodies: deflated in the file, the same bytes back")
+struct BodyCompressionTests {
+    /// A follower-graph-like JSON body: the same keys on every profile, varying values.
+    func graphLike(_ profiles: Int) -> [UInt8] {
+        var text = #"{"data":{"profile":{"followers":{"edges":["#
+        for i in 0..<profiles {
+            if i > 0 { text += "," }
+            text += #"{"cursor":"djE6Zm9sbG93ZXJzOj\#(i)","node":{"id":"\#(UUID().uuidString.lowercased())","handle":"user\#(i)","#
+            text += #""displayName":"User \#(i)","isPublic":true,"followerCount":\#(i % 97),"viewerIsFollowing":false}}"#
+        }
+        return Array((text + "]}}}}").utf8)
+    }
+
+    @Test("round trip: a large body inflates to the same bytes; a small one is stored as it is")
+    func roundTrip() throws {
+        let body = graphLike(500)
+        let (stored, encoding) = BodyCompression.encode(body)
+        #expect(encoding == .deflate)
+        #expect(stored.count * 3 < body.count)
+        #expect(BodyCompression.decode(stored, encoding: encoding.rawValue, limit: 1 << 30) == body)
+        let small = bytes(#"{"data":{"__typename":"Query"}}"#)
+        #expect(BodyCompression.encode(small) == (small, .identity))
+        // Random bytes do not shrink: kept as they are.
+        let noise = (0..<4096).map { _ in UInt8.random(in: 0...255) }
+        #expect(BodyCompression.encode(noise).encoding == .identity)
+    }
+
+    @Test("a damaged stream, an unknown encoding or an inflated size past the limit decode to nil")
+    func damaged() throws {
+        let body = graphLike(200)
+        let (stored, encoding) = BodyCompression.encode(body)
+        #expect(BodyCompression.decode(Array(stored.prefix(stored.count / 2)), encoding: encoding.rawValue, limit: 1 << 30) == nil)
+        #expect(BodyCompression.decode(stored.map { $0 ^ 0x5A }, encoding: encoding.rawValue, limit: 1 << 30) == nil)
+        #expect(BodyCompression.decode(stored, encoding: 7, limit: 1 << 30) == nil)
+        #expect(BodyCompression.decode(stored, encoding: encoding.rawValue, limit: body.count - 1) == nil)
+        #expect(BodyCompression.decode(stored, encoding: encoding.rawValue, limit: body.count) == body)
+    }
+
+    @Test("through the file: another store on it reads the same bytes, and the bound counts the deflated size")
+    func throughTheFile() async throws {
+        let (store, recorder, path) = try makeStore()
+        let body = graphLike(550)
+        await store.store(key("graph"), body: body, maxAge: 60, tags: ["Profile:1", "followers:1"], token: store.beginComputation(), now: t0)
+        // A second store has nothing in memory: its hit comes from the file.
+        let other = ResponseCacheStore.open(path: path, logger: recorder.logger)
+        let hit = try #require(await other.lookup(key("graph"), now: t0))
+        #expect(hit.body == body)
+        #expect(hit.etag == CachedResponse.etag(for: body))
+        let accounted = try #require(try await store.pool?.read { db in try Int.fetchOne(db, sql: CacheSchema.totalBytes) })
+        #expect(accounted < body.count / 3)
+        // Invalidation by tag finds it through the tag's 64-bit key.
+        await store.invalidate(tags: ["followers:1"])
+        #expect(await other.lookup(key("graph"), now: t0) == nil)
+    }
+
+    @Test("a stored row that no longer inflates reads as a miss, not as garbage")
+    func damagedRowIsAMiss() async throws {
+        let (store, recorder, path) = try makeStore()
+        await store.store(key("graph"), body: graphLike(300), maxAge: 60, tags: [], token: store.beginComputation(), now: t0)
+        let saboteur = try DatabaseQueue(path: path.path)
+        try await saboteur.write { db in try db.execute(sql: "UPDATE entries SET body = substr(body, 1, 100)") }
+        let other = ResponseCacheStore.open(path: path, logger: recorder.logger)
+        #expect(await other.lookup(key("graph"), now: t0) == nil)
+    }
+
+    @Test("tag keys: equal text, equal key; the tags of one graph do not collide")
+    func tagKeys() {
+        #expect(TagKey.of("Profile:a11ce000-0000-4000-8000-000000000001") == TagKey.of("Profile:a11ce000-0000-4000-8000-000000000001"))
+        let tags = (0..<100_000).map { _ in "Profile:\(UUID().uuidString.lowercased())" } + ["search", "follow-lists"]
+        #expect(Set(tags.map(TagKey.of)).count == tags.count)
+    }
+}
