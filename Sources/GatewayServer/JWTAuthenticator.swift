@@ -29,6 +29,8 @@ public struct JWTAuthenticator: Sendable {
     /// Allowed clock difference with the issuer for `exp` and `nbf`.
     public let leeway: TimeInterval
     let now: @Sendable () -> Date
+    /// Signatures verified lately (see ``VerifiedTokens``): the claims are checked again on every use.
+    let verified = VerifiedTokens()
 
     public init(
         hmacSecret: String?, jwks: JWKSCache?, audience: String, issuer: String? = nil, leeway: TimeInterval = 30,
@@ -62,6 +64,7 @@ public struct JWTAuthenticator: Sendable {
             throw .unauthenticated("The Authorization header must be \"Bearer <token>\".")
         }
         let token = parts[1].trimmingSpaces
+        if let claims = verified.claims(for: token, now: now()) { return try check(claims, token: token) }
         let header = try Self.header(of: token)
         let keys: JWTKeyCollection
         switch header.alg {
@@ -82,7 +85,9 @@ public struct JWTAuthenticator: Sendable {
         } catch {
             throw .unauthenticated("The token is malformed.")
         }
-        return try check(claims, token: token)
+        let viewer = try check(claims, token: token)
+        verified.remember(token, claims: claims, now: now())
+        return viewer
     }
 
     /// The shortest HS256 secret accepted: 256 bits, as RFC 7518 §3.2 requires for HS256 (and

@@ -1,0 +1,78 @@
+import Foundation
+import SocialDomain
+import Synchronization
+import Testing
+
+@testable import GatewayServer
+
+/// The authenticator remembers verified signatures for a minute; every claim is still checked on
+/// every request (issue #17: verifying each request's token cost a third of a cached answer).
+@Suite("Verified tokens")
+struct VerifiedTokensTests {
+    static let secret = String(repeating: "k", count: 40)
+    static let alice = UUID(uuidString: "a11ce000-0000-4000-8000-000000000001")!
+
+    /// An authenticator whose clock the test moves.
+    final class Clock: Sendable {
+        let time = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        func now() -> Date { time.withLock { $0 } }
+        func advance(_ seconds: TimeInterval) { time.withLock { $0 += seconds } }
+    }
+
+    func make(_ clock: Clock) async -> JWTAuthenticator {
+        await JWTAuthenticator(hmacSecret: Self.secret, jwks: nil, audience: "authenticated", leeway: 0, now: { clock.now() })
+    }
+
+    @Test("a remembered token still expires on time: its claims are checked against each request's clock")
+    func expiryStillChecked() async throws {
+        let clock = Clock()
+        let auth = await make(clock)
+        let token = try await DevTokenIssuer(secret: Self.secret).token(for: Self.alice, ttl: 30, now: clock.now())
+        #expect(try await auth.viewer(authorization: "Bearer " + token).userId == Self.alice)
+        #expect(auth.verified.count == 1)
+        clock.advance(31)
+        await #expect(throws: GatewayHTTPError.unauthenticated("The token has expired.")) {
+            try await auth.viewer(authorization: "Bearer " + token)
+        }
+    }
+
+    @Test("the same claims with another signature are not the remembered token: refused")
+    func tamperedSignature() async throws {
+        let clock = Clock()
+        let auth = await make(clock)
+        let token = try await DevTokenIssuer(secret: Self.secret).token(for: Self.alice, ttl: 600, now: clock.now())
+        _ = try await auth.viewer(authorization: "Bearer " + token)
+        let parts = token.split(separator: ".")
+        let forged = parts[0] + "." + parts[1] + "." + String(parts[2].reversed())
+        await #expect(throws: GatewayHTTPError.unauthenticated("The token's signature is invalid.")) {
+            try await auth.viewer(authorization: "Bearer " + forged)
+        }
+        #expect(auth.verified.count == 1)
+    }
+
+    @Test("a signature is trusted for a minute, then verified again; refused tokens are never remembered")
+    func trustedForAMinute() async throws {
+        let clock = Clock()
+        let auth = await make(clock)
+        let token = try await DevTokenIssuer(secret: Self.secret).token(for: Self.alice, ttl: 3600, now: clock.now())
+        _ = try await auth.viewer(authorization: "Bearer " + token)
+        #expect(auth.verified.claims(for: token, now: clock.now()) != nil)
+        clock.advance(VerifiedTokens.maxAge + 1)
+        #expect(auth.verified.claims(for: token, now: clock.now()) == nil)
+        _ = try await auth.viewer(authorization: "Bearer " + token)   // verified again, remembered again
+        #expect(auth.verified.claims(for: token, now: clock.now()) != nil)
+        let other = try await DevTokenIssuer(secret: Self.secret, audience: "elsewhere").token(for: Self.alice, now: clock.now())
+        _ = try? await auth.viewer(authorization: "Bearer " + other)
+        #expect(auth.verified.count == 1)
+    }
+
+    @Test("the memory is bounded: past its capacity it starts again")
+    func bounded() async throws {
+        let tokens = VerifiedTokens()
+        let claims = GatewayClaims(sub: .init(value: Self.alice.uuidString), exp: .init(value: Date() + 60))
+        for i in 0..<VerifiedTokens.capacity { tokens.remember("t\(i)", claims: claims, now: Date()) }
+        #expect(tokens.count == VerifiedTokens.capacity)
+        tokens.remember("one more", claims: claims, now: Date())
+        #expect(tokens.count == 1)
+    }
+}
