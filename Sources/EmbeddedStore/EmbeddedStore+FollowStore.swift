@@ -101,43 +101,45 @@ extension EmbeddedStore: FollowStore {
                 // Removing one's own follow always works, even of a profile that has since turned
                 // private (else the follow, and the follower's count, would stay for good). Anything
                 // else needs the profile visible: a private profile is "not found" to strangers.
-                let following = try Bool.fetchOne(db, sql: """
+                let following = try Bool.fetchOne(db.cachedStatement(sql: """
                     SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ? AND deleted_at IS NULL
-                    """, arguments: [follower, followee]) ?? false
+                    """), arguments: [follower, followee]) ?? false
                 if !(following && change.action != .follow) {
                     let visible = try Bool.fetchOne(
-                        db, sql: "SELECT 1 FROM profiles p WHERE p.id = ? AND \(ProfileColumns.visible("p"))",
+                        db.cachedStatement(sql: "SELECT 1 FROM profiles p WHERE p.id = ? AND \(ProfileColumns.visible("p"))"),
                         arguments: [followee, viewer.sqlId]) ?? false
-                    let exists = try Bool.fetchOne(db, sql: "SELECT 1 FROM profiles WHERE id = ?", arguments: [follower]) ?? false
+                    let exists = try Bool.fetchOne(
+                        db.cachedStatement(sql: "SELECT 1 FROM profiles WHERE id = ?"), arguments: [follower]) ?? false
                     guard visible, exists else { throw DomainError.profileNotFound }
                 }
                 switch change.action {
                 case .toggle:
-                    try db.execute(sql: """
+                    try db.cachedStatement(sql: """
                         INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
                         ON CONFLICT (follower_id, followee_id) DO UPDATE
                           SET deleted_at = CASE WHEN deleted_at IS NULL THEN excluded.created_at ELSE NULL END,
                               updated_at = excluded.updated_at
-                        """, arguments: [newId, follower, followee, now, now])
+                        """).execute(arguments: [newId, follower, followee, now, now])
                 case .follow:
-                    try db.execute(sql: """
+                    try db.cachedStatement(sql: """
                         INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
                         ON CONFLICT (follower_id, followee_id) DO UPDATE
                           SET deleted_at = NULL, updated_at = excluded.updated_at
                           WHERE deleted_at IS NOT NULL
-                        """, arguments: [newId, follower, followee, now, now])
+                        """).execute(arguments: [newId, follower, followee, now, now])
                 case .unfollow:
-                    try db.execute(sql: """
+                    try db.cachedStatement(sql: """
                         UPDATE follows SET deleted_at = ?, updated_at = ?
                         WHERE follower_id = ? AND followee_id = ? AND deleted_at IS NULL
-                        """, arguments: [now, now, follower, followee])
+                        """).execute(arguments: [now, now, follower, followee])
                 }
                 // Read back in the same transaction: the new state, whatever the action found.
-                let isFollowing = try Int.fetchOne(db, sql: """
+                let isFollowing = try Int.fetchOne(db.cachedStatement(sql: """
                     SELECT count(*) FROM follows WHERE follower_id = ? AND followee_id = ? AND deleted_at IS NULL
-                    """, arguments: [follower, followee]) == 1
+                    """), arguments: [follower, followee]) == 1
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT \(ProfileColumns.select("p")) FROM profiles p WHERE p.id IN (?, ?) AND \(ProfileColumns.visible("p"))",
+                    db.cachedStatement(
+                        sql: "SELECT \(ProfileColumns.select("p")) FROM profiles p WHERE p.id IN (?, ?) AND \(ProfileColumns.visible("p"))"),
                     arguments: [follower, followee, viewer.sqlId])
                 let profiles = try rows.map { try ProfileColumns.decode($0) }
                 return FollowOutcome(
