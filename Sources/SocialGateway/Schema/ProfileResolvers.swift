@@ -23,10 +23,18 @@ enum ProfileResolvers {
         read("sendCount") { $0.sendCount }
         read("createdAt") { $0.createdAt }
         read("updatedAt") { $0.updatedAt }
-        b.bind("Profile", "homeZIP") { info in try await ownerDetails(info)?.homeZIP }
-        b.bind("Profile", "preferredGradeScaleBoulder") { info in try await ownerDetails(info)?.preferredGradeScaleBoulder }
-        b.bind("Profile", "preferredGradeScaleRoute") { info in try await ownerDetails(info)?.preferredGradeScaleRoute }
-        b.bind("Profile", "premium") { info in try await ownerDetails(info)?.premium }
+        // Inline for anyone but the owner (null) and once loaded; the owner's first read waits.
+        func ownerOnly(_ field: String, _ get: @escaping @Sendable (ProfileOwnerDetails) -> (any Sendable)?) {
+            b.bind("Profile", field, ready: { info in
+                try knownOwnerDetails(info).map { .ready($0.flatMap(get)) } ?? .notReady
+            }, otherwise: { info in
+                try await ownerDetails(info).flatMap(get)
+            })
+        }
+        ownerOnly("homeZIP") { $0.homeZIP }
+        ownerOnly("preferredGradeScaleBoulder") { $0.preferredGradeScaleBoulder }
+        ownerOnly("preferredGradeScaleRoute") { $0.preferredGradeScaleRoute }
+        ownerOnly("premium") { $0.premium }
         b.bindSync("PremiumStatus", "expiresAt") { info in try info.parent(as: PremiumStatus.self).expiresAt }
         b.bindSync("PremiumStatus", "productId") { info in try info.parent(as: PremiumStatus.self).productId }
         b.bindSync("PremiumStatus", "originalTransactionId") { info in
@@ -55,6 +63,16 @@ enum ProfileResolvers {
         let profile = try info.parent(as: Profile.self)
         guard GetOwnerDetails.isOwner(request.viewer, of: profile.id) else { return nil }
         return try await request.ownerDetails.load(profile.id)
+    }
+
+    /// The parent profile's owner-only fields when known without waiting: `.some(nil)` for anyone
+    /// but the owner, `.some(details)` once loaded, nil when they must be loaded.
+    static func knownOwnerDetails(_ info: ResolveInfo) throws -> ProfileOwnerDetails?? {
+        let request = try info.request
+        let profile = try info.parent(as: Profile.self)
+        guard GetOwnerDetails.isOwner(request.viewer, of: profile.id) else { return .some(nil) }
+        guard let known = request.ownerDetails.peek(profile.id) else { return nil }
+        return .some(try known.get())
     }
 
     /// The viewer's relation to the parent profile when it is known without waiting: `.some(nil)`
