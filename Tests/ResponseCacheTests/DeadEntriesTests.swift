@@ -110,7 +110,29 @@ struct DeadEntriesTests {
         #expect(await store.lookup(key("fits"), now: t0) != nil)
     }
 
-    @Test("background stores are all written, in order, by one drainer; past maxPendingStores they are dropped and counted")
+    @Test("a key already waiting to be stored is not queued again: the writer's time goes to other keys")
+    func backgroundStoresOnePerKey() async throws {
+        let (store, _, _) = try makeStore()
+        for i in 0..<3 {
+            store.storeInBackground(key("same"), body: bytes("answer \(i)"), maxAge: 60, tags: ["Profile:1"], token: store.beginComputation())
+        }
+        store.storeInBackground(key("other"), body: bytes("other"), maxAge: 60, tags: ["Profile:2"], token: store.beginComputation())
+        #expect(store.counters.droppedStores == 2)
+        for _ in 0..<500 where store.state.withLock({ $0.pendingStores }) > 0 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(await store.lookup(key("same"))?.body == bytes("answer 0"))
+        #expect(await store.lookup(key("other"))?.body == bytes("other"))
+        // Once written, the key may be stored again.
+        store.storeInBackground(key("same"), body: bytes("answer 3"), maxAge: 60, tags: ["Profile:1"], token: store.beginComputation())
+        for _ in 0..<500 where store.state.withLock({ $0.pendingStores }) > 0 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(store.counters.droppedStores == 2)
+        #expect(await store.lookup(key("same"))?.body == bytes("answer 3"))
+    }
+
+    @Test("background stores are all written by one drainer; past maxPendingStores they are dropped and counted")
     func backgroundStoresDrain() async throws {
         var options = ResponseCacheOptions()
         options.maxPendingStores = 8
