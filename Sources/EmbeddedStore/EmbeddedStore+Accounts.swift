@@ -22,12 +22,7 @@ extension EmbeddedStore {
             throw DomainError.badUserInput("Invalid handle: \(HandleRule.requirement)", field: "handle")
         }
         var details = OwnerDetailChanges()
-        if let zip = homeZIP?.trimmingCharacters(in: .whitespacesAndNewlines), !zip.isEmpty {
-            guard HomeZIPRule.isValid(zip) else {
-                throw DomainError.badUserInput("Invalid home ZIP: \(HomeZIPRule.requirement)", field: "homeZIP")
-            }
-            details.homeZIP = .set(zip)
-        }
+        if let zip = try homeZIP.flatMap(HomeZIPRule.validated) { details.homeZIP = .set(zip) }
         let now = UnixMicroseconds.from(options.clock.now())
         do {
             return try await pool.write { [details] db in

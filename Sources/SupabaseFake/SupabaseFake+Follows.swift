@@ -10,6 +10,12 @@ extension SupabaseFake {
     func followPages(_ body: [String: Any], caller: Caller, withStates: Bool = false) -> Response {
         guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
         var rows: [[String: Any]] = []
+        let me: UUID? = if case .user(let id) = caller { id } else { nil }
+        func states(_ other: UUID?) -> [String: Any] {
+            guard withStates else { return [:] }
+            guard let me, let other else { return ["viewer_follows": false, "follows_viewer": false] }
+            return ["viewer_follows": activeFollowIndex(me, other) != nil, "follows_viewer": activeFollowIndex(other, me) != nil]
+        }
         for (index, request) in requests.enumerated() {
             guard let owner = (request["owner"] as? String).flatMap(UUID.init(uuidString:)) else {
                 return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
@@ -34,12 +40,6 @@ extension SupabaseFake {
                 }
             }
             let page = edges.prefix(fetch)
-            let me: UUID? = if case .user(let id) = caller { id } else { nil }
-            func states(_ other: UUID?) -> [String: Any] {
-                guard withStates else { return [:] }
-                guard let me, let other else { return ["viewer_follows": false, "follows_viewer": false] }
-                return ["viewer_follows": activeFollowIndex(me, other) != nil, "follows_viewer": activeFollowIndex(other, me) != nil]
-            }
             if page.isEmpty {
                 rows.append(["request_index": index, "total_count": total, "follow_id": NSNull(), "follower_id": NSNull(),
                              "followee_id": NSNull(), "follow_created_us": NSNull(), "profile": NSNull()]

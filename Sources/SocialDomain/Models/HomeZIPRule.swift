@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rule for a home ZIP or postal code. Seed 000 stores `homeZIP` as free text and validates
 /// nothing; a client still deserves a clear refusal of what no postal code looks like, so the
 /// gateway takes what postal codes are made of worldwide: 2 to 10 ASCII letters, digits, spaces
@@ -8,6 +10,17 @@ public enum HomeZIPRule {
     /// Shown as "Invalid home ZIP: <requirement>".
     public static let requirement =
         "Must be 2-10 characters of letters, digits, spaces or hyphens, starting with a letter or digit"
+
+    /// The code as stored: trimmed, nil when nothing is left (no ZIP).
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` (field `homeZIP`) for a code that breaks the rule.
+    public static func validated(_ zip: String) throws -> String? {
+        let trimmed = zip.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        guard isValid(trimmed) else {
+            throw DomainError.badUserInput("Invalid home ZIP: \(requirement)", field: "homeZIP")
+        }
+        return trimmed
+    }
 
     public static func isValid(_ zip: String) -> Bool {
         let bytes = Array(zip.utf8)

@@ -88,14 +88,10 @@ public struct UpdateProfile: Sendable {
             throw DomainError.badUserInput("avatarURL can only be set by uploading an avatar", field: "avatarURL")
         }
         changes.climbingSince = input.climbingSince
-        switch Self.text(input.homeZIP) {
+        switch input.homeZIP {
         case .keep: break
         case .clear: changes.ownerDetails.homeZIP = .clear
-        case .set(let zip):
-            guard HomeZIPRule.isValid(zip) else {
-                throw DomainError.badUserInput("Invalid home ZIP: \(HomeZIPRule.requirement)", field: "homeZIP")
-            }
-            changes.ownerDetails.homeZIP = .set(zip)
+        case .set(let zip): changes.ownerDetails.homeZIP = try HomeZIPRule.validated(zip).map(FieldUpdate.set) ?? .clear
         }
         changes.ownerDetails.preferredGradeScaleBoulder = try Self.shortText(
             input.preferredGradeScaleBoulder, field: "preferredGradeScaleBoulder", label: "Boulder grade scale",
