@@ -1,0 +1,135 @@
+# shellcheck shell=bash
+# A throwaway PostgreSQL (Debian's) for tests and local clusters: source it, do not run it.
+#
+#   source scripts/lib/postgres.sh
+#   pg_install                  # apt-get install postgresql if no server is found (as root, or sudo)
+#   pg_start [DIR]              # initdb + start in DIR (default: a new /tmp/pg.XXXXXX); sets PG_DIR
+#   trap pg_stop EXIT           # immediate stop, then DIR is removed (idempotent)
+#   pg_apply_schema postgres    # supabase/tests/auth_stub.sql + supabase/migrations/*.sql, in order
+#   psql "$(pg_url postgres)" -c 'select 1'      # or: pg_psql postgres -c 'select 1'
+#
+# The cluster listens on a unix socket in DIR and on 127.0.0.1:$PGPORT (a free port), trust
+# authentication for both (initdb --auth=trust: anyone on this machine may connect as any role,
+# which is why it listens on loopback only), fsync off, max_connections $PG_MAX_CONNECTIONS
+# (default 100). When we are root the cluster belongs to `postgres` (PostgreSQL refuses to run as
+# root). pg_start exports PGHOST (the socket directory) and PGPORT, so psql/pg_isready find it.
+#
+# Functions return non-zero after printing "<PG_LOG_PREFIX>: FAIL ..." on stderr, so callers write
+# `pg_start "$DIR" || exit 1` (bash's set -e does not apply inside a function called with ||).
+# PG_LOG_PREFIX defaults to the calling script's name.
+#
+# pg_start also writes DIR/pg.env (PG_BIN, PG_DIR, PGPORT), so another shell can stop the
+# cluster with `source scripts/lib/postgres.sh; pg_stop DIR` (what scripts/cluster-test does).
+
+PG_REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+PG_LOG_PREFIX="${PG_LOG_PREFIX:-$(basename "$0")}"
+PG_MAX_CONNECTIONS="${PG_MAX_CONNECTIONS:-100}"
+PG_DIR="${PG_DIR:-}"
+PG_BIN="${PG_BIN:-}"
+
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+
+# pg_install: installs Debian's postgresql when no server is found; sets PG_BIN.
+pg_install() {
+  if [ -z "$(pg_bin)" ]; then
+    local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "$PG_LOG_PREFIX: installing postgresql"
+    $sudo apt-get update -qq || return 1
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null || return 1
+  fi
+  PG_BIN="$(pg_bin)"
+  [ -x "$PG_BIN/initdb" ] || { echo "$PG_LOG_PREFIX: FAIL no PostgreSQL server found" >&2; return 1; }
+}
+
+# PostgreSQL refuses to run as root: the cluster belongs to `postgres` when we are root.
+pg_owner() { if [ "$(id -u)" -eq 0 ]; then echo postgres; else id -un; fi; }
+pg_as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then su -s /bin/sh postgres -c "$*"; else sh -c "$*"; fi
+}
+
+pg_free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+# pg_start [DIR]: a new cluster in DIR/data (DIR is created if missing, and removed by pg_stop),
+# its log in DIR/server.log; exports PGHOST=DIR and PGPORT.
+pg_start() {
+  [ -n "$PG_BIN" ] || pg_install || return 1
+  PG_DIR="${1:-}"
+  if [ -z "$PG_DIR" ]; then PG_DIR="$(mktemp -d /tmp/pg.XXXXXX)" || return 1; fi
+  mkdir -p "$PG_DIR" || return 1
+  PG_DIR="$(cd "$PG_DIR" && pwd)"
+  local owner; owner="$(pg_owner)"
+  chmod 755 "$PG_DIR"
+  install -d -o "$owner" -m 700 "$PG_DIR/data" || return 1
+  install -o "$owner" -m 600 /dev/null "$PG_DIR/server.log" || return 1
+  pg_as_owner "'$PG_BIN/initdb' -D '$PG_DIR/data' -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" \
+    >"$PG_DIR/initdb.log" 2>&1 \
+    || { cat "$PG_DIR/initdb.log" >&2; echo "$PG_LOG_PREFIX: FAIL initdb" >&2; return 1; }
+  chown "$owner" "$PG_DIR"
+  # A free port can be taken between the probe and the bind: a few tries.
+  local attempt port
+  for attempt in 1 2 3; do
+    port="$(pg_free_port)" || return 1
+    printf 'PG_BIN=%q\nPG_DIR=%q\nPGPORT=%q\n' "$PG_BIN" "$PG_DIR" "$port" > "$PG_DIR/pg.env"
+    if pg_as_owner "'$PG_BIN/pg_ctl' -D '$PG_DIR/data' -l '$PG_DIR/server.log' -w -t 30 -o \"-k '$PG_DIR' -c listen_addresses=127.0.0.1 -p $port -c fsync=off -c max_connections=$PG_MAX_CONNECTIONS\" start" >/dev/null; then
+      export PGHOST="$PG_DIR" PGPORT="$port"
+      return 0
+    fi
+    grep -q 'could not bind\|already in use' "$PG_DIR/server.log" 2>/dev/null || break
+    echo "$PG_LOG_PREFIX: port $port was taken (try $attempt), another one" >&2
+  done
+  cat "$PG_DIR/server.log" >&2; echo "$PG_LOG_PREFIX: FAIL the server did not start" >&2; return 1
+}
+
+# pg_stop [DIR]: stops the cluster at once (-m immediate: nothing to keep) and removes its folder.
+# With DIR, works in a shell other than the one that started it (reads DIR/pg.env).
+pg_stop() {
+  local dir="${1:-$PG_DIR}" bin="$PG_BIN"
+  [ -n "$dir" ] && [ -d "$dir" ] || return 0
+  if [ -f "$dir/pg.env" ]; then bin="$(. "$dir/pg.env"; echo "$PG_BIN")"; fi
+  if [ -n "$bin" ] && [ -d "$dir/data" ]; then
+    pg_as_owner "'$bin/pg_ctl' -D '$dir/data' -m immediate stop" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$dir"
+  [ "$dir" != "$PG_DIR" ] || PG_DIR=""
+}
+
+# pg_url [ROLE] [DB]: a TCP URL for clients that take one (the gateway's DATABASE_URL, postgres-nio,
+# psycopg, psql); default the `authenticator` login role of supabase/tests/auth_stub.sql on `postgres`.
+pg_url() { echo "postgres://${1:-authenticator}@127.0.0.1:$PGPORT/${2:-postgres}"; }
+
+# pg_psql DB [psql args...]: psql as the superuser over the socket, no psqlrc, stop on errors.
+pg_psql() {
+  local db="$1"; shift
+  psql -X -q -h "$PG_DIR" -p "$PGPORT" -U postgres -d "$db" -v ON_ERROR_STOP=1 --no-psqlrc "$@"
+}
+
+# pg_schema_files: the files that make the schema, in the order they apply (one per line).
+pg_schema_files() {
+  echo "$PG_REPO_ROOT/supabase/tests/auth_stub.sql"
+  local migration
+  for migration in "$PG_REPO_ROOT"/supabase/migrations/*.sql; do echo "$migration"; done
+}
+
+# pg_apply_schema DB [RUNNER]: applies pg_schema_files to DB (which must exist), stopping at the
+# first error. RUNNER, if given, is called as `RUNNER LABEL FILE` for each file instead of the
+# quiet default (labels: "auth stub", "migration <file name>"); it must apply FILE to DB.
+# The auth stub creates cluster-wide roles: apply the schema to one database per cluster (or
+# to a template database and clone it: CREATE DATABASE x TEMPLATE social_template).
+pg_apply_schema() {
+  local db="$1" runner="${2:-}" file label
+  while IFS= read -r file; do
+    case "$file" in
+      */auth_stub.sql) label="auth stub" ;;
+      *) label="migration $(basename "$file")" ;;
+    esac
+    if [ -n "$runner" ]; then
+      "$runner" "$label" "$file" || return 1
+    elif ! pg_psql "$db" -f "$file" >"$PG_DIR/schema.log" 2>&1; then
+      sed 's/^/       /' "$PG_DIR/schema.log" >&2
+      echo "$PG_LOG_PREFIX: FAIL ($label)" >&2
+      return 1
+    fi
+  done < <(pg_schema_files)
+}
