@@ -54,11 +54,14 @@ let package = Package(
             dependencies: ["SocialDomain", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["README.md"]
         ),
+        // The wire shapes of supabase/migrations (rows, function arguments), read by both stores
+        // on that schema: over PostgREST (SupabaseStore) and over SQL (PostgresStore).
+        .target(name: "SupabaseSchema", dependencies: ["SocialDomain"], exclude: ["README.md"]),
         // The production store: the domain's ports on Supabase (PostgREST + Storage) over HTTP.
         .target(
             name: "SupabaseStore",
             dependencies: [
-                "SocialDomain",
+                "SocialDomain", "SupabaseSchema",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -182,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [
-                "SupabaseStore", "SocialDomain", "SupabaseFake", "EmbeddedStore",
+                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SupabaseFake", "EmbeddedStore",
             ]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import SocialDomain
+import SupabaseSchema
 
 /// Builds PostgREST query strings: filter values, `in.(...)` lists, and the percent-encoding.
 ///
@@ -52,8 +53,5 @@ enum PostgRESTQuery {
 
     /// The explicit column list of every profile read: it fixes the response shape (and keeps
     /// `handle_lower` out).
-    static let profileColumns = [
-        "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
-        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count",
-    ].joined(separator: ",")
+    static let profileColumns = ProfileRow.columnNames.joined(separator: ",")
 }

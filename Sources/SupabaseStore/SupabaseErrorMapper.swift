@@ -1,5 +1,6 @@
 import Foundation
 import SocialDomain
+import SupabaseSchema
 
 /// Turns upstream failures into the domain's errors, in one place.
 ///
@@ -15,14 +16,10 @@ enum SupabaseErrorMapper {
     /// - Parameter forbidden: the FORBIDDEN error of the calling use case.
     static func postgrest(_ response: SupabaseResponse, forbidden: DomainError = .notAuthorized) -> DomainError {
         let body = PostgRESTErrorBody.decode(response.body)
-        switch (body?.code, body?.hint) {
-        case (_, "cannot_follow_self"?): return .cannotFollowSelf
-        case (_, "profile_not_found"?): return .profileNotFound
-        case (_, "authentication_required"?): return .unauthenticated(to: "follow users")
-        case ("PGRST301"?, _), ("PGRST302"?, _), ("PGRST303"?, _): return sessionExpired
-        case ("23505"?, _): return .handleTaken
-        case ("23503"?, _): return .profileNotFound
-        case ("42501"?, _): return response.status == 401 ? sessionExpired : forbidden
+        if let error = SchemaErrors.domainError(sqlState: body?.code, hint: body?.hint) { return error }
+        switch body?.code {
+        case "PGRST301"?, "PGRST302"?, "PGRST303"?: return sessionExpired
+        case "42501"?: return response.status == 401 ? sessionExpired : forbidden
         default: break
         }
         switch response.status {

@@ -1,5 +1,6 @@
 import Foundation
 import SocialDomain
+import SupabaseSchema
 
 /// Follows: many pages in one `follow_pages` call, many pairs in one `active_follows` call,
 /// and each mutation as one SQL function (check, restore and counters in one transaction).
@@ -48,22 +49,7 @@ extension SupabaseStore: FollowStore {
             headers: [("Content-Type", "application/json")], body: try Self.json(body),
             idempotent: true, operation: "followPages")
         let rows = try decode([FollowPageRow].self, try await rest(request, viewer: viewer), "followPages")
-        var fetched = Array(repeating: [FollowEdge](), count: requests.count)
-        var totals = Array(repeating: 0, count: requests.count)
-        for row in rows {
-            guard requests.indices.contains(row.request_index) else {
-                throw SupabaseFailure.malformed("follow_pages request_index \(row.request_index)")
-            }
-            totals[row.request_index] = row.total_count
-            guard let edge = try row.edge(list: requests[row.request_index].list, signedIn: viewer.userId != nil) else { continue }
-            fetched[row.request_index].append(edge)
-        }
-        return requests.indices.map { index in
-            // Newest first forward, oldest first backward, whatever order the rows came in.
-            let backward = requests[index].page.direction == .backward
-            let ordered = fetched[index].sorted { backward ? $0.follow.keyset < $1.follow.keyset : $1.follow.keyset < $0.follow.keyset }
-            return FollowPage.assemble(request: requests[index], fetched: ordered, totalCount: totals[index])
-        }
+        return try FollowPageRow.pages(rows, answering: requests, signedIn: viewer.userId != nil)
     }
 
     /// `POST /rest/v1/rpc/active_follows` with `{"pairs":[{follower_id, followee_id}, ...]}`:
@@ -81,11 +67,7 @@ extension SupabaseStore: FollowStore {
                     headers: [("Content-Type", "application/json")], body: try Self.json(body),
                     idempotent: true, operation: "activeFollows")
                 let rows = try decode([ActiveFollowsArguments.Pair].self, try await rest(request, viewer: viewer), "activeFollows")
-                for row in rows {
-                    guard let follower = UUID(parsing: row.follower_id), let followee = UUID(parsing: row.followee_id)
-                    else { throw SupabaseFailure.malformed("active_follows ids") }
-                    active.insert(FollowPair(follower: follower, followee: followee))
-                }
+                for row in rows { active.insert(try row.pair()) }
             }
             return active
         }
@@ -117,70 +99,3 @@ extension SupabaseStore: FollowStore {
     }
 }
 
-/// The argument of `follow_pages`.
-struct FollowPagesArguments: Encodable {
-    struct Item: Encodable {
-        var owner: String
-        var kind: String
-        var backward: Bool
-        var cursor_us: Int64?
-        var cursor_id: String?
-        var limit: Int
-
-        init(_ request: FollowPageRequest) {
-            owner = request.list.owner.lowercased
-            kind = request.list.kind.rawValue
-            backward = request.page.direction == .backward
-            cursor_us = request.page.cursor?.createdAtMicroseconds
-            cursor_id = request.page.cursor?.followId.lowercased
-            limit = request.page.limit
-        }
-    }
-    var requests: [Item]
-}
-
-/// One row of `follow_pages`: the request it answers, the owner's counter, and an edge (all
-/// edge columns null when the list is empty).
-struct FollowPageRow: Decodable {
-    var request_index: Int
-    var total_count: Int
-    var follow_id: String?
-    var follower_id: String?
-    var followee_id: String?
-    var follow_created_us: Int64?
-    var profile: ProfileRow?
-    var viewer_follows: Bool?
-    var follows_viewer: Bool?
-
-    /// The edge of this row, nil for the row of an empty page; with the caller's follow state
-    /// when signed in (an anonymous caller's are false, and not worth priming).
-    func edge(list: FollowList, signedIn: Bool) throws -> FollowEdge? {
-        guard let follow_id else { return nil }
-        guard let id = UUID(parsing: follow_id), let follower = follower_id.flatMap(UUID.init(parsing:)),
-              let followee = followee_id.flatMap(UUID.init(parsing:)), let created = follow_created_us,
-              let profile = try profile?.profile()
-        else { throw SupabaseFailure.malformed("follow_pages row \(follow_id)") }
-        let follow = Follow(id: id, followerId: follower, followeeId: followee, createdAtMicroseconds: created)
-        var state: FollowState?
-        if signedIn, let viewer_follows, let follows_viewer {
-            state = FollowState(profileId: profile.id, viewerIsFollowing: viewer_follows, followsViewer: follows_viewer)
-        }
-        return FollowEdge(list: list, follow: follow, profile: profile, viewerState: state)
-    }
-}
-
-/// The argument and the rows of `active_follows`.
-struct ActiveFollowsArguments: Encodable {
-    struct Pair: Codable {
-        var follower_id: String
-        var followee_id: String
-    }
-    var pairs: [Pair]
-}
-
-/// The answer of the three follow functions.
-struct FollowOutcomeRow: Decodable {
-    var is_following: Bool
-    var follower: ProfileRow?
-    var followee: ProfileRow?
-}

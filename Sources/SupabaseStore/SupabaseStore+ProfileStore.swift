@@ -1,5 +1,6 @@
 import Foundation
 import SocialDomain
+import SupabaseSchema
 
 /// Profiles: `in.(...)` reads (one request per 200 keys), search through `search_profiles`,
 /// and the owner's updates with `Prefer: return=representation`.
@@ -137,29 +138,6 @@ extension SupabaseStore: ProfileStore {
     }
 }
 
-/// `select=id`: which rows a write touched.
-struct IdRow: Decodable {
-    var id: String
-}
-
-/// The named arguments of `search_profiles`.
-struct SearchArguments: Encodable {
-    var pattern: String
-    var after_handle: String?
-    var after_id: String?
-    var page_size: Int
-
-    enum CodingKeys: String, CodingKey { case pattern, after_handle, after_id, page_size }
-
-    /// Explicit nulls, so the request says what it means.
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(pattern, forKey: .pattern)
-        try c.encode(after_handle, forKey: .after_handle)
-        try c.encode(after_id, forKey: .after_id)
-        try c.encode(page_size, forKey: .page_size)
-    }
-}
 
 extension Array {
     func chunked(_ size: Int) -> [ArraySlice<Element>] {

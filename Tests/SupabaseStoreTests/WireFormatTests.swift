@@ -1,6 +1,7 @@
 import Foundation
 import SocialDomain
 import SupabaseFake
+import SupabaseSchema
 import Testing
 @testable import SupabaseStore
 

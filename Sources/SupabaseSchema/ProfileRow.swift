@@ -3,31 +3,37 @@ import SocialDomain
 
 /// A profile as PostgREST returns it (`select=` on `profiles`, or `profile_json()` inside the
 /// functions' results): snake_case keys, timestamps with microseconds and an offset.
-struct ProfileRow: Decodable, Sendable {
-    var id: String
-    var handle: String
-    var display_name: String?
-    var bio: String?
-    var photo_url: String?
-    var home_gym: String?
-    var climbing_since: String?
-    var favorite_style: String?
-    var is_public: Bool
-    var follower_count: Int
-    var following_count: Int
-    var send_count: Int
-    var created_at: String
-    var updated_at: String
+public struct ProfileRow: Decodable, Sendable {
+    public var id: String
+    public var handle: String
+    public var display_name: String?
+    public var bio: String?
+    public var photo_url: String?
+    public var home_gym: String?
+    public var climbing_since: String?
+    public var favorite_style: String?
+    public var is_public: Bool
+    public var follower_count: Int
+    public var following_count: Int
+    public var send_count: Int
+    public var created_at: String
+    public var updated_at: String
 
-    /// - Throws: ``SupabaseFailure/malformed(_:)`` for an id, date or time this code cannot read.
-    func profile() throws -> Profile {
-        guard let uuid = UUID(parsing: id) else { throw SupabaseFailure.malformed("profile id \(id)") }
+    /// The explicit column list of every profile read, in the order the stores select them.
+    public static let columnNames = [
+        "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
+        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count",
+    ]
+
+    /// - Throws: ``MalformedRow(_:)`` for an id, date or time this code cannot read.
+    public func profile() throws -> Profile {
+        guard let uuid = UUID(parsing: id) else { throw MalformedRow("profile id \(id)") }
         guard let created = SupabaseTimestamp.microseconds(created_at),
               let updated = SupabaseTimestamp.microseconds(updated_at)
-        else { throw SupabaseFailure.malformed("profile timestamps \(created_at) \(updated_at)") }
+        else { throw MalformedRow("profile timestamps \(created_at) \(updated_at)") }
         var since: CalendarDay?
         if let climbing_since {
-            guard let day = CalendarDay(climbing_since) else { throw SupabaseFailure.malformed("climbing_since \(climbing_since)") }
+            guard let day = CalendarDay(climbing_since) else { throw MalformedRow("climbing_since \(climbing_since)") }
             since = day
         }
         return Profile(
@@ -39,14 +45,16 @@ struct ProfileRow: Decodable, Sendable {
 }
 
 /// The body of a profile update: only the changed columns, `null` for a cleared one.
-struct ProfilePatch: Encodable {
-    var changes: ProfileChanges
+public struct ProfilePatch: Encodable {
+    public var changes: ProfileChanges
 
-    enum Key: String, CodingKey {
+    public init(changes: ProfileChanges) { self.changes = changes }
+
+    public enum Key: String, CodingKey {
         case handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style, is_public
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         func put(_ update: FieldUpdate<String>, _ key: Key) throws { try c.encode(update, forKey: key) }
         if let handle = changes.handle { try c.encode(handle, forKey: .handle) }
@@ -62,7 +70,7 @@ struct ProfilePatch: Encodable {
 
 extension KeyedEncodingContainer {
     /// A partial update's column: nothing when kept, `null` when cleared, the value when set.
-    mutating func encode(_ update: FieldUpdate<String>, forKey key: Key) throws {
+    public mutating func encode(_ update: FieldUpdate<String>, forKey key: Key) throws {
         switch update {
         case .keep: break
         case .clear: try encodeNil(forKey: key)

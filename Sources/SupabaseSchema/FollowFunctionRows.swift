@@ -1,0 +1,111 @@
+import Foundation
+import SocialDomain
+
+/// The argument of `follow_pages`.
+public struct FollowPagesArguments: Encodable {
+    public struct Item: Encodable {
+        public var owner: String
+        public var kind: String
+        public var backward: Bool
+        public var cursor_us: Int64?
+        public var cursor_id: String?
+        public var limit: Int
+
+        public init(_ request: FollowPageRequest) {
+            owner = request.list.owner.lowercased
+            kind = request.list.kind.rawValue
+            backward = request.page.direction == .backward
+            cursor_us = request.page.cursor?.createdAtMicroseconds
+            cursor_id = request.page.cursor?.followId.lowercased
+            limit = request.page.limit
+        }
+    }
+    public var requests: [Item]
+
+    public init(requests: [Item]) { self.requests = requests }
+}
+
+/// One row of `follow_pages`: the request it answers, the owner's counter, and an edge (all
+/// edge columns null when the list is empty).
+public struct FollowPageRow: Decodable {
+    public var request_index: Int
+    public var total_count: Int
+    public var follow_id: String?
+    public var follower_id: String?
+    public var followee_id: String?
+    public var follow_created_us: Int64?
+    public var profile: ProfileRow?
+    public var viewer_follows: Bool?
+    public var follows_viewer: Bool?
+
+    /// The edge of this row, nil for the row of an empty page; with the caller's follow state
+    /// when signed in (an anonymous caller's are false, and not worth priming).
+    public func edge(list: FollowList, signedIn: Bool) throws -> FollowEdge? {
+        guard let follow_id else { return nil }
+        guard let id = UUID(parsing: follow_id), let follower = follower_id.flatMap(UUID.init(parsing:)),
+              let followee = followee_id.flatMap(UUID.init(parsing:)), let created = follow_created_us,
+              let profile = try profile?.profile()
+        else { throw MalformedRow("follow_pages row \(follow_id)") }
+        let follow = Follow(id: id, followerId: follower, followeeId: followee, createdAtMicroseconds: created)
+        var state: FollowState?
+        if signedIn, let viewer_follows, let follows_viewer {
+            state = FollowState(profileId: profile.id, viewerIsFollowing: viewer_follows, followsViewer: follows_viewer)
+        }
+        return FollowEdge(list: list, follow: follow, profile: profile, viewerState: state)
+    }
+
+    /// The pages `rows` answer, one per request in request order: each page's edges newest first
+    /// (oldest first for a backward page) whatever order the rows came in.
+    /// - Throws: ``MalformedRow`` for a row naming no request, or one this code cannot read.
+    public static func pages(_ rows: [FollowPageRow], answering requests: [FollowPageRequest], signedIn: Bool) throws -> [FollowPage] {
+        var fetched = Array(repeating: [FollowEdge](), count: requests.count)
+        var totals = Array(repeating: 0, count: requests.count)
+        for row in rows {
+            guard requests.indices.contains(row.request_index) else {
+                throw MalformedRow("follow_pages request_index \(row.request_index)")
+            }
+            totals[row.request_index] = row.total_count
+            guard let edge = try row.edge(list: requests[row.request_index].list, signedIn: signedIn) else { continue }
+            fetched[row.request_index].append(edge)
+        }
+        return requests.indices.map { index in
+            let backward = requests[index].page.direction == .backward
+            let ordered = fetched[index].sorted { backward ? $0.follow.keyset < $1.follow.keyset : $1.follow.keyset < $0.follow.keyset }
+            return FollowPage.assemble(request: requests[index], fetched: ordered, totalCount: totals[index])
+        }
+    }
+}
+
+/// The argument and the rows of `active_follows`.
+public struct ActiveFollowsArguments: Encodable {
+    public struct Pair: Codable {
+        public var follower_id: String
+        public var followee_id: String
+
+        public init(follower_id: String, followee_id: String) {
+            self.follower_id = follower_id
+            self.followee_id = followee_id
+        }
+
+        public init(_ pair: FollowPair) {
+            self.init(follower_id: pair.follower.lowercased, followee_id: pair.followee.lowercased)
+        }
+
+        /// - Throws: ``MalformedRow`` for an id that is not a UUID.
+        public func pair() throws -> FollowPair {
+            guard let follower = UUID(parsing: follower_id), let followee = UUID(parsing: followee_id)
+            else { throw MalformedRow("active_follows ids \(follower_id) \(followee_id)") }
+            return FollowPair(follower: follower, followee: followee)
+        }
+    }
+    public var pairs: [Pair]
+
+    public init(pairs: [Pair]) { self.pairs = pairs }
+}
+
+/// The answer of the three follow functions.
+public struct FollowOutcomeRow: Decodable {
+    public var is_following: Bool
+    public var follower: ProfileRow?
+    public var followee: ProfileRow?
+}
