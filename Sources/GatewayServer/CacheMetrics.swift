@@ -37,4 +37,33 @@ extension GatewayMetrics {
             }
         }
     }
+
+    /// Exposes the cache's change feed: `social_gateway_cache_feed_connected` (1 while listening)
+    /// and `social_gateway_cache_feed_events_total{event="connected|changed|unreadable|lost"}`.
+    public func mirror(coherence: CacheCoherence) {
+        let connected = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "social_gateway", metricName: "cache_feed_connected", unitName: "",
+                helpText: "1 while the cache follows the database's change notifications; 0 while it does not (the cache then answers nothing)."))
+        let events = ["connected", "changed", "unreadable", "lost"]
+        let counters = events.map { event in
+            registry.makeCounter(
+                descriptor: MetricNameDescriptor(
+                    namespace: "social_gateway", metricName: "cache_feed_events", unitName: "total",
+                    helpText: "Change-feed events: connections, notifications of writes, unreadable notifications, losses."),
+                labels: [("event", event)])
+        }
+        let seen = Mutex<[String: Int]>([:])
+        addCollector {
+            connected.set(to: coherence.state == .listening ? 1.0 : 0.0)
+            let now = coherence.counts
+            seen.withLock { previous in
+                for (event, counter) in zip(events, counters) {
+                    let delta = (now[event] ?? 0) - (previous[event] ?? 0)
+                    if delta > 0 { counter.increment(by: Int64(delta)) }
+                }
+                previous = now
+            }
+        }
+    }
 }

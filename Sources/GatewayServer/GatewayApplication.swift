@@ -31,11 +31,12 @@ public func makeServiceGroup(
     onListening: (@Sendable (Int) async -> Void)? = nil
 ) async throws -> ServiceGroup {
     let readiness = Readiness()
+    let background = BackgroundServices()
     let app = try await buildApplication(
         configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
-        onListening: onListening)
+        background: background, onListening: onListening)
     var groupConfiguration = ServiceGroupConfiguration(
-        services: [
+        services: background.all.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) } + [
             .init(service: app),
             .init(
                 service: ShutdownDrain(readiness: readiness, delay: configuration.shutdownDrainDelay, logger: logger),
@@ -50,10 +51,12 @@ public func makeServiceGroup(
 /// Builds the application on an opened backend (tests share a store with the app).
 public func buildApplication(
     configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
-    readiness: Readiness = Readiness(), onListening: (@Sendable (Int) async -> Void)? = nil
+    readiness: Readiness = Readiness(), background: BackgroundServices = BackgroundServices(),
+    onListening: (@Sendable (Int) async -> Void)? = nil
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(
-        configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness)
+        configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
+        background: background)
     let deadlines = configuration.requestDeadlines
     let mode = backend.summary
     let host = configuration.host
@@ -70,9 +73,12 @@ public func buildApplication(
 }
 
 /// The router with every route and middleware (exposed for tests that want the router alone).
+///
+/// With a cache and a backend ``GatewayBackend/changeFeed``, the cache's ``CacheCoherence`` is
+/// added to `background`: until something runs it, the cache answers nothing.
 public func buildRouter(
     configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
-    readiness: Readiness = Readiness()
+    readiness: Readiness = Readiness(), background: BackgroundServices = BackgroundServices()
 ) async throws -> Router<GatewayRequestContext> {
     var gatewayOptions = configuration.gateway
     if configuration.responseCache {
@@ -101,6 +107,13 @@ public func buildRouter(
         issuer: configuration.jwtIssuer)
     let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
     metrics.mirror(cache: gatewayOptions.cache)
+    var coherence: CacheCoherence?
+    if gatewayOptions.cache.isEnabled, let feed = backend.changeFeed {
+        let follower = CacheCoherence(cache: gatewayOptions.cache, feed: feed, logger: logger)
+        background.add(follower)
+        metrics.mirror(coherence: follower)
+        coherence = follower
+    }
     let issuer: DevTokenIssuer? =
         if !backend.demoUsers.isEmpty, configuration.demoTokensEnabled, let secret = backend.jwtSecret {
             await DevTokenIssuer(secret: secret, audience: configuration.jwtAudience, issuer: configuration.jwtIssuer)
@@ -121,7 +134,8 @@ public func buildRouter(
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads))
     let operational = OperationalRoutes(
-        stores: backend.stores, metrics: metrics, avatarFiles: backend.avatarFiles, readiness: readiness)
+        stores: backend.stores, metrics: metrics, avatarFiles: backend.avatarFiles, readiness: readiness,
+        coherence: coherence)
 
     let router = Router(context: GatewayRequestContext.self)
     router.add(middleware: CORSMiddleware(allowedOrigins: configuration.corsAllowedOrigins))

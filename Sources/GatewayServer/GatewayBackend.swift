@@ -26,6 +26,10 @@ public struct GatewayBackend: Sendable {
     /// The users `GET /playground/demo-tokens` signs tokens for (with ``jwtSecret``); empty
     /// means the route answers 404.
     public var demoUsers: [DemoUser]
+    /// Other writers' changes (other replicas, apps writing to the database directly), for the
+    /// response cache to follow; nil when the store has no such feed (the embedded store is only
+    /// ever written through this process and those sharing its cache file).
+    public var changeFeed: (any ChangeFeed)?
     /// The store in a few words, for the start-up log line ("embedded store at data").
     public var summary: String
     /// Releases the store's connections; called once when the server has stopped.
@@ -33,8 +37,10 @@ public struct GatewayBackend: Sendable {
 
     public init(
         stores: GatewayStores, jwtSecret: String?, jwks: JWKSCache? = nil, avatarFiles: (any AvatarFileSource)? = nil,
-        demoUsers: [DemoUser] = [], summary: String, shutdown: @escaping @Sendable () async -> Void = {}
+        demoUsers: [DemoUser] = [], changeFeed: (any ChangeFeed)? = nil, summary: String,
+        shutdown: @escaping @Sendable () async -> Void = {}
     ) {
+        self.changeFeed = changeFeed
         self.stores = stores
         self.jwtSecret = jwtSecret
         self.jwks = jwks

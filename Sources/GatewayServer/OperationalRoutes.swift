@@ -11,6 +11,8 @@ struct OperationalRoutes: Sendable {
     let avatarFiles: (any AvatarFileSource)?
     /// Turns `/readyz` to 503 once a graceful shutdown has begun.
     let readiness: Readiness
+    /// The cache's change feed, when there is one: its state is part of `/readyz`'s body.
+    var coherence: CacheCoherence? = nil
 
     static let jsonType = "application/json; charset=utf-8"
 
@@ -24,6 +26,10 @@ struct OperationalRoutes: Sendable {
     /// `GET /readyz`: the store answers a read (one batched lookup of a profile id that does not
     /// exist). 503 when it does not, so a load balancer stops sending traffic; 503
     /// `{"status":"draining"}` from the start of a graceful shutdown on.
+    ///
+    /// With a cache change feed the body also says where it stands (`"cacheFeed":"listening"`,
+    /// `"connecting"` or `"lost"`). A lost feed does not make the replica unready: its cache
+    /// answers nothing meanwhile, so every answer still comes from the store.
     func ready(_ request: Request, context: GatewayRequestContext) async -> Response {
         if readiness.isDraining {
             return Response(status: .serviceUnavailable, headers: [.contentType: Self.jsonType, .cacheControl: "no-store"],
@@ -32,12 +38,17 @@ struct OperationalRoutes: Sendable {
         do {
             _ = try await stores.profiles.profiles(ids: [UUID(uuidString: "00000000-0000-4000-8000-000000000000")!], viewer: .anonymous)
             return Response(status: .ok, headers: [.contentType: Self.jsonType, .cacheControl: "no-store"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":"ready"}"#)))
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: readyBody)))
         } catch {
             context.logger.warning("readiness check failed", metadata: ["error": "\(error)"])
             return Response(status: .serviceUnavailable, headers: [.contentType: Self.jsonType, .cacheControl: "no-store"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":"unavailable"}"#)))
         }
+    }
+
+    var readyBody: String {
+        guard let coherence else { return #"{"status":"ready"}"# }
+        return #"{"status":"ready","cacheFeed":"\#(coherence.state.rawValue)"}"#
     }
 
     /// `GET /metrics`: Prometheus text format.

@@ -25,6 +25,9 @@ public struct CacheCounters: Sendable, Hashable {
     /// Whether lookups are answered from the file: false after a failed invalidation, until the
     /// file has been cleared (retried by lookups every ``ResponseCacheOptions/recoveryInterval``).
     public var lookupsEnabled: Bool
+    /// Whether lookups are suspended because other writers' invalidations may be missed (the
+    /// change feed is not connected); see ``ResponseCacheStore/suspendLookups()``.
+    public var suspended = false
 
     /// All counters zero unless given.
     public init(

@@ -37,6 +37,12 @@ public final class ResponseCacheStore: Sendable {
         /// Set when an invalidation could not be committed: entries it should have removed may
         /// remain, so lookups answer nothing until a successful `removeAll`.
         var invalidationFailed = false
+        /// Set while the source of other writers' invalidations (a ``SocialDomain`` change feed)
+        /// is not connected: entries may be stale unnoticed, so lookups answer nothing until
+        /// ``resumeLookups()`` has cleared the file.
+        var suspended = false
+        /// Counts ``suspendLookups()`` calls, so that a resume racing a newer suspension keeps it.
+        var suspensions = 0
         /// How many times this store advanced the shared generation: the rest of its movement
         /// comes from invalidations in other processes.
         var ownAdvances: UInt64 = 0
@@ -170,7 +176,8 @@ public final class ResponseCacheStore: Sendable {
         let lookupsEnabled = pool != nil && generation?.isPoisoned != true
         return state.withLock { state in
             var counters = state.counters
-            counters.lookupsEnabled = lookupsEnabled && !state.invalidationFailed
+            counters.lookupsEnabled = lookupsEnabled && !state.invalidationFailed && !state.suspended
+            counters.suspended = state.suspended
             return counters
         }
     }
@@ -200,6 +207,10 @@ public final class ResponseCacheStore: Sendable {
     ///   - allowStale: whether an expired entry within the grace window may be returned.
     public func lookup(_ key: CacheKey, now: Date = Date(), allowStale: Bool = false) async -> CachedResponse? {
         let digest = key.digest
+        if state.withLock({ $0.suspended }) {
+            state.withLock { $0.counters.misses += 1 }
+            return nil
+        }
         guard let pool, !state.withLock({ $0.invalidationFailed }), generation?.isPoisoned != true else {
             state.withLock { $0.counters.misses += 1 }
             if pool != nil { startRecoveryIfDue() }
@@ -627,6 +638,30 @@ public final class ResponseCacheStore: Sendable {
         }
         hot.withLock { $0.removeAll() }
     }
+
+    /// Stops answering lookups (each is a miss) until ``resumeLookups()``: for when the
+    /// invalidations of other writers may be missed (the change feed that reports them is not
+    /// connected). Stores go on; ``resumeLookups()`` clears them with everything else.
+    public func suspendLookups() {
+        state.withLock {
+            $0.suspended = true
+            $0.suspensions += 1
+        }
+        hot.withLock { $0.removeAll() }
+    }
+
+    /// Clears every response entry, then answers lookups again: for when the change feed is
+    /// connected (again), so that nothing stored before it missed an invalidation is served.
+    public func resumeLookups() async {
+        let epoch = state.withLock { $0.suspensions }
+        await removeAll()
+        state.withLock { state in
+            if state.suspensions == epoch { state.suspended = false }
+        }
+    }
+
+    /// Whether lookups are suspended (see ``suspendLookups()``).
+    public var isSuspended: Bool { state.withLock { $0.suspended } }
 
     /// Removes every response entry (persisted queries stay) and refuses stores of computations
     /// that began before it. A success re-enables lookups after a failed invalidation.

@@ -1,0 +1,118 @@
+import Logging
+import ResponseCache
+import ServiceLifecycle
+import SocialDomain
+import Synchronization
+
+/// Keeps the response cache coherent with writes made anywhere: follows the backend's
+/// ``SocialDomain/ChangeFeed`` and invalidates the tags each write reports.
+///
+/// The cache answers nothing until the feed is connected, and again from the moment it is lost
+/// until it is back: then the whole cache is cleared first, since writes in between were not
+/// reported. Invalidations are applied in batches (every tag that arrived while the previous
+/// batch was being written), so a burst of writes costs one cache transaction, not one each.
+///
+/// Shows in `/metrics` as `social_gateway_cache_feed_connected` (1 or 0) and
+/// `social_gateway_cache_feed_events_total{event}`, and in `/readyz`'s body as `"cacheFeed"`.
+public final class CacheCoherence: Service, Sendable {
+    /// Where the feed stands.
+    public enum FeedState: String, Sendable {
+        case connecting, listening, lost
+    }
+
+    private struct Pending: Sendable {
+        var tags: Set<String> = []
+        var clear = false
+        var resume = false
+        var working = false
+    }
+
+    let cache: ResponseCacheStore
+    let feed: any ChangeFeed
+    let logger: Logger
+    private let pending = Mutex(Pending())
+    private let stateBox = Mutex(FeedState.connecting)
+    private let eventCounts = Mutex<[String: Int]>([:])
+
+    public init(cache: ResponseCacheStore, feed: any ChangeFeed, logger: Logger) {
+        self.cache = cache
+        self.feed = feed
+        self.logger = logger
+        cache.suspendLookups()
+    }
+
+    public var state: FeedState { stateBox.withLock { $0 } }
+
+    /// Events seen per kind (`connected`, `changed`, `unreadable`, `lost`).
+    public var counts: [String: Int] { eventCounts.withLock { $0 } }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await self.feed.follow { event in await self.handle(event) }
+        }
+    }
+
+    /// Takes one event: a loss suspends the cache at once; the rest is written by a background
+    /// drainer (exposed for tests that drive the cache without a database).
+    public func handle(_ event: ChangeFeedEvent) async {
+        switch event {
+        case .connected:
+            count("connected")
+            stateBox.withLock { $0 = .listening }
+            logger.notice("cache change feed listening; response cache cleared and answering again")
+            pending.withLock { $0.resume = true }
+        case .changed(let tags):
+            count("changed")
+            pending.withLock { $0.tags.formUnion(tags) }
+        case .unreadable(let payload):
+            count("unreadable")
+            logger.error("cache change feed sent a notification this gateway cannot read; clearing the cache",
+                         metadata: ["payload": "\(payload)"])
+            pending.withLock { $0.clear = true }
+        case .lost:
+            count("lost")
+            stateBox.withLock { $0 = .lost }
+            cache.suspendLookups()
+            return
+        }
+        let start = pending.withLock { pending -> Bool in
+            if pending.working { return false }
+            pending.working = true
+            return true
+        }
+        if start { Task { await self.drain() } }
+    }
+
+    /// Whether every event handled so far has been written to the cache.
+    public var isIdle: Bool { pending.withLock { !$0.working } }
+
+    /// Writes what is pending, one batch at a time, until nothing is: what arrives while a batch
+    /// is written goes into the next one. The feed never waits for the cache.
+    private func drain() async {
+        while true {
+            let batch = pending.withLock { pending -> Pending? in
+                if pending.tags.isEmpty && !pending.clear && !pending.resume {
+                    pending.working = false
+                    return nil
+                }
+                let batch = pending
+                pending.tags = []
+                pending.clear = false
+                pending.resume = false
+                return batch
+            }
+            guard let batch else { return }
+            if batch.resume {
+                await cache.resumeLookups()
+            } else if batch.clear {
+                await cache.removeAll()
+            } else {
+                await cache.invalidate(tags: batch.tags)
+            }
+        }
+    }
+
+    private func count(_ event: String) {
+        eventCounts.withLock { $0[event, default: 0] += 1 }
+    }
+}
