@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SocialDomain", targets: ["SocialDomain"]),
         .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
         .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
+        .library(name: "PostgresStore", targets: ["PostgresStore"]),
         .library(name: "ResponseCache", targets: ["ResponseCache"]),
         .library(name: "SocialGateway", targets: ["SocialGateway"]),
         // The HTTP server, for the fuzzers in Fuzz/ (its request readers take untrusted bytes).
@@ -38,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
@@ -66,6 +68,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
+        ),
+        // The domain's ports on PostgreSQL itself (supabase/migrations applied), each request
+        // in one transaction as the caller's role, so the same RLS decides; and the change feed
+        // (LISTEN) that keeps every replica's response cache coherent.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "SocialDomain", "SupabaseSchema",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README.md"]
         ),
         // A fake Supabase project (PostgREST + Storage + JWKS) on 127.0.0.1 for tests and
         // benchmarks: checks the store's exact requests, RLS by token, faults, latency.
@@ -126,7 +140,7 @@ let package = Package(
         .target(
             name: "GatewayAssembly",
             dependencies: [
-                "GatewayServer", "SocialGateway", "EmbeddedStore", "SupabaseStore",
+                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "PostgresStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -152,7 +166,11 @@ let package = Package(
         // with the demo data and handing out its own viewers.
         .target(
             name: "GatewayTestSupport",
-            dependencies: ["SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake"],
+            dependencies: [
+                "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake", "PostgresStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/GatewayTestSupport"
         ),
         .testTarget(
@@ -180,6 +198,15 @@ let package = Package(
             name: "ResponseCacheTests",
             dependencies: [
                 "ResponseCache", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PostgresStoreTests",
+            dependencies: [
+                "PostgresStore", "SocialDomain", "EmbeddedStore", "GatewayTestSupport", "SocialGateway", "ResponseCache",
+                "GatewayServer", "GraphQLEngine", "SupabaseFake",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -2,6 +2,8 @@ import EmbeddedStore
 import Foundation
 import GatewayServer
 import Logging
+import PostgresStore
+import SocialDomain
 import SocialGateway
 import SupabaseStore
 
@@ -13,21 +15,89 @@ public enum BackendAssembly {
     /// - Throws: ``ServerConfigurationError`` or `SupabaseConfigurationError` with a message for the
     ///   operator; store errors when the data folder is unusable.
     public static func open(_ settings: GatewaySettings, logger: Logger) async throws -> GatewayBackend {
+        switch settings.store.kind {
+        case .embedded: return try await openEmbeddedBackend(settings, logger: logger).backend
+        case .supabase: return try await openSupabaseBackend(settings, logger: logger)
+        case .postgres: return try await openPostgresBackend(settings, logger: logger)
+        }
+    }
+
+    /// Supabase over HTTP; with `DATABASE_URL` too, the cache follows the database's change
+    /// notifications.
+    static func openSupabaseBackend(_ settings: GatewaySettings, logger: Logger) async throws -> GatewayBackend {
         guard let supabase = settings.store.supabase else {
-            return try await openEmbeddedBackend(settings, logger: logger).backend
+            throw ServerConfigurationError("the Supabase store needs SUPABASE_URL and SUPABASE_ANON_KEY")
         }
         let secret = try settings.signingSecret()
         let store = try await SupabaseStore.connect(configuration: supabase, logger: logger)
         do {
             // A project that also has the shared secret may publish no JWKS (legacy projects).
             let jwks = try await loadJWKS(settings.server, required: secret == nil, logger: logger)
+            let feed = changeFeed(settings, logger: logger)
             return GatewayBackend(
                 stores: GatewayStores(profiles: store, follows: store, avatars: store), jwtSecret: secret, jwks: jwks,
-                summary: "Supabase", shutdown: { try? await store.shutdown() })
+                changeFeed: feed, summary: "Supabase", shutdown: { try? await store.shutdown() })
         } catch {
             try? await store.shutdown()
             throw error
         }
+    }
+
+    /// PostgreSQL directly; avatars in Supabase Storage when `SUPABASE_URL` is set, else files in
+    /// the data folder served at `/avatars/`.
+    static func openPostgresBackend(_ settings: GatewaySettings, logger: Logger) async throws -> GatewayBackend {
+        guard let configuration = settings.store.postgres else {
+            throw ServerConfigurationError("the PostgreSQL store needs DATABASE_URL")
+        }
+        let secret = try settings.signingSecret()
+        guard secret != nil || settings.server.jwksURL != nil else {
+            throw ServerConfigurationError(
+                "the PostgreSQL store verifies the tokens its database's policies trust: set JWT_SECRET (the JWT secret of the project) or JWKS_URL")
+        }
+        let store = try await PostgresStore.connect(configuration: configuration, logger: logger)
+        var objectStore: SupabaseStore?
+        do {
+            let jwks = try await loadJWKS(settings.server, required: secret == nil, logger: logger)
+            let avatars: any AvatarStore
+            var files: (any AvatarFileSource)?
+            if let supabase = settings.store.supabase {
+                let storage = try await SupabaseStore.connect(configuration: supabase, logger: logger)
+                objectStore = storage
+                avatars = storage
+            } else {
+                let directory = AvatarDirectory(
+                    directory: settings.server.dataDirectory.appendingPathComponent("avatars", isDirectory: true),
+                    publicBaseURL: settings.server.resolvedPublicURL)
+                avatars = directory
+                files = directory
+            }
+            let feed = settings.server.responseCache ? PostgresChangeFeed(configuration: configuration, logger: logger) : nil
+            let storage = objectStore
+            return GatewayBackend(
+                stores: GatewayStores(profiles: store, follows: store, avatars: avatars, callCounts: { store.callCounts }),
+                jwtSecret: secret, jwks: jwks, avatarFiles: files, changeFeed: feed,
+                summary: "PostgreSQL at \(configuration.endpoint.redacted)",
+                shutdown: {
+                    await store.shutdown()
+                    try? await storage?.shutdown()
+                })
+        } catch {
+            await store.shutdown()
+            try? await objectStore?.shutdown()
+            throw error
+        }
+    }
+
+    /// The change feed for a Supabase-mode cache: `DATABASE_URL`'s notifications, or none (with
+    /// one warning, since replicas then serve each other's stale answers until they expire).
+    static func changeFeed(_ settings: GatewaySettings, logger: Logger) -> (any ChangeFeed)? {
+        guard settings.server.responseCache else { return nil }
+        guard let configuration = settings.store.postgres else {
+            logger.warning(
+                "response cache on without DATABASE_URL: writes made through other replicas or directly in Supabase are not seen by this cache until its answers expire (set DATABASE_URL for the database's change notifications, or CACHE=off)")
+            return nil
+        }
+        return PostgresChangeFeed(configuration: configuration, logger: logger)
     }
 
     /// The embedded half of ``open(_:logger:)``, which also returns the store itself (for tests

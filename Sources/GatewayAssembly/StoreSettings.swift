@@ -1,28 +1,62 @@
 import Foundation
+import GatewayServer
+import PostgresStore
 import SupabaseStore
 
-/// Which store backs the gateway, and how it starts: a Supabase project when `SUPABASE_URL` is
-/// set, otherwise the embedded SQLite store in the server's data folder.
+/// Which store backs the gateway, and how it starts.
+///
+/// `GATEWAY_STORE` (`embedded`, `supabase` or `postgres`) chooses; without it the environment
+/// does, in this order: `SUPABASE_URL` set means Supabase (PostgREST + Storage), else
+/// `DATABASE_URL` set means PostgreSQL directly, else the embedded SQLite store in the data
+/// folder. Both may be set: in Supabase mode `DATABASE_URL` only feeds the response cache's
+/// change notifications; in PostgreSQL mode (`GATEWAY_STORE=postgres`) `SUPABASE_URL` only says
+/// where avatars go (Supabase Storage; without it, files in the data folder).
 ///
 /// Adding a store means a case here, its environment variables in ``fromEnvironment(_:)`` and its
 /// opening in ``BackendAssembly``; nothing in the server or the GraphQL service changes.
 public struct StoreSettings: Sendable {
+    /// The stores the gateway can run on.
+    public enum Kind: String, Sendable, CaseIterable {
+        case embedded, supabase, postgres
+    }
+
+    /// The chosen store.
+    public var kind: Kind = .embedded
     /// Seed the demo users into an empty embedded store (`SEED_DEMO_DATA`, default on).
     public var seedDemoData = true
-    /// A Supabase project (`SUPABASE_URL`, `SUPABASE_ANON_KEY` ...); nil means the embedded store.
+    /// A Supabase project (`SUPABASE_URL`, `SUPABASE_ANON_KEY` ...).
     public var supabase: SupabaseConfiguration?
+    /// A PostgreSQL database (`DATABASE_URL` ...).
+    public var postgres: PostgresConfiguration?
 
     public init() {}
 
     /// Whether the embedded store backs the server.
-    public var isEmbedded: Bool { supabase == nil }
+    public var isEmbedded: Bool { kind == .embedded }
 
     /// - Throws: `SupabaseConfigurationError` for a half-configured project;
-    ///   `ServerConfigurationError` for a bad `SEED_DEMO_DATA`.
+    ///   `PostgresConfigurationError` for a malformed `DATABASE_URL`; `ServerConfigurationError` for
+    ///   a bad `SEED_DEMO_DATA` or `GATEWAY_STORE`, or a store chosen without its variables.
     public static func fromEnvironment(_ environment: [String: String]) throws -> StoreSettings {
         var settings = StoreSettings()
         if let seed = try EnvironmentValue.bool("SEED_DEMO_DATA", in: environment) { settings.seedDemoData = seed }
         settings.supabase = try SupabaseConfiguration.fromEnvironment(environment)
-        return settings
+        settings.postgres = try PostgresConfiguration.fromEnvironment(environment)
+        if let chosen = environment["GATEWAY_STORE"], !chosen.isEmpty {
+            guard let kind = Kind(rawValue: chosen.lowercased()) else {
+                throw ServerConfigurationError("GATEWAY_STORE must be embedded, supabase or postgres, not \(chosen)")
+            }
+            settings.kind = kind
+        } else {
+            settings.kind = settings.supabase != nil ? .supabase : settings.postgres != nil ? .postgres : .embedded
+        }
+        switch settings.kind {
+        case .supabase where settings.supabase == nil:
+            throw ServerConfigurationError("GATEWAY_STORE=supabase needs SUPABASE_URL and SUPABASE_ANON_KEY")
+        case .postgres where settings.postgres == nil:
+            throw ServerConfigurationError("GATEWAY_STORE=postgres needs DATABASE_URL")
+        default:
+            return settings
+        }
     }
 }

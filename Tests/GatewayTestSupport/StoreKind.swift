@@ -9,6 +9,15 @@ public enum StoreKind: String, Sendable, CaseIterable, CustomStringConvertible {
     case embedded
     /// `SupabaseStore` talking HTTP to a `SupabaseFake` on 127.0.0.1.
     case supabase
+    /// `PostgresStore` on a fresh database of the test PostgreSQL server (``PostgresTestDatabase``),
+    /// with every migration and the real RLS policies.
+    case postgres
+
+    /// Every kind this run can start: PostgreSQL only when `SOCIAL_GATEWAY_TEST_POSTGRES` names a
+    /// server (`scripts/test` starts one and sets it).
+    public static var allCases: [StoreKind] {
+        PostgresTestDatabase.serverURL == nil ? [.embedded, .supabase] : [.embedded, .supabase, .postgres]
+    }
 
     public var description: String { rawValue }
 }

@@ -1,5 +1,7 @@
 import EmbeddedStore
 import Foundation
+import Logging
+import PostgresStore
 import SocialDomain
 import SocialGateway
 import SupabaseFake
@@ -35,6 +37,11 @@ public struct TestStore: Sendable {
     /// The fake project and the store talking to it, for `.supabase`.
     public let fake: SupabaseFake?
     public let supabase: SupabaseStore?
+    /// The database and the store on it, for `.postgres`.
+    public let database: PostgresTestDatabase?
+    public let postgres: PostgresStore?
+    /// Where the PostgreSQL kind keeps avatars (no Supabase Storage in these tests).
+    public var avatarDirectory: AvatarDirectory? = nil
     /// The ports to build a gateway service on.
     public let stores: GatewayStores
 
@@ -48,7 +55,7 @@ public struct TestStore: Sendable {
                 try await store.seed(profiles: profiles, followsPerProfile: follows)
             }
             return TestStore(
-                kind: kind, embedded: store, fake: nil, supabase: nil,
+                kind: kind, embedded: store, fake: nil, supabase: nil, database: nil, postgres: nil,
                 stores: GatewayStores(profiles: store, follows: store, avatars: store, callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
@@ -58,8 +65,24 @@ public struct TestStore: Sendable {
             }
             let store = SupabaseStore(configuration: try fake.configuration())
             return TestStore(
-                kind: kind, embedded: nil, fake: fake, supabase: store,
+                kind: kind, embedded: nil, fake: fake, supabase: store, database: nil, postgres: nil,
                 stores: GatewayStores(profiles: store, follows: store, avatars: store))
+        case .postgres:
+            let database = try await seed.postgresDatabase()
+            do {
+                let store = try await PostgresStore.connect(
+                    configuration: PostgresConfiguration(endpoint: try .init(url: database.storeURL)), logger: Logger(label: "postgres-store-tests"))
+                let avatars = AvatarDirectory(
+                    directory: FileManager.default.temporaryDirectory.appendingPathComponent("avatars-\(database.name)", isDirectory: true),
+                    publicBaseURL: "http://gateway.test")
+                return TestStore(
+                    kind: kind, embedded: nil, fake: nil, supabase: nil, database: database, postgres: store,
+                    avatarDirectory: avatars,
+                    stores: GatewayStores(profiles: store, follows: store, avatars: avatars, callCounts: { store.callCounts }))
+            } catch {
+                await database.drop()
+                throw error
+            }
         }
     }
 
@@ -81,7 +104,7 @@ public struct TestStore: Sendable {
     public func viewer(_ id: UUID) -> Viewer {
         switch kind {
         case .embedded: .user(id: id, token: "test-token")
-        case .supabase: .user(id: id, token: SupabaseFake.token(for: id))
+        case .supabase, .postgres: .user(id: id, token: SupabaseFake.token(for: id))
         }
     }
 
@@ -89,11 +112,34 @@ public struct TestStore: Sendable {
     public func resetRoundTrips() {
         embedded?.resetCounters()
         fake?.clearRequests()
+        postgres?.resetCounters()
     }
 
-    /// Closes the Supabase store's HTTP client and stops the fake; nothing for the embedded store.
+    /// Closes the Supabase store's HTTP client and stops the fake; closes the PostgreSQL store
+    /// and drops its database; nothing for the embedded store.
     public func shutdown() async {
         try? await supabase?.shutdown()
         await fake?.stop()
+        await postgres?.shutdown()
+        await database?.drop()
+    }
+
+    /// Port calls per operation since the last reset, for the stores that count them (embedded,
+    /// PostgreSQL: one statement per call).
+    public var callCounts: [String: Int]? { embedded?.callCounts ?? postgres?.callCounts }
+}
+
+extension TestStore.Seed {
+    /// A PostgreSQL test database holding this seed.
+    func postgresDatabase() async throws -> PostgresTestDatabase {
+        switch self {
+        case .demo:
+            try await PostgresTestDatabase.create(profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails)
+        case .loadTest(let profiles, let followsPerProfile):
+            try await {
+                let graph = LoadTestGraph(profiles: profiles, followsPerProfile: followsPerProfile)
+                return try await PostgresTestDatabase.create(profiles: graph.profiles, follows: graph.follows, ownerDetails: [:])
+            }()
+        }
     }
 }

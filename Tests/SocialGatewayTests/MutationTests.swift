@@ -134,6 +134,11 @@ struct MutationTests {
             case .embedded:
                 let file = try #require(gateway.store.embedded?.avatarFile(forRequestPath: path))
                 #expect(try Data(contentsOf: file) == png)
+            case .postgres:
+                // No SUPABASE_URL: the files go to a folder, served by the gateway at /avatars/.
+                #expect(url.hasPrefix("http://gateway.test/avatars/"))
+                let file = try #require(gateway.store.avatarDirectory?.file(forRequestPath: path))
+                #expect(try Data(contentsOf: file) == png)
             case .supabase:
                 #expect(url.hasPrefix("http://127.0.0.1:") && url.contains("/storage/v1/object/public/avatars/"))
                 #expect(gateway.store.fake?.object(path)?.data == png)
@@ -167,6 +172,7 @@ struct MutationTests {
                 switch kind {
                 case .embedded: gateway.store.embedded?.avatarFile(forRequestPath: path).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
                 case .supabase: gateway.store.fake?.object(path) != nil
+                case .postgres: gateway.store.avatarDirectory?.file(forRequestPath: path).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
                 }
             }
             #expect(stored())

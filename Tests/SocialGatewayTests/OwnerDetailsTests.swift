@@ -51,12 +51,12 @@ struct OwnerDetailsTests {
             gateway.store.resetRoundTrips()
             _ = try await gateway.run(details, ["h": "alice_wonder"], viewer: gateway.bob)
             switch kind {
-            case .embedded: #expect(gateway.store.embedded?.callCounts["ownerDetails"] == nil)
+            case .embedded, .postgres: #expect(gateway.store.callCounts?["ownerDetails"] == nil)
             case .supabase: #expect(gateway.store.fake?.requests.contains { $0.path == "/rest/v1/profile_private" } == false)
             }
             _ = try await gateway.run(details, ["h": "alice_wonder"], viewer: gateway.alice)
             switch kind {
-            case .embedded: #expect(gateway.store.embedded?.callCounts["ownerDetails"] == 1)
+            case .embedded, .postgres: #expect(gateway.store.callCounts?["ownerDetails"] == 1)
             case .supabase: #expect(gateway.store.fake?.requests.filter { $0.path == "/rest/v1/profile_private" }.count == 1)
             }
         }

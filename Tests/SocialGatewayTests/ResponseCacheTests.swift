@@ -42,7 +42,7 @@ struct GatewayCacheTests {
             #expect(second.response.etag == first.response.etag)
             // Neither store is asked: no port call on the embedded store, no HTTP request to the fake.
             switch kind {
-            case .embedded: #expect(gateway.store.embedded?.callCounts == [:])
+            case .embedded, .postgres: #expect(gateway.store.callCounts == [:])
             case .supabase: #expect(gateway.store.fake?.requests.map(\.endpoint) == [])
             }
             #expect(cache.counters.hits == 1)

@@ -45,7 +45,7 @@ struct SingleFlightTests {
     /// Store round trips so far: port calls on the embedded store, HTTP requests to the fake.
     func roundTrips(_ store: TestStore) -> Int {
         switch store.kind {
-        case .embedded: store.embedded?.callCounts.values.reduce(0, +) ?? 0
+        case .embedded, .postgres: store.callCounts?.values.reduce(0, +) ?? 0
         case .supabase: store.fake?.requests.count ?? 0
         }
     }

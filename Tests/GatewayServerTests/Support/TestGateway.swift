@@ -25,13 +25,16 @@ struct TestGateway {
     let embedded: EmbeddedStore?
     /// The fake project behind a Supabase-mode gateway.
     let fake: SupabaseFake?
+    /// The database behind a PostgreSQL-mode gateway.
+    let database: PostgresTestDatabase?
     /// Routes the composition root adds (the load-test hooks).
     let extraRoutes: [GatewayRoute]
 
     init(
         configuration: ServerConfiguration, backend: GatewayBackend, issuer: DevTokenIssuer, embedded: EmbeddedStore? = nil,
-        fake: SupabaseFake? = nil, extraRoutes: [GatewayRoute] = []
+        fake: SupabaseFake? = nil, database: PostgresTestDatabase? = nil, extraRoutes: [GatewayRoute] = []
     ) {
+        self.database = database
         self.configuration = configuration
         self.backend = backend
         self.issuer = issuer
@@ -41,7 +44,10 @@ struct TestGateway {
     }
 
     var store: EmbeddedStore { embedded! }
-    var kind: StoreKind { fake == nil ? .embedded : .supabase }
+    var kind: StoreKind { fake != nil ? .supabase : database != nil ? .postgres : .embedded }
+
+    /// The JWT secret a PostgreSQL-mode test gateway verifies tokens with.
+    static let postgresJWTSecret = "postgres-mode-test-secret-0123456789abcdef"
 
     /// - Parameter configure: changes to the default test settings (port 0, temp data dir).
     static func make(_ kind: StoreKind = .embedded, _ configure: (inout GatewaySettings) -> Void = { _ in }) async throws -> TestGateway {
@@ -57,6 +63,15 @@ struct TestGateway {
             // Retry after milliseconds; the request timeout stays the default (see SupabaseFake.configuration()).
             settings.store.supabase?.retryBaseDelay = .milliseconds(10)
             fake = project
+        }
+        var database: PostgresTestDatabase?
+        if kind == .postgres {
+            let created = try await PostgresTestDatabase.create(
+                profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails)
+            database = created
+            settings = try GatewaySettings.fromEnvironment([
+                "DATABASE_URL": created.storeURL, "JWT_SECRET": postgresJWTSecret, "DATABASE_STATEMENT_TIMEOUT_MS": "2000",
+            ])
         }
         settings.server.host = "127.0.0.1"
         settings.server.port = 0
@@ -76,13 +91,14 @@ struct TestGateway {
             }
         } catch {
             await fake?.stop()
+            await database?.drop()
             throw error
         }
         let issuer = await DevTokenIssuer(secret: backend.jwtSecret!, audience: settings.server.jwtAudience)
         fake?.clearRequests()   // the start-up check and the JWKS fetch
         return TestGateway(
             configuration: settings.server, backend: backend, issuer: issuer, embedded: embedded, fake: fake,
-            extraRoutes: settings.loadTest.routes)
+            database: database, extraRoutes: settings.loadTest.routes)
     }
 
     /// Runs `body` with a fresh gateway of `kind`, then releases the backend and stops the fake.
@@ -103,6 +119,7 @@ struct TestGateway {
     func shutdown() async {
         await backend.shutdown()
         await fake?.stop()
+        await database?.drop()
     }
 
     static func logger(_ configuration: ServerConfiguration) -> Logger {
@@ -112,9 +129,18 @@ struct TestGateway {
     }
 
     /// Runs `body` against the app: `.router` (in-process) or `.live` (a real socket on 127.0.0.1).
+    /// Services the server starts beside it (the cache's change feed) run for the duration.
     func test<Value>(_ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let background = BackgroundServices()
         let app = try await buildApplication(
-            configuration: configuration, backend: backend, logger: Self.logger(configuration), extraRoutes: extraRoutes)
+            configuration: configuration, backend: backend, logger: Self.logger(configuration), extraRoutes: extraRoutes,
+            background: background)
+        let services = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for service in background.all { group.addTask { try? await service.run() } }
+            }
+        }
+        defer { services.cancel() }
         return try await app.test(setup, body)
     }
 

@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SocialDomain
+
+/// The cache notifications of migration 20250301001200, as a ``ChangeFeed``: one connection of
+/// its own LISTENs on ``channel``; every committed write to `profiles`, `follows` or
+/// `profile_private`, by anyone, arrives as `{"v":1,"table":"...","tags":[...]}`.
+///
+/// The connection is checked with a `select 1` every ``keepAliveInterval`` (a silently dead TCP
+/// connection would otherwise look like a quiet database); when it fails or drops, the feed
+/// reports ``ChangeFeedEvent/lost(_:)`` and reconnects with backoff (100 ms doubling to 2 s).
+public struct PostgresChangeFeed: ChangeFeed {
+    /// The channel the triggers notify.
+    public static let channel = "social_gateway_cache"
+    public var keepAliveInterval: Duration = .seconds(2)
+    let configuration: PostgresConfiguration
+    let logger: Logger
+
+    public init(configuration: PostgresConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    public func follow(_ deliver: @escaping @Sendable (ChangeFeedEvent) async -> Void) async {
+        var backoff = Duration.milliseconds(100)
+        var attempt = 0
+        while !Task.isCancelled {
+            attempt += 1
+            let reason: String
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: try configuration.listenConfiguration(), id: attempt, logger: logger)
+                do {
+                    try await listen(on: connection) {
+                        backoff = .milliseconds(100)
+                        await deliver(.connected)
+                    } deliver: { event in
+                        await deliver(event)
+                    }
+                    reason = "the notification stream ended"
+                } catch {
+                    reason = PostgresStore.describe(error)
+                }
+                try? await connection.close()
+            } catch {
+                reason = PostgresStore.describe(error)
+            }
+            if Task.isCancelled { return }
+            logger.warning("cache change feed lost; the response cache serves nothing until it is back",
+                           metadata: ["reason": "\(reason)", "retryIn": "\(backoff)"])
+            await deliver(.lost(reason))
+            try? await Task.sleep(for: backoff)
+            backoff = min(backoff * 2, .seconds(2))
+        }
+    }
+
+    /// LISTENs, reports `connected` once the server has confirmed it, then delivers each
+    /// notification until the connection fails (thrown) or the task is cancelled.
+    private func listen(
+        on connection: PostgresConnection, connected: () async -> Void,
+        deliver: @escaping @Sendable (ChangeFeedEvent) async -> Void
+    ) async throws {
+        let interval = keepAliveInterval
+        let logger = logger
+        try await connection.listen(on: Self.channel) { notifications in
+            await connected()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await notification in notifications {
+                        await deliver(Self.event(payload: notification.payload))
+                    }
+                }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: interval)
+                        try await withDeadline(interval) {
+                            try await connection.query("select 1", logger: logger)
+                        }
+                    }
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        }
+    }
+
+    /// What a notification says: its tags, or `unreadable` for anything but a version-1 payload
+    /// with a non-empty array of string tags.
+    static func event(payload: String) -> ChangeFeedEvent {
+        struct Payload: Decodable {
+            var v: Int
+            var tags: [String]
+        }
+        guard let decoded = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)), decoded.v == 1,
+              !decoded.tags.isEmpty, decoded.tags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 200 })
+        else { return .unreadable(String(payload.prefix(200))) }
+        return .changed(tags: Set(decoded.tags))
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SocialDomain
+import SupabaseSchema
+import Synchronization
+
+/// The domain's ports on PostgreSQL itself: any database with `supabase/migrations` applied
+/// (Supabase's direct or pooled connection, or a plain PostgreSQL with the auth stub).
+///
+/// Every call is one transaction run as the caller, the way PostgREST runs a request:
+/// `set_config('role', 'authenticated' | 'anon')` and the verified token's claims in
+/// `request.jwt.claims`, so the migrations' RLS policies and functions decide exactly as they do
+/// behind PostgREST; the login user's own rights are never used for a user's request. Reads
+/// return the same JSON PostgREST would (`json_agg` of the same rows), decoded by
+/// `SupabaseSchema`, and a loader wave is one statement (`follow_pages_with_states` takes every
+/// page of a level at once).
+///
+/// ```swift
+/// let store = try await PostgresStore.connect(configuration: configuration, logger: logger)
+/// let byId = try await store.profiles(ids: ids, viewer: viewer)
+/// await store.shutdown()
+/// ```
+public final class PostgresStore: Sendable {
+    public let configuration: PostgresConfiguration
+    let client: PostgresClient
+    let logger: Logger
+    private let runner: Task<Void, Never>
+    private let counts = Mutex<[String: Int]>([:])
+
+    private init(configuration: PostgresConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        let client = PostgresClient(configuration: configuration.clientConfiguration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    /// Opens the pool and checks, as `anon`, that the database answers and has the migrations.
+    /// - Throws: ``PostgresConfigurationError`` saying what is wrong: unreachable, login refused,
+    ///   migrations missing, or a login user that may not act as `anon`/`authenticated`.
+    public static func connect(configuration: PostgresConfiguration, logger: Logger) async throws -> PostgresStore {
+        let store = PostgresStore(configuration: configuration, logger: logger)
+        do {
+            try await store.checkDatabase()
+            return store
+        } catch {
+            await store.shutdown()
+            throw error
+        }
+    }
+
+    /// Closes the pool's connections.
+    public func shutdown() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    /// Port calls per operation since the last ``resetCounters()`` (one statement each, besides
+    /// the transaction's own), for the same batching checks the embedded store's counters serve.
+    public var callCounts: [String: Int] { counts.withLock { $0 } }
+
+    public func resetCounters() { counts.withLock { $0 = [:] } }
+
+    private func checkDatabase() async throws {
+        let target = configuration.endpoint.redacted
+        let found: (Bool, Bool, Bool, String)
+        do {
+            found = try await withDeadline(configuration.connectTimeout + configuration.statementTimeout) { [client] in
+                let rows = try await client.query("""
+                    select to_regprocedure('public.follow_pages_with_states(jsonb)') is not null
+                             and to_regclass('public.profile_private') is not null,
+                           pg_has_role(current_user, 'authenticated', 'MEMBER') and pg_has_role(current_user, 'anon', 'MEMBER'),
+                           exists (select 1 from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+                                   where n.nspname = 'social_private' and p.proname = 'cache_notify'),
+                           current_user::text
+                    """)
+                for try await (schema, roles, notify, user) in rows.decode((Bool, Bool, Bool, String).self) {
+                    return (schema, roles, notify, user)
+                }
+                throw MalformedRow("start-up check returned no row")
+            }
+        } catch let error as PostgresConfigurationError {
+            throw error
+        } catch {
+            throw PostgresConfigurationError("Cannot reach PostgreSQL at \(target): \(Self.describe(error))")
+        }
+        guard found.0 else {
+            throw PostgresConfigurationError(
+                "PostgreSQL at \(target) lacks the gateway's schema: apply supabase/migrations first")
+        }
+        guard found.1 else {
+            throw PostgresConfigurationError(
+                "PostgreSQL user \(found.3) at \(target) may not act as anon and authenticated: "
+                    + "connect as a user granted both roles (Supabase: postgres or authenticator)")
+        }
+        if !found.2 {
+            logger.warning("PostgreSQL at \(target) has no cache notifications (migration 20250301001200): other writers' changes will not reach the response cache")
+        }
+    }
+
+    // MARK: Running a call
+
+    /// Runs one port operation as `viewer` in one transaction, within the statement timeout;
+    /// domain errors pass, everything else is logged and becomes `BACKEND_UNAVAILABLE`.
+    /// - Parameter forbidden: the use case's error for a permission PostgreSQL refused (42501).
+    func call<T: Sendable>(
+        _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        counts.withLock { $0[operation, default: 0] += 1 }
+        let claims = ViewerClaims(viewer)
+        let timeoutMilliseconds = "\(configuration.statementTimeout.components.seconds * 1000 + configuration.statementTimeout.components.attoseconds / 1_000_000_000_000_000)"
+        return try await backend(onFailure: { [logger] in
+            logger.error("postgres \(operation) failed", metadata: ["error": "\(Self.describe($0))"])
+        }) {
+            do {
+                // Some slack over the server's own timeout, so a slow statement reports as one;
+                // the deadline itself covers what the server cannot: no connection to be had.
+                return try await withDeadline(configuration.statementTimeout + .milliseconds(500)) { [client, logger] in
+                    try await client.withConnection { connection in
+                        try await connection.query("BEGIN", logger: logger)
+                        do {
+                            try await connection.query("""
+                                select set_config('role', \(claims.role), true),
+                                       set_config('request.jwt.claims', \(claims.json), true),
+                                       set_config('statement_timeout', \(timeoutMilliseconds), true)
+                                """, logger: logger)
+                            let value = try await body(connection, logger)
+                            try await connection.query("COMMIT", logger: logger)
+                            return value
+                        } catch {
+                            _ = try? await connection.query("ROLLBACK", logger: logger)
+                            throw error
+                        }
+                    }
+                }
+            } catch let error as PSQLError {
+                if let domain = PostgresErrorMapper.domainError(error, forbidden: forbidden) { throw domain }
+                throw error
+            }
+        }
+    }
+
+    /// The JSON text a statement's single `text` column holds (`json_agg(...)::text`, or a
+    /// function's `jsonb` result), decoded as `T`.
+    static func decodeJSON<T: Decodable>(_ type: T.Type, from rows: PostgresRowSequence, _ operation: String) async throws -> T {
+        var text: String?
+        for try await value in rows.decode(String?.self) { text = value }
+        guard let text else { throw MalformedRow("\(operation): no result") }
+        do {
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
+        } catch {
+            throw MalformedRow("\(operation): \(error)")
+        }
+    }
+
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// A PostgreSQL error with its server fields (`String(describing:)` hides them by design).
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let info = error.serverInfo {
+                return "\(info[.sqlState] ?? "?") \(info[.message] ?? "")" + (info[.detail].map { " (\($0))" } ?? "")
+            }
+            return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
+        }
+        return "\(error)"
+    }
+}
