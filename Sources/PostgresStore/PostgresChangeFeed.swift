@@ -74,7 +74,7 @@ public struct PostgresChangeFeed: ChangeFeed {
                 group.addTask {
                     while true {
                         try await Task.sleep(for: interval)
-                        try await withDeadline(interval) {
+                        _ = try await withDeadline(interval) {
                             try await connection.query("select 1", logger: logger)
                         }
                     }
