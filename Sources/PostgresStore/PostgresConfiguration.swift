@@ -119,16 +119,21 @@ public struct PostgresConfiguration: Sendable {
     }
 
     func listenConfiguration() throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS = switch listenEndpoint.tls {
+        try connectionConfiguration(listenEndpoint, applicationName: "social-gateway-listener")
+    }
+
+    /// A single connection to `endpoint` (the change feed's, and the start-up check's).
+    func connectionConfiguration(_ endpoint: Endpoint, applicationName: String) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS = switch endpoint.tls {
         case .disable: .disable
         case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
         case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
         }
         var connection = PostgresConnection.Configuration(
-            host: listenEndpoint.host, port: listenEndpoint.port, username: listenEndpoint.username,
-            password: listenEndpoint.password, database: listenEndpoint.database, tls: tls)
+            host: endpoint.host, port: endpoint.port, username: endpoint.username,
+            password: endpoint.password, database: endpoint.database, tls: tls)
         connection.options.connectTimeout = .milliseconds(connectTimeout.components.seconds * 1000)
-        connection.options.additionalStartupParameters = [("application_name", "social-gateway-listener")]
+        connection.options.additionalStartupParameters = [("application_name", applicationName)]
         return connection
     }
 }

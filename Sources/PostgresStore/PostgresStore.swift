@@ -64,6 +64,19 @@ public final class PostgresStore: Sendable {
 
     private func checkDatabase() async throws {
         let target = configuration.endpoint.redacted
+        // One plain connection first: the pool retries a failed connect until the deadline and
+        // keeps the reason to itself, while an operator needs it (refused, wrong password, no
+        // such database).
+        do {
+            let probe = try await withDeadline(configuration.connectTimeout + .milliseconds(500)) { [configuration, logger] in
+                try await PostgresConnection.connect(
+                    configuration: try configuration.connectionConfiguration(configuration.endpoint, applicationName: "social-gateway"),
+                    id: 0, logger: logger)
+            }
+            try? await probe.close()
+        } catch {
+            throw PostgresConfigurationError("Cannot reach PostgreSQL at \(target): \(Self.describe(error))")
+        }
         let found: (Bool, Bool, Bool, String)
         do {
             found = try await withDeadline(configuration.connectTimeout + configuration.statementTimeout) { [client] in
