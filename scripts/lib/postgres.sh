@@ -5,6 +5,8 @@
 #   pg_install                  # apt-get install postgresql if no server is found (as root, or sudo)
 #   pg_start [DIR]              # initdb + start in DIR (default: a new /tmp/pg.XXXXXX); sets PG_DIR
 #   trap pg_stop EXIT           # immediate stop, then DIR is removed (idempotent)
+#   pg_server_stop [DIR]        # a fault: `pg_ctl stop -m fast`, DIR (data, port) kept
+#   pg_server_start [DIR]       # ... and back, same data dir, same port (clients' URLs stay valid)
 #   pg_apply_schema postgres    # supabase/tests/auth_stub.sql + supabase/migrations/*.sql, in order
 #   psql "$(pg_url postgres)" -c 'select 1'      # or: pg_psql postgres -c 'select 1'
 #
@@ -19,7 +21,8 @@
 # PG_LOG_PREFIX defaults to the calling script's name.
 #
 # pg_start also writes DIR/pg.env (PG_BIN, PG_DIR, PGPORT), so another shell can stop the
-# cluster with `source scripts/lib/postgres.sh; pg_stop DIR` (what scripts/cluster-test does).
+# cluster with `source scripts/lib/postgres.sh; pg_stop DIR` (what scripts/cluster-test does), or
+# restart its server with pg_server_stop DIR / pg_server_start DIR.
 
 PG_REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 PG_LOG_PREFIX="${PG_LOG_PREFIX:-$(basename "$0")}"
@@ -72,14 +75,59 @@ pg_start() {
   for attempt in 1 2 3; do
     port="$(pg_free_port)" || return 1
     printf 'PG_BIN=%q\nPG_DIR=%q\nPGPORT=%q\n' "$PG_BIN" "$PG_DIR" "$port" > "$PG_DIR/pg.env"
-    if pg_as_owner "'$PG_BIN/pg_ctl' -D '$PG_DIR/data' -l '$PG_DIR/server.log' -w -t 30 -o \"-k '$PG_DIR' -c listen_addresses=127.0.0.1 -p $port -c fsync=off -c max_connections=$PG_MAX_CONNECTIONS\" start" >/dev/null; then
-      export PGHOST="$PG_DIR" PGPORT="$port"
-      return 0
-    fi
-    grep -q 'could not bind\|already in use' "$PG_DIR/server.log" 2>/dev/null || break
-    echo "$PG_LOG_PREFIX: port $port was taken (try $attempt), another one" >&2
+    pg_ctl_start "$PG_BIN" "$PG_DIR" "$port"
+    case $? in
+      0) export PGHOST="$PG_DIR" PGPORT="$port"; return 0 ;;
+      2) echo "$PG_LOG_PREFIX: port $port was taken (try $attempt), another one" >&2 ;;
+      *) break ;;
+    esac
   done
   cat "$PG_DIR/server.log" >&2; echo "$PG_LOG_PREFIX: FAIL the server did not start" >&2; return 1
+}
+
+# pg_ctl_start BIN DIR PORT: starts the server of DIR/data on PORT (and the socket in DIR), waiting
+# until it accepts connections; its log is appended to DIR/server.log. Returns 2 when the port
+# was taken (the bind failed), 1 on any other failure.
+pg_ctl_start() {
+  local bin="$1" dir="$2" port="$3" logged
+  logged="$(stat -c %s "$dir/server.log" 2>/dev/null || echo 0)"
+  if pg_as_owner "'$bin/pg_ctl' -D '$dir/data' -l '$dir/server.log' -w -t 30 -o \"-k '$dir' -c listen_addresses=127.0.0.1 -p $port -c fsync=off -c max_connections=$PG_MAX_CONNECTIONS\" start" >/dev/null; then
+    return 0
+  fi
+  # Only what this attempt logged: a restarted server's log holds earlier runs too.
+  tail -c +"$((logged + 1))" "$dir/server.log" 2>/dev/null | grep -q 'could not bind\|already in use' && return 2
+  return 1
+}
+
+# pg_server_stop [DIR]: stops the server as a fault would (-m fast: sessions are ended, clients see
+# their connections close and new ones refused; committed data is kept), keeping DIR so that
+# pg_server_start DIR brings the same cluster back. Works in another shell (reads DIR/pg.env).
+pg_server_stop() {
+  local dir="${1:-$PG_DIR}" bin
+  [ -f "$dir/pg.env" ] || { echo "$PG_LOG_PREFIX: FAIL no cluster in '$dir' (no pg.env)" >&2; return 1; }
+  bin="$(. "$dir/pg.env"; echo "$PG_BIN")"
+  pg_as_owner "'$bin/pg_ctl' -D '$dir/data' -m fast -w -t 30 stop" >/dev/null \
+    || { echo "$PG_LOG_PREFIX: FAIL pg_ctl stop -m fast" >&2; return 1; }
+}
+
+# pg_server_start [DIR]: starts the stopped server of DIR again, on the port it had (DIR/pg.env),
+# so clients' URLs stay valid. While the server was down the port was free: should something else
+# hold it now, a few tries a second apart, then FAIL (never another port).
+pg_server_start() {
+  local dir="${1:-$PG_DIR}" bin port attempt rc
+  [ -f "$dir/pg.env" ] || { echo "$PG_LOG_PREFIX: FAIL no cluster in '$dir' (no pg.env)" >&2; return 1; }
+  bin="$(. "$dir/pg.env"; echo "$PG_BIN")"
+  port="$(. "$dir/pg.env"; echo "$PGPORT")"
+  for attempt in 1 2 3 4 5; do
+    pg_ctl_start "$bin" "$dir" "$port"
+    rc=$?
+    [ "$rc" -eq 0 ] && return 0
+    [ "$rc" -eq 2 ] || break
+    echo "$PG_LOG_PREFIX: port $port is held by something else (try $attempt), again in 1 s" >&2
+    sleep 1
+  done
+  tail -n 30 "$dir/server.log" >&2; echo "$PG_LOG_PREFIX: FAIL the server did not start again on port $port" >&2
+  return 1
 }
 
 # pg_stop [DIR]: stops the cluster at once (-m immediate: nothing to keep) and removes its folder.
