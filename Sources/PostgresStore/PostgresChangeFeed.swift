@@ -25,6 +25,8 @@ public struct PostgresChangeFeed: ChangeFeed {
     public func follow(_ deliver: @escaping @Sendable (ChangeFeedEvent) async -> Void) async {
         var backoff = Duration.milliseconds(100)
         var attempt = 0
+        // A loss is reported once, not once per failed reconnect: `lost` counts outages.
+        var lossReported = false
         while !Task.isCancelled {
             attempt += 1
             let reason: String
@@ -34,6 +36,7 @@ public struct PostgresChangeFeed: ChangeFeed {
                 do {
                     try await listen(on: connection) {
                         backoff = .milliseconds(100)
+                        lossReported = false
                         await deliver(.connected)
                     } deliver: { event in
                         await deliver(event)
@@ -47,9 +50,14 @@ public struct PostgresChangeFeed: ChangeFeed {
                 reason = PostgresStore.describe(error)
             }
             if Task.isCancelled { return }
-            logger.warning("cache change feed lost; the response cache serves nothing until it is back",
-                           metadata: ["reason": "\(reason)", "retryIn": "\(backoff)"])
-            await deliver(.lost(reason))
+            if !lossReported {
+                lossReported = true
+                logger.warning("cache change feed lost; the response cache serves nothing until it is back",
+                               metadata: ["reason": "\(reason)", "retryIn": "\(backoff)"])
+                await deliver(.lost(reason))
+            } else {
+                logger.debug("cache change feed: reconnect failed", metadata: ["reason": "\(reason)"])
+            }
             try? await Task.sleep(for: backoff)
             backoff = min(backoff * 2, .seconds(2))
         }

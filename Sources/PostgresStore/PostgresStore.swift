@@ -27,6 +27,11 @@ public final class PostgresStore: Sendable {
     let logger: Logger
     private let runner: Task<Void, Never>
     private let counts = Mutex<[String: Int]>([:])
+    /// Until when calls fail at once: set when a call could not get a connection in time, so that
+    /// during an outage requests do not each hold a slot for the whole deadline.
+    private let unreachableUntil = Mutex<ContinuousClock.Instant?>(nil)
+    /// How long calls fail fast after one found no connection; then the next ones try again.
+    static let failFastWindow = Duration.seconds(1)
 
     private init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -122,6 +127,10 @@ public final class PostgresStore: Sendable {
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
         counts.withLock { $0[operation, default: 0] += 1 }
+        if let until = unreachableUntil.withLock({ $0 }), ContinuousClock.now < until {
+            logger.debug("postgres \(operation) skipped: the database was unreachable a moment ago")
+            throw DomainError.backendUnavailable
+        }
         let claims = ViewerClaims(viewer)
         let timeoutMilliseconds = "\(configuration.statementTimeout.components.seconds * 1000 + configuration.statementTimeout.components.attoseconds / 1_000_000_000_000_000)"
         return try await backend(onFailure: { [logger] in
@@ -150,9 +159,19 @@ public final class PostgresStore: Sendable {
                 }
             } catch let error as PSQLError {
                 if let domain = PostgresErrorMapper.domainError(error, forbidden: forbidden) { throw domain }
+                if error.serverInfo == nil { markUnreachable() }
+                throw error
+            } catch let error as DeadlinePassed {
+                markUnreachable()
                 throw error
             }
         }
+    }
+
+    /// Calls fail at once for ``failFastWindow``: the last one found no connection (a refused or
+    /// lost one, or none within the deadline).
+    private func markUnreachable() {
+        unreachableUntil.withLock { $0 = ContinuousClock.now + Self.failFastWindow }
     }
 
     /// The JSON text a statement's single `text` column holds (`json_agg(...)::text`, or a
