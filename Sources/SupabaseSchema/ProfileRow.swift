@@ -16,13 +16,15 @@ public struct ProfileRow: Decodable, Sendable {
     public var follower_count: Int
     public var following_count: Int
     public var send_count: Int
+    /// Absent from rows of databases before migration 20250301001300 (read as 0).
+    public var post_count: Int?
     public var created_at: String
     public var updated_at: String
 
     /// The explicit column list of every profile read, in the order the stores select them.
     public static let columnNames = [
         "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
-        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count",
+        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count", "post_count",
     ]
 
     /// - Throws: ``MalformedRow(_:)`` for an id, date or time this code cannot read.
@@ -39,7 +41,7 @@ public struct ProfileRow: Decodable, Sendable {
         return Profile(
             id: uuid, handle: handle, displayName: display_name, bio: bio, avatarURL: photo_url,
             homeGym: home_gym, climbingSince: since, favoriteStyle: favorite_style, isPublic: is_public,
-            followerCount: follower_count, followingCount: following_count, sendCount: send_count,
+            followerCount: follower_count, followingCount: following_count, sendCount: send_count, postCount: post_count ?? 0,
             createdAt: UnixMicroseconds.date(created), updatedAt: UnixMicroseconds.date(updated))
     }
 }

@@ -10,6 +10,7 @@ public enum SchemaErrors {
         switch hint {
         case "cannot_follow_self"?: return .cannotFollowSelf
         case "profile_not_found"?: return .profileNotFound
+        case "post_not_found"?: return .postNotFound
         case "authentication_required"?: return .unauthenticated(to: "follow users")
         default: break
         }

@@ -19,6 +19,8 @@ public struct Profile: Sendable, Hashable, Identifiable {
     /// How many sends (climbs completed) the climber has logged: a stored counter that the
     /// climbing log keeps (seed 000 `sendCount`); read-only through the gateway.
     public var sendCount: Int
+    /// How many posts the profile has (a stored counter, kept with each post written or deleted).
+    public var postCount: Int
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -26,8 +28,9 @@ public struct Profile: Sendable, Hashable, Identifiable {
         id: UUID, handle: String, displayName: String? = nil, bio: String? = nil,
         avatarURL: String? = nil, homeGym: String? = nil, climbingSince: CalendarDay? = nil,
         favoriteStyle: String? = nil, isPublic: Bool = true, followerCount: Int = 0,
-        followingCount: Int = 0, sendCount: Int = 0, createdAt: Date, updatedAt: Date
+        followingCount: Int = 0, sendCount: Int = 0, postCount: Int = 0, createdAt: Date, updatedAt: Date
     ) {
+        self.postCount = postCount
         self.id = id
         self.handle = handle
         self.displayName = displayName

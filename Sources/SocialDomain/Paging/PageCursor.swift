@@ -27,6 +27,16 @@ public struct FollowKeyset: Sendable, Hashable, Comparable {
     }
 }
 
+/// The same (created_at, id) position orders posts and comments; there ``FollowKeyset/followId``
+/// is the post's or comment's id (``FollowKeyset/id``).
+public typealias TimeKeyset = FollowKeyset
+
+extension FollowKeyset {
+    /// The row's id: a follow's, a post's or a comment's.
+    public var id: UUID { followId }
+    public init(createdAtMicroseconds: Int64, id: UUID) { self.init(createdAtMicroseconds: createdAtMicroseconds, followId: id) }
+}
+
 /// The position of a profile in search results ordered by lower-cased handle, then id.
 public struct SearchKeyset: Sendable, Hashable {
     /// The handle in lower case (handles are unique case-insensitively).
@@ -45,6 +55,9 @@ public struct SearchKeyset: Sendable, Hashable {
 /// - `v1:following:<owner uuid>:<created_at µs>:<follow uuid>`
 /// - `v1:search:<lower-case handle>:<profile uuid>`
 /// - `v1:sync:<viewer uuid>:<updated_at µs>:<follow uuid>`
+/// - `v1:posts:<author uuid>:<created_at µs>:<post uuid>` (a profile's posts)
+/// - `v1:feed:<viewer uuid>:<created_at µs>:<post uuid>`
+/// - `v1:comments:<post uuid>:<created_at µs>:<comment uuid>`
 ///
 /// The list kind and owner are inside, so a search cursor given to `followers`, or another
 /// profile's cursor, is detected and rejected. Decoding is strict: only the canonical form of
@@ -58,6 +71,28 @@ public enum PageCursor: Sendable, Hashable {
     case search(SearchKeyset)
     /// A position in the sync of `owner`'s own follows.
     case sync(owner: UUID, SyncKeyset)
+    /// A position in one of the time-ordered lists of posts and comments.
+    case timeline(Timeline, TimeKeyset)
+
+    /// Which time-ordered list a ``timeline(_:_:)`` cursor belongs to.
+    public enum Timeline: Sendable, Hashable {
+        case posts(author: UUID)
+        case feed(viewer: UUID)
+        case comments(post: UUID)
+
+        var kind: String {
+            switch self {
+            case .posts: "posts"
+            case .feed: "feed"
+            case .comments: "comments"
+            }
+        }
+        var owner: UUID {
+            switch self {
+            case .posts(let id), .feed(let id), .comments(let id): id
+            }
+        }
+    }
 
     static let version = "v1"
 
@@ -87,6 +122,12 @@ public enum PageCursor: Sendable, Hashable {
             add(owner.lowercased)
             add(String(key.updatedAtMicroseconds))
             add(key.followId.lowercased, last: true)
+        case .timeline(let list, let key):
+            add(Self.version)
+            add(list.kind)
+            add(list.owner.lowercased)
+            add(String(key.createdAtMicroseconds))
+            add(key.id.lowercased, last: true)
         }
         return Base64URL.encode(payload)
     }
@@ -113,6 +154,15 @@ public enum PageCursor: Sendable, Hashable {
             guard parts.count == 5, let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
                   let followId = canonicalUUID(parts[4]) else { return nil }
             return .sync(owner: owner, SyncKeyset(updatedAtMicroseconds: micros, followId: followId))
+        case "posts", "feed", "comments":
+            guard parts.count == 5, let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
+                  let id = canonicalUUID(parts[4]) else { return nil }
+            let list: Timeline = switch parts[1] {
+            case "posts": .posts(author: owner)
+            case "feed": .feed(viewer: owner)
+            default: .comments(post: owner)
+            }
+            return .timeline(list, TimeKeyset(createdAtMicroseconds: micros, id: id))
         default:
             return nil
         }

@@ -37,6 +37,19 @@ public struct PageRequest: Sendable, Hashable {
     public static func validate(
         first: Int?, after: String?, last: Int?, before: String?, list: FollowList
     ) throws -> PageRequest {
+        try validate(first: first, after: after, last: last, before: before) { cursor in
+            guard case .follow(let cursorList, let key) = cursor, cursorList == list else { return nil }
+            return key
+        }
+    }
+
+    /// Checks Relay arguments for any keyset list: `keyset` returns the position of a cursor
+    /// this list issued, nil for any other (another list's, another kind's).
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument.
+    public static func validate(
+        first: Int?, after: String?, last: Int?, before: String?, maxLimit: Int = PageRequest.maxLimit,
+        keyset: (PageCursor) -> FollowKeyset?
+    ) throws -> PageRequest {
         let backward = last != nil || before != nil
         if backward && (first != nil || after != nil) {
             throw DomainError.badUserInput(
@@ -48,13 +61,13 @@ public struct PageRequest: Sendable, Hashable {
             throw DomainError.badUserInput("\(sizeField) must be between 0 and \(maxLimit)", field: sizeField)
         }
         let cursorField = backward ? "before" : "after"
-        var keyset: FollowKeyset?
+        var position: FollowKeyset?
         if let text = backward ? before : after {
-            guard case .follow(let cursorList, let key)? = PageCursor.decode(text), cursorList == list else {
+            guard let cursor = PageCursor.decode(text), let key = keyset(cursor) else {
                 throw DomainError.badUserInput("\(cursorField) is not a valid cursor for this list", field: cursorField)
             }
-            keyset = key
+            position = key
         }
-        return PageRequest(direction: backward ? .backward : .forward, limit: size, cursor: keyset)
+        return PageRequest(direction: backward ? .backward : .forward, limit: size, cursor: position)
     }
 }

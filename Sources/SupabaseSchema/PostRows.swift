@@ -1,0 +1,166 @@
+import Foundation
+import SocialDomain
+
+/// A post as PostgREST returns it (`select=` on `posts`, or `post_json()` inside the functions'
+/// results, migration 20250301001300 onwards).
+public struct PostRow: Codable, Sendable {
+    public var id: String
+    public var author_id: String
+    public var content: String
+    public var image_urls: [String]
+    public var like_count: Int
+    public var comment_count: Int
+    public var created_at: String
+    public var updated_at: String
+
+    public static let columnNames = ["id", "author_id", "content", "image_urls", "like_count", "comment_count", "created_at", "updated_at"]
+
+    /// - Throws: ``MalformedRow`` for an id or time this code cannot read.
+    public func post(viewerHasLiked: Bool) throws -> Post {
+        guard let id = UUID(parsing: id), let author = UUID(parsing: author_id),
+              let created = SupabaseTimestamp.microseconds(created_at), let updated = SupabaseTimestamp.microseconds(updated_at)
+        else { throw MalformedRow("post \(id)") }
+        return Post(
+            id: id, authorId: author, content: content, imageURLs: image_urls, likeCount: like_count,
+            commentCount: comment_count, createdAtMicroseconds: created, updatedAt: UnixMicroseconds.date(updated),
+            viewerHasLiked: viewerHasLiked)
+    }
+}
+
+/// A comment as PostgREST returns it (`select=` on `comments`, or `comment_json()`).
+public struct CommentRow: Codable, Sendable {
+    public var id: String
+    public var post_id: String
+    public var author_id: String
+    public var content: String
+    public var created_at: String
+
+    public static let columnNames = ["id", "post_id", "author_id", "content", "created_at"]
+
+    /// - Throws: ``MalformedRow``.
+    public func comment() throws -> Comment {
+        guard let id = UUID(parsing: id), let post = UUID(parsing: post_id), let author = UUID(parsing: author_id),
+              let created = SupabaseTimestamp.microseconds(created_at)
+        else { throw MalformedRow("comment \(id)") }
+        return Comment(id: id, postId: post, authorId: author, content: content, createdAtMicroseconds: created)
+    }
+}
+
+/// The argument items of `post_pages` and `comment_pages`: the list's owner, then the keyset.
+public struct TimelinePageArgument: Encodable, Sendable {
+    public var author: String?
+    public var post: String?
+    public var backward: Bool
+    public var cursor_us: Int64?
+    public var cursor_id: String?
+    public var limit: Int
+
+    public init(author: UUID? = nil, post: UUID? = nil, page: PageRequest) {
+        self.author = author?.lowercased
+        self.post = post?.lowercased
+        backward = page.direction == .backward
+        cursor_us = page.cursor?.createdAtMicroseconds
+        cursor_id = page.cursor?.id.lowercased
+        limit = page.limit
+    }
+
+    enum CodingKeys: String, CodingKey { case author, post, backward, cursor_us, cursor_id, limit }
+
+    /// The owner key that is set, then explicit nulls for an absent cursor.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if let author { try c.encode(author, forKey: .author) }
+        if let post { try c.encode(post, forKey: .post) }
+        try c.encode(backward, forKey: .backward)
+        try c.encode(cursor_us, forKey: .cursor_us)
+        try c.encode(cursor_id, forKey: .cursor_id)
+        try c.encode(limit, forKey: .limit)
+    }
+}
+
+/// One row of `post_pages`: the request it answers, the author's counter, and a post (null
+/// when the page is empty).
+public struct PostPageRow: Decodable, Sendable {
+    public var request_index: Int
+    public var total_count: Int
+    public var post: PostRow?
+    public var viewer_has_liked: Bool?
+
+    /// The pages `rows` answer, one per request, in request order.
+    /// - Throws: ``MalformedRow``.
+    public static func pages(_ rows: [PostPageRow], answering requests: [PostPageRequest]) throws -> [PostPage] {
+        var fetched = Array(repeating: [Post](), count: requests.count)
+        var totals = Array(repeating: 0, count: requests.count)
+        for row in rows {
+            guard requests.indices.contains(row.request_index) else { throw MalformedRow("post_pages request_index \(row.request_index)") }
+            totals[row.request_index] = row.total_count
+            if let post = row.post { fetched[row.request_index].append(try post.post(viewerHasLiked: row.viewer_has_liked ?? false)) }
+        }
+        return requests.indices.map { PostPage.assemble(request: requests[$0], fetched: fetched[$0], totalCount: totals[$0]) }
+    }
+}
+
+/// One row of `feed_page`.
+public struct FeedRow: Decodable, Sendable {
+    public var post: PostRow
+    public var viewer_has_liked: Bool
+}
+
+/// One row of `comment_pages`.
+public struct CommentPageRow: Decodable, Sendable {
+    public var request_index: Int
+    public var total_count: Int
+    public var comment: CommentRow?
+
+    /// - Throws: ``MalformedRow``.
+    public static func pages(_ rows: [CommentPageRow], answering requests: [CommentPageRequest]) throws -> [CommentPage] {
+        var fetched = Array(repeating: [Comment](), count: requests.count)
+        var totals = Array(repeating: 0, count: requests.count)
+        for row in rows {
+            guard requests.indices.contains(row.request_index) else { throw MalformedRow("comment_pages request_index \(row.request_index)") }
+            totals[row.request_index] = row.total_count
+            if let comment = row.comment { fetched[row.request_index].append(try comment.comment()) }
+        }
+        return requests.indices.map { CommentPage.assemble(request: requests[$0], fetched: fetched[$0], totalCount: totals[$0]) }
+    }
+}
+
+/// The answer of `toggle_like`.
+public struct LikeOutcomeRow: Decodable, Sendable {
+    public var liked: Bool
+    public var like_count: Int
+}
+
+/// The body of a post update: only the changed columns.
+public struct PostPatch: Encodable, Sendable {
+    public var content: String?
+    public var image_urls: [String]?
+    public init(_ changes: PostChanges) {
+        content = changes.content
+        image_urls = changes.imageURLs
+    }
+}
+
+/// The body of a post insert.
+public struct NewPostRow: Encodable, Sendable {
+    public var author_id: String
+    public var content: String
+    public var image_urls: [String]
+    public init(author: UUID, draft: PostDraft) {
+        author_id = author.lowercased
+        content = draft.content
+        image_urls = draft.imageURLs
+    }
+}
+
+/// The body of a comment insert.
+public struct NewCommentRow: Encodable, Sendable {
+    public var post_id: String
+    public var author_id: String
+    public var content: String
+    public init(post: UUID, author: UUID, content: String) {
+        post_id = post.lowercased
+        author_id = author.lowercased
+        self.content = content
+    }
+}
