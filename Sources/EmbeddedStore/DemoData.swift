@@ -64,14 +64,58 @@ public enum DemoData {
         return follows
     }()
 
+    /// Seed 003's mock posts: alice 3 about travel and coffee, bob 2 about DIY, carol 3 about art
+    /// and design; ids `b1057000-0000-4000-8000-00000000000<n>`, an hour apart from 2025-01-02,
+    /// counters matching ``likes`` and ``comments``.
+    public static let posts: [Post] = {
+        let texts: [(UUID, String)] = [
+            (aliceId, "Sunrise over the Dolomites ☀️ Worth every step of the approach."),
+            (bobId, "Built a new hangboard for the garage today 🔨"),
+            (carolId, "Sketching route ideas for the new bouldering wall 🎨"),
+            (aliceId, "Best flat white in Lisbon, found by accident."),
+            (carolId, "Color study: chalk, rock and late light."),
+            (bobId, "Step one of the woodie: the frame is up."),
+            (aliceId, "Packing list for a week of sport climbing in Kalymnos."),
+            (carolId, "Designed a poster for our local comp!"),
+        ]
+        return texts.enumerated().map { index, item in
+            let n = index + 1
+            let id = UUID(uuidString: String(format: "b1057000-0000-4000-8000-%012d", n))!
+            let at = createdAtMicroseconds + 86_400_000_000 + Int64(index) * 3_600_000_000
+            return Post(
+                id: id, authorId: item.0, content: item.1,
+                likeCount: likes.filter { $0.post == id }.count, commentCount: comments.filter { $0.postId == id }.count,
+                createdAtMicroseconds: at, updatedAt: UnixMicroseconds.date(at))
+        }
+    }()
+
+    /// Who likes which post: bob and carol like alice's first post, alice likes bob's first.
+    public static let likes: [(post: UUID, profile: UUID)] = [
+        (postId(1), bobId), (postId(1), carolId), (postId(2), aliceId),
+    ]
+
+    /// Two comments on alice's first post (bob's, then carol's) and alice's reply on bob's first.
+    public static let comments: [Comment] = [
+        Comment(id: commentId(1), postId: postId(1), authorId: bobId, content: "Stunning! Which hut did you start from?",
+                createdAtMicroseconds: createdAtMicroseconds + 2 * 86_400_000_000),
+        Comment(id: commentId(2), postId: postId(1), authorId: carolId, content: "I want to paint this 😍",
+                createdAtMicroseconds: createdAtMicroseconds + 2 * 86_400_000_000 + 60_000_000),
+        Comment(id: commentId(3), postId: postId(2), authorId: aliceId, content: "Send me the plans!",
+                createdAtMicroseconds: createdAtMicroseconds + 2 * 86_400_000_000 + 120_000_000),
+    ]
+
+    public static func postId(_ n: Int) -> UUID { UUID(uuidString: String(format: "b1057000-0000-4000-8000-%012d", n))! }
+    public static func commentId(_ n: Int) -> UUID { UUID(uuidString: String(format: "c0330000-0000-4000-8000-%012d", n))! }
+
     /// The three profiles as seeded: public, created (and updated) 1 s apart, counters matching
-    /// ``follows``.
+    /// ``follows`` and ``posts``.
     public static let profiles: [Profile] = users.enumerated().map { offset, user in
         let at = UnixMicroseconds.date(createdAtMicroseconds + Int64(offset) * 1_000_000)
         return Profile(
             id: user.id, handle: user.handle, displayName: user.displayName, bio: user.bio, isPublic: true,
             followerCount: follows.filter { $0.followeeId == user.id }.count,
             followingCount: follows.filter { $0.followerId == user.id }.count,
+            postCount: posts.filter { $0.authorId == user.id }.count,
             createdAt: at, updatedAt: at)
     }
 }
@@ -105,6 +149,24 @@ extension EmbeddedStore {
                     INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
                     """, arguments: [follow.id.lowercased, follow.followerId.lowercased, follow.followeeId.lowercased,
                                      follow.createdAtMicroseconds, follow.createdAtMicroseconds])
+            }
+            // Posts, likes and comments; their counters come from the triggers.
+            for post in DemoData.posts {
+                try db.execute(sql: """
+                    INSERT INTO posts (id, author_id, content, image_urls, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?)
+                    """, arguments: [post.id.lowercased, post.authorId.lowercased, post.content,
+                                     post.createdAtMicroseconds, post.createdAtMicroseconds])
+            }
+            for like in DemoData.likes {
+                try db.execute(
+                    sql: "INSERT INTO post_likes (post_id, profile_id, created_at) VALUES (?, ?, ?)",
+                    arguments: [like.post.lowercased, like.profile.lowercased, DemoData.createdAtMicroseconds + 2 * 86_400_000_000])
+            }
+            for comment in DemoData.comments {
+                try db.execute(
+                    sql: "INSERT INTO comments (id, post_id, author_id, content, created_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [comment.id.lowercased, comment.postId.lowercased, comment.authorId.lowercased, comment.content,
+                                comment.createdAtMicroseconds])
             }
         }
     }

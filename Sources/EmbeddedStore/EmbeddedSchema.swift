@@ -31,8 +31,71 @@ enum EmbeddedSchema {
         migrator.registerMigration("v5_profile_private") { db in
             try db.execute(sql: v5)
         }
+        // Posts, likes and comments (issue 19), as on Supabase (migrations 001300 onwards).
+        migrator.registerMigration("v6_posts") { db in
+            try db.execute(sql: v6)
+        }
         return migrator
     }
+
+    /// Posts, their likes and comments, and the counters kept with them: `profiles.post_count`,
+    /// `posts.like_count` and `posts.comment_count`, each moved by a trigger in the writing
+    /// transaction. Image URLs are a JSON array. Content is bounded in bytes like the profile
+    /// texts (the domain counts characters, ``PostRules``).
+    static let v6 = """
+        ALTER TABLE profiles ADD COLUMN post_count INTEGER NOT NULL DEFAULT 0 CHECK (post_count >= 0);
+        CREATE TABLE posts (
+          id             TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36 AND id = lower(id)),
+          author_id      TEXT NOT NULL,
+          content        TEXT NOT NULL CHECK (length(CAST(content AS BLOB)) BETWEEN 1 AND \(PostRules.maxContentLength * UpdateProfile.maxBytesPerCharacter)),
+          image_urls     TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(image_urls) AND json_array_length(image_urls) <= \(PostRules.maxImages)),
+          like_count     INTEGER NOT NULL DEFAULT 0 CHECK (like_count >= 0),
+          comment_count  INTEGER NOT NULL DEFAULT 0 CHECK (comment_count >= 0),
+          created_at     INTEGER NOT NULL,
+          updated_at     INTEGER NOT NULL,
+          CONSTRAINT posts_author_id_fkey FOREIGN KEY (author_id) REFERENCES profiles (id) ON DELETE CASCADE
+        );
+        -- a profile's posts and each source of a feed, newest first: the feed walks it per source
+        CREATE INDEX posts_author_created_idx ON posts (author_id, created_at DESC, id DESC);
+        CREATE TABLE post_likes (
+          post_id     TEXT NOT NULL,
+          profile_id  TEXT NOT NULL,
+          created_at  INTEGER NOT NULL,
+          PRIMARY KEY (post_id, profile_id),
+          CONSTRAINT post_likes_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts (id) ON DELETE CASCADE,
+          CONSTRAINT post_likes_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES profiles (id) ON DELETE CASCADE
+        ) WITHOUT ROWID;
+        CREATE INDEX post_likes_profile_idx ON post_likes (profile_id, post_id);
+        CREATE TABLE comments (
+          id          TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36 AND id = lower(id)),
+          post_id     TEXT NOT NULL,
+          author_id   TEXT NOT NULL,
+          content     TEXT NOT NULL CHECK (length(CAST(content AS BLOB)) BETWEEN 1 AND \(PostRules.maxCommentLength * UpdateProfile.maxBytesPerCharacter)),
+          created_at  INTEGER NOT NULL,
+          CONSTRAINT comments_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts (id) ON DELETE CASCADE,
+          CONSTRAINT comments_author_id_fkey FOREIGN KEY (author_id) REFERENCES profiles (id) ON DELETE CASCADE
+        );
+        CREATE INDEX comments_post_created_idx ON comments (post_id, created_at, id);
+        CREATE INDEX comments_author_idx ON comments (author_id);
+        CREATE TRIGGER posts_count_insert AFTER INSERT ON posts BEGIN
+          UPDATE profiles SET post_count = post_count + 1 WHERE id = NEW.author_id;
+        END;
+        CREATE TRIGGER posts_count_delete AFTER DELETE ON posts BEGIN
+          UPDATE profiles SET post_count = post_count - 1 WHERE id = OLD.author_id;
+        END;
+        CREATE TRIGGER post_likes_count_insert AFTER INSERT ON post_likes BEGIN
+          UPDATE posts SET like_count = like_count + 1 WHERE id = NEW.post_id;
+        END;
+        CREATE TRIGGER post_likes_count_delete AFTER DELETE ON post_likes BEGIN
+          UPDATE posts SET like_count = like_count - 1 WHERE id = OLD.post_id;
+        END;
+        CREATE TRIGGER comments_count_insert AFTER INSERT ON comments BEGIN
+          UPDATE posts SET comment_count = comment_count + 1 WHERE id = NEW.post_id;
+        END;
+        CREATE TRIGGER comments_count_delete AFTER DELETE ON comments BEGIN
+          UPDATE posts SET comment_count = comment_count - 1 WHERE id = OLD.post_id;
+        END;
+        """
 
     /// The owner-only fields (``ProfileOwnerDetails``): a row per profile that has any, written
     /// by the owner (ZIP, grade scales) or the operator (premium), read only for the owner.

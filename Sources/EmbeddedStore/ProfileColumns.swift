@@ -6,7 +6,7 @@ import SocialDomain
 enum ProfileColumns {
     static let names = [
         "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since",
-        "favorite_style", "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count",
+        "favorite_style", "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count", "post_count",
     ]
 
     /// `p.id, p.handle, ...`, optionally aliased `p.id AS p_id, ...`.
@@ -32,6 +32,7 @@ enum ProfileColumns {
             followerCount: row[start + 9],
             followingCount: row[start + 10],
             sendCount: row[start + 13],
+            postCount: row[start + 14],
             createdAt: UnixMicroseconds.date(row[start + 11]),
             updatedAt: UnixMicroseconds.date(row[start + 12]))
     }

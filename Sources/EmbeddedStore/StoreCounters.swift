@@ -6,6 +6,8 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case profilesByID, profilesByHandle, handleTaken, searchProfiles, updateProfile, ownerDetails
     case followPages, followChanges, activeFollows, changeFollow
     case putAvatar, deleteAvatar
+    case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
+    case deleteComment
 }
 
 /// Thread-safe call and statement counters.

@@ -35,7 +35,7 @@ public enum BackendAssembly {
             let jwks = try await loadJWKS(settings.server, required: secret == nil, logger: logger)
             let feed = changeFeed(settings, logger: logger)
             return GatewayBackend(
-                stores: GatewayStores(profiles: store, follows: store, avatars: store), jwtSecret: secret, jwks: jwks,
+                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store), jwtSecret: secret, jwks: jwks,
                 changeFeed: feed, summary: "Supabase", shutdown: { try? await store.shutdown() })
         } catch {
             try? await store.shutdown()
@@ -74,7 +74,7 @@ public enum BackendAssembly {
             let feed = settings.server.responseCache ? PostgresChangeFeed(configuration: configuration, logger: logger) : nil
             let storage = objectStore
             return GatewayBackend(
-                stores: GatewayStores(profiles: store, follows: store, avatars: avatars, callCounts: { store.callCounts }),
+                stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store, callCounts: { store.callCounts }),
                 jwtSecret: secret, jwks: jwks, avatarFiles: files, changeFeed: feed,
                 summary: "PostgreSQL at \(configuration.endpoint.redacted)",
                 shutdown: {
@@ -125,7 +125,7 @@ public enum BackendAssembly {
     /// keeps, and the demo users the playground may act as.
     public static func embedded(_ store: EmbeddedStore, jwtSecret: String?, jwks: JWKSCache? = nil) -> GatewayBackend {
         GatewayBackend(
-            stores: GatewayStores(profiles: store, follows: store, avatars: store, callCounts: { store.callCounts }),
+            stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, callCounts: { store.callCounts }),
             jwtSecret: jwtSecret, jwks: jwks, avatarFiles: store,
             demoUsers: DemoData.users.map { DemoUser(id: $0.id, handle: $0.handle, displayName: $0.displayName) },
             summary: "embedded store at \(store.dataDirectory.path)")

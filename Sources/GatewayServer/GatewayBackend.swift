@@ -10,7 +10,7 @@ import SocialGateway
 /// and describes it with this value, so adding a store touches that root only.
 ///
 /// ```swift
-/// let backend = GatewayBackend(stores: GatewayStores(profiles: store, follows: store, avatars: store),
+/// let backend = GatewayBackend(stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store),
 ///                              jwtSecret: secret, summary: "my store")
 /// ```
 public struct GatewayBackend: Sendable {

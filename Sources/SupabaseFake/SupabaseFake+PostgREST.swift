@@ -7,12 +7,14 @@ import SocialDomain
 extension SupabaseFake {
     static let profileColumns = [
         "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
-        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count",
+        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count", "post_count",
     ]
 
     func rest(_ request: RecordedRequest, caller: Caller) -> Response {
         let query = Self.parseQuery(request.query)
-        let body = (try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])) as? [String: Any] ?? [:]
+        let parsed = try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])
+        let body = parsed as? [String: Any] ?? [:]
+        if let answer = postRoute(request, query: query, body: parsed, caller: caller) { return answer }
         switch (request.method, request.path) {
         case ("GET", "/rest/v1/profiles"): return readProfiles(query, caller: caller)
         case ("PATCH", "/rest/v1/profiles"): return patchProfile(query, body: body, caller: caller)
@@ -81,7 +83,7 @@ extension SupabaseFake {
             "photo_url": opt(p.avatarURL), "home_gym": opt(p.homeGym), "climbing_since": opt(p.climbingSince?.description),
             "favorite_style": opt(p.favoriteStyle), "is_public": p.isPublic, "follower_count": p.followerCount,
             "following_count": p.followingCount, "created_at": ts(p.createdAt), "updated_at": ts(p.updatedAt),
-            "send_count": p.sendCount,
+            "send_count": p.sendCount, "post_count": p.postCount,
         ]
     }
 

@@ -42,6 +42,28 @@ extension SupabaseFake {
     public func seedDemoData() {
         add(profiles: DemoData.profiles, follows: DemoData.follows)
         lock.withLock { ownerDetailsById.merge(DemoData.ownerDetails) { _, new in new } }
+        add(posts: DemoData.posts, likes: DemoData.likes, comments: DemoData.comments)
+    }
+
+    /// Adds posts as they are (their authors' post counts must already count them), with the
+    /// likes and comments that their counters count.
+    public func add(posts newPosts: [Post], likes: [(post: UUID, profile: UUID)], comments newComments: [Comment]) {
+        lock.withLock {
+            for post in newPosts {
+                posts[post.id] = FakePost(
+                    id: post.id, author: post.authorId, content: post.content, imageURLs: post.imageURLs,
+                    commentCount: newComments.filter { $0.postId == post.id }.count,
+                    createdAtMicroseconds: post.createdAtMicroseconds, updatedAtMicroseconds: UnixMicroseconds.from(post.updatedAt))
+                postsByAuthor[post.authorId, default: []].append(post.id)
+            }
+            for like in likes { posts[like.post]?.likes.insert(like.profile) }
+            for comment in newComments {
+                comments[comment.id] = FakeComment(
+                    id: comment.id, post: comment.postId, author: comment.authorId, content: comment.content,
+                    createdAtMicroseconds: comment.createdAtMicroseconds)
+                commentsByPost[comment.postId, default: []].append(comment.id)
+            }
+        }
     }
 
     /// Sets a profile's owner-only fields as they are, as the service role can.

@@ -28,7 +28,10 @@ public struct PostgresTestDatabase: Sendable {
     public var adminURL: String { "postgres://\(admin.username)@\(admin.host):\(admin.port)/\(name)?sslmode=disable" }
 
     /// Creates the database and fills it.
-    public static func create(profiles: [Profile], follows: [Follow], ownerDetails: [UUID: ProfileOwnerDetails]) async throws -> PostgresTestDatabase {
+    public static func create(
+        profiles: [Profile], follows: [Follow], ownerDetails: [UUID: ProfileOwnerDetails], posts: [Post] = [],
+        likes: [(post: UUID, profile: UUID)] = [], comments: [SocialDomain.Comment] = []
+    ) async throws -> PostgresTestDatabase {
         guard let url = serverURL else {
             throw PostgresConfigurationError("\(variable) is not set: run the tests through scripts/test (or scripts/test-postgres-env)")
         }
@@ -39,6 +42,7 @@ public struct PostgresTestDatabase: Sendable {
         }
         let database = PostgresTestDatabase(name: name, admin: admin)
         try await database.seed(profiles: profiles, follows: follows, ownerDetails: ownerDetails)
+        if !posts.isEmpty { try await database.seed(posts: posts, likes: likes, comments: comments) }
         return database
     }
 
@@ -77,7 +81,7 @@ public struct PostgresTestDatabase: Sendable {
         let profileRows: [[String: Any]] = profiles.map { p in
             var row: [String: Any] = [
                 "id": p.id.lowercased, "handle": p.handle, "is_public": p.isPublic, "follower_count": p.followerCount,
-                "following_count": p.followingCount, "send_count": p.sendCount,
+                "following_count": p.followingCount, "send_count": p.sendCount, "post_count": p.postCount,
                 "created_us": micros(p.createdAt), "updated_us": micros(p.updatedAt),
             ]
             row["display_name"] = p.displayName
@@ -118,12 +122,12 @@ public struct PostgresTestDatabase: Sendable {
                 """, logger: logger)
             try await connection.query("""
                 insert into public.profiles (id, handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style,
-                  is_public, follower_count, following_count, send_count, created_at, updated_at)
+                  is_public, follower_count, following_count, send_count, post_count, created_at, updated_at)
                 select id, handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style, is_public,
-                  follower_count, following_count, send_count, \(unescaped: at) created_us, \(unescaped: at) updated_us
+                  follower_count, following_count, send_count, post_count, \(unescaped: at) created_us, \(unescaped: at) updated_us
                 from jsonb_to_recordset(\(p)::jsonb) as r(id uuid, handle text, display_name text, bio text, photo_url text,
                   home_gym text, climbing_since date, favorite_style text, is_public boolean, follower_count int,
-                  following_count int, send_count int, created_us bigint, updated_us bigint)
+                  following_count int, send_count int, post_count int, created_us bigint, updated_us bigint)
                 """, logger: logger)
             try await connection.query("""
                 insert into public.profile_private (id, home_zip, preferred_grade_scale_boulder, preferred_grade_scale_route,
@@ -138,6 +142,43 @@ public struct PostgresTestDatabase: Sendable {
                 insert into public.follows (id, follower_id, followee_id, created_at, updated_at)
                 select id, follower_id, followee_id, \(unescaped: at) created_us, \(unescaped: at) created_us
                 from jsonb_to_recordset(\(f)::jsonb) as r(id uuid, follower_id uuid, followee_id uuid, created_us bigint)
+                """, logger: logger)
+        }
+    }
+
+    /// Posts, likes and comments with triggers off: counters as given.
+    private func seed(posts: [Post], likes: [(post: UUID, profile: UUID)], comments: [SocialDomain.Comment]) async throws {
+        func json(_ rows: [[String: Any]]) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: rows), as: UTF8.self)
+        }
+        let p = try json(posts.map { post in
+            ["id": post.id.lowercased, "author_id": post.authorId.lowercased, "content": post.content, "image_urls": post.imageURLs,
+             "like_count": post.likeCount, "comment_count": post.commentCount, "created_us": post.createdAtMicroseconds,
+             "updated_us": UnixMicroseconds.from(post.updatedAt)]
+        })
+        let l = try json(likes.map { ["post_id": $0.post.lowercased, "profile_id": $0.profile.lowercased] })
+        let c = try json(comments.map { comment in
+            ["id": comment.id.lowercased, "post_id": comment.postId.lowercased, "author_id": comment.authorId.lowercased,
+             "content": comment.content, "created_us": comment.createdAtMicroseconds]
+        })
+        let at = "timestamptz 'epoch' + interval '1 microsecond' *"
+        try await Self.withConnection(admin, database: name) { connection, logger in
+            try await connection.query("set session_replication_role = replica", logger: logger)
+            try await connection.query("""
+                insert into public.posts (id, author_id, content, image_urls, like_count, comment_count, created_at, updated_at)
+                select id, author_id, content, array(select jsonb_array_elements_text(image_urls)), like_count, comment_count,
+                  \(unescaped: at) created_us, \(unescaped: at) updated_us
+                from jsonb_to_recordset(\(p)::jsonb) as r(id uuid, author_id uuid, content text, image_urls jsonb,
+                  like_count int, comment_count int, created_us bigint, updated_us bigint)
+                """, logger: logger)
+            try await connection.query("""
+                insert into public.post_likes (post_id, profile_id)
+                select post_id, profile_id from jsonb_to_recordset(\(l)::jsonb) as r(post_id uuid, profile_id uuid)
+                """, logger: logger)
+            try await connection.query("""
+                insert into public.comments (id, post_id, author_id, content, created_at)
+                select id, post_id, author_id, content, \(unescaped: at) created_us
+                from jsonb_to_recordset(\(c)::jsonb) as r(id uuid, post_id uuid, author_id uuid, content text, created_us bigint)
                 """, logger: logger)
         }
     }

@@ -56,7 +56,7 @@ public struct TestStore: Sendable {
             }
             return TestStore(
                 kind: kind, embedded: store, fake: nil, supabase: nil, database: nil, postgres: nil,
-                stores: GatewayStores(profiles: store, follows: store, avatars: store, callCounts: { store.callCounts }))
+                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
             switch seed {
@@ -66,7 +66,7 @@ public struct TestStore: Sendable {
             let store = SupabaseStore(configuration: try fake.configuration())
             return TestStore(
                 kind: kind, embedded: nil, fake: fake, supabase: store, database: nil, postgres: nil,
-                stores: GatewayStores(profiles: store, follows: store, avatars: store))
+                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store))
         case .postgres:
             let database = try await seed.postgresDatabase()
             do {
@@ -78,7 +78,7 @@ public struct TestStore: Sendable {
                 return TestStore(
                     kind: kind, embedded: nil, fake: nil, supabase: nil, database: database, postgres: store,
                     avatarDirectory: avatars,
-                    stores: GatewayStores(profiles: store, follows: store, avatars: avatars, callCounts: { store.callCounts }))
+                    stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store, callCounts: { store.callCounts }))
             } catch {
                 await database.drop()
                 throw error
@@ -134,7 +134,8 @@ extension TestStore.Seed {
     func postgresDatabase() async throws -> PostgresTestDatabase {
         switch self {
         case .demo:
-            try await PostgresTestDatabase.create(profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails)
+            try await PostgresTestDatabase.create(profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails,
+                posts: DemoData.posts, likes: DemoData.likes, comments: DemoData.comments)
         case .loadTest(let profiles, let followsPerProfile):
             try await {
                 let graph = LoadTestGraph(profiles: profiles, followsPerProfile: followsPerProfile)

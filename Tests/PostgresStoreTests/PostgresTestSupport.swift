@@ -15,7 +15,8 @@ func withDemoDatabase(
     _ body: (PostgresTestDatabase, PostgresStore) async throws -> Void
 ) async throws {
     let database = try await PostgresTestDatabase.create(
-        profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails)
+        profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails,
+                posts: DemoData.posts, likes: DemoData.likes, comments: DemoData.comments)
     do {
         var configuration = PostgresConfiguration(endpoint: try .init(url: database.storeURL))
         configuration.statementTimeout = statementTimeout

@@ -24,8 +24,9 @@ struct Replica {
         cache = ResponseCacheStore.open(path: directory.appendingPathComponent("cache.sqlite"))
         var options = GatewayOptions()
         options.cache = cache
-        service = try GatewayService(stores: GatewayStores(profiles: store, follows: store, avatars: AvatarDirectory(
-            directory: directory.appendingPathComponent("avatars"), publicBaseURL: "http://gateway.test")), options: options)
+        let avatars = AvatarDirectory(directory: directory.appendingPathComponent("avatars"), publicBaseURL: "http://gateway.test")
+        service = try GatewayService(
+            stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store), options: options)
         var feed = PostgresChangeFeed(configuration: store.configuration, logger: logger)
         feed.keepAliveInterval = .milliseconds(200)
         let coherence = CacheCoherence(cache: cache, feed: feed, logger: logger)

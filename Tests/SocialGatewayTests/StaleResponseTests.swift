@@ -30,7 +30,7 @@ struct StaleResponseTests {
     @Test("a store outage reaches the response as the typed code BACKEND_UNAVAILABLE, without reading the body")
     func typedCodes() async throws {
         let down = DownStore()
-        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down))
+        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down, posts: down))
         let outage = await service.execute(GatewayRequest(query: #"{ profile(handle: "bob_builder") { handle } }"#))
         #expect(outage.errorCodes == ["BACKEND_UNAVAILABLE"])
         let invalid = await service.execute(GatewayRequest(query: "{ nope }"))
@@ -39,7 +39,7 @@ struct StaleResponseTests {
 }
 
 /// A store whose every call fails the way a lost connection does.
-private struct DownStore: ProfileStore, FollowStore, AvatarStore {
+private struct DownStore: ProfileStore, FollowStore, AvatarStore, PostStore {
     struct ConnectionLost: Error {}
     func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] { throw ConnectionLost() }
     func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] { throw ConnectionLost() }
@@ -53,6 +53,16 @@ private struct DownStore: ProfileStore, FollowStore, AvatarStore {
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome { throw ConnectionLost() }
     func putAvatar(_ bytes: Data, at path: AvatarPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
     func deleteAvatar(at path: AvatarPath, viewer: Viewer) async throws { throw ConnectionLost() }
+    func posts(ids: [UUID], viewer: Viewer) async throws -> [UUID: Post] { throw ConnectionLost() }
+    func postPages(_ requests: [PostPageRequest], viewer: Viewer) async throws -> [PostPage] { throw ConnectionLost() }
+    func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: SocialDomain.Comment] { throw ConnectionLost() }
+    func commentPages(_ requests: [CommentPageRequest], viewer: Viewer) async throws -> [CommentPage] { throw ConnectionLost() }
+    func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post { throw ConnectionLost() }
+    func updatePost(id: UUID, changes: PostChanges, viewer: Viewer) async throws -> Post { throw ConnectionLost() }
+    func deletePost(id: UUID, viewer: Viewer) async throws { throw ConnectionLost() }
+    func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome { throw ConnectionLost() }
+    func addComment(postId: UUID, content: String, viewer: Viewer) async throws -> SocialDomain.Comment { throw ConnectionLost() }
+    func deleteComment(id: UUID, viewer: Viewer) async throws { throw ConnectionLost() }
 }
 
 @Suite("Hostile documents against the gateway's schema")
@@ -60,7 +70,7 @@ struct HostileDocumentTests {
     @Test("§5.3.2 a fragment that spreads itself in its own subfields is a validation error, not a crash (found by fuzzing)")
     func selfSpreadingFragment() async throws {
         let down = DownStore()
-        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down))
+        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down, posts: down))
         let query = """
             query G($h: String!) { profile(handle: $h) { ...Card } }
             fragment Card on Profile { followers(first: 2) { edges { node { ...Card following(first: 2) { edges { node { ...Card } } } } } } }

@@ -20,7 +20,7 @@ struct StoreHarness {
 
     /// The profile columns every read asks for.
     static let select = "select=id,handle,display_name,bio,photo_url,home_gym,climbing_since,favorite_style,"
-        + "is_public,follower_count,following_count,created_at,updated_at,send_count"
+        + "is_public,follower_count,following_count,created_at,updated_at,send_count,post_count"
 
     static func run(
         configure: (inout SupabaseConfiguration) -> Void = { _ in },

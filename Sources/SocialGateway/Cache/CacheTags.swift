@@ -10,6 +10,10 @@ import Synchronization
 /// - `followers:<id>`, `following:<id>`: a profile's follow lists.
 /// - `follow-lists`: every follow list (a profile's visibility changes what lists show).
 /// - `search`: every search result.
+/// - `Post:<id>`: a post's own fields, its counts, the viewer's like.
+/// - `posts:<author>`: a profile's list of posts; a feed records one per profile it draws from.
+/// - `all-feeds`: a feed whose sources are not known (any new post invalidates it).
+/// - `comments:<post>`: a post's comments.
 final class CacheTags: Sendable {
     private let tags = Mutex(Set<String>())
 
@@ -21,5 +25,9 @@ final class CacheTags: Sendable {
     static func followers(_ id: UUID) -> String { "followers:\(id.lowercased)" }
     static func following(_ id: UUID) -> String { "following:\(id.lowercased)" }
     static let followLists = "follow-lists"
+    static func post(_ id: UUID) -> String { "Post:\(id.lowercased)" }
+    static func posts(_ author: UUID) -> String { "posts:\(author.lowercased)" }
+    static let allFeeds = "all-feeds"
+    static func comments(_ post: UUID) -> String { "comments:\(post.lowercased)" }
     static let search = "search"
 }

@@ -20,7 +20,16 @@ enum GatewaySchema {
         ProfileResolvers.bind(&binder)
         ConnectionResolvers.bind(&binder)
         MutationResolvers.bind(&binder)
-        binder.resolveType("Node") { value in value is Profile ? "Profile" : nil }
+        PostResolvers.bind(&binder)
+        PostMutationResolvers.bind(&binder)
+        binder.resolveType("Node") { value in
+            switch value {
+            case is Profile: "Profile"
+            case is Post: "Post"
+            case is Comment: "Comment"
+            default: nil
+            }
+        }
         return try binder.finish(requireAll: true)
     }
 }

@@ -12,9 +12,18 @@ enum QueryResolvers {
         }
         b.bind("Query", "node") { info in
             let request = try info.request
-            // Global ids are profile ids: a string that is not a UUID names no object.
+            // Global ids are UUIDs of profiles, posts and comments (never the same): a string that
+            // is not a UUID names no object. Profiles first, the common case.
             guard let text = info.arguments.string("id"), let id = UUID(parsing: text) else { return nil }
-            return request.read(try await request.profilesByID.load(id))
+            if let profile = try await request.profilesByID.load(id) { return request.read(profile) }
+            if let post = try await request.postsByID.load(id) { return request.read(post) }
+            if let comment = try await request.commentsByID.load(id) {
+                request.readTags.record(CacheTags.comments(comment.postId))
+                return comment
+            }
+            // Whatever appears later under this id must reach a cached null.
+            request.readTags.record(CacheTags.allFeeds)
+            return nil
         }
         b.bind("Query", "profile") { info in
             let request = try info.request

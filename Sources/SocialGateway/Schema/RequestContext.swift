@@ -22,6 +22,10 @@ final class RequestContext: Sendable {
     let followStates: DataLoader<UUID, FollowState>
     /// The owner-only fields; only ever asked for the viewer's own id (``GetOwnerDetails``).
     let ownerDetails: DataLoader<UUID, ProfileOwnerDetails>
+    let postsByID: DataLoader<UUID, Post>
+    let commentsByID: DataLoader<UUID, Comment>
+    let postPages: DataLoader<PostPageRequest, PostPage>
+    let commentPages: DataLoader<CommentPageRequest, CommentPage>
 
     init(viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger) {
         self.viewer = viewer
@@ -33,6 +37,23 @@ final class RequestContext: Sendable {
         let pages = GetFollowPages(follows: stores.follows)
         let states = GetFollowStates(follows: stores.follows)
         let details = GetOwnerDetails(profiles: stores.profiles)
+        let postsByIDs = BatchGetPosts(posts: stores.posts)
+        let postLists = GetPostPages(posts: stores.posts)
+        let commentLists = GetCommentPages(posts: stores.posts)
+        postsByID = DataLoader(maxBatchSize: batchSize) { ids in
+            try await storeCall(logger) { try await postsByIDs.load(ids: ids, viewer: viewer) }
+        }
+        commentsByID = DataLoader(maxBatchSize: batchSize) { ids in
+            try await storeCall(logger) { try await postsByIDs.loadComments(ids: ids, viewer: viewer) }
+        }
+        postPages = DataLoader(maxBatchSize: batchSize) { requests in
+            let loaded = try await storeCall(logger) { try await postLists.execute(requests, viewer: viewer) }
+            return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
+        }
+        commentPages = DataLoader(maxBatchSize: batchSize) { requests in
+            let loaded = try await storeCall(logger) { try await commentLists.execute(requests, viewer: viewer) }
+            return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
+        }
         profilesByID = DataLoader(maxBatchSize: batchSize) { ids in
             try await storeCall(logger) { try await profiles.load(ids: ids, viewer: viewer) }
         }
@@ -71,10 +92,26 @@ final class RequestContext: Sendable {
         if let key = BatchGetProfiles.handleKey(profile.handle) { profilesByHandle.clear(key) }
     }
 
-    /// After a follow change, the states and pages this request loaded are stale.
+    /// After a follow change, the states and pages this request loaded are stale (a feed too).
     func forgetFollows() {
         followStates.clearAll()
         followPages.clearAll()
+        postPages.clearAll()
+    }
+
+    /// Records that the response shows `post` (`Post:<id>`).
+    @discardableResult
+    func read(_ post: Post?) -> Post? {
+        if let post { readTags.record(CacheTags.post(post.id)) }
+        return post
+    }
+
+    /// After a post, like or comment changed, what this request loaded of posts is stale.
+    func forgetPosts() {
+        postsByID.clearAll()
+        commentsByID.clearAll()
+        postPages.clearAll()
+        commentPages.clearAll()
     }
 }
 

@@ -5,16 +5,18 @@ public struct GatewayStores: Sendable {
     public var profiles: any ProfileStore
     public var follows: any FollowStore
     public var avatars: any AvatarStore
+    public var posts: any PostStore
     /// Store calls so far, by operation (for `/metrics` and for tests that prove batching).
     public var callCounts: @Sendable () -> [String: Int]
 
     public init(
-        profiles: any ProfileStore, follows: any FollowStore, avatars: any AvatarStore,
+        profiles: any ProfileStore, follows: any FollowStore, avatars: any AvatarStore, posts: any PostStore,
         callCounts: @escaping @Sendable () -> [String: Int] = { [:] }
     ) {
         self.profiles = profiles
         self.follows = follows
         self.avatars = avatars
+        self.posts = posts
         self.callCounts = callCounts
     }
 }

@@ -67,7 +67,8 @@ struct TestGateway {
         var database: PostgresTestDatabase?
         if kind == .postgres {
             let created = try await PostgresTestDatabase.create(
-                profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails)
+                profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails,
+                posts: DemoData.posts, likes: DemoData.likes, comments: DemoData.comments)
             database = created
             settings = try GatewaySettings.fromEnvironment([
                 "DATABASE_URL": created.storeURL, "JWT_SECRET": postgresJWTSecret, "DATABASE_STATEMENT_TIMEOUT_MS": "2000",

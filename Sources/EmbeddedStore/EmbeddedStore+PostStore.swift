@@ -1,0 +1,238 @@
+import Foundation
+import GRDB
+import SocialDomain
+
+/// Posts, likes and comments. Visibility follows the author's profile (the `posts_read`,
+/// `comments_read` policies, emulated by joining the author with ``ProfileColumns/visible(_:)``);
+/// counters move by trigger in the writing transaction.
+extension EmbeddedStore: PostStore {
+    public func posts(ids: [UUID], viewer: Viewer) async throws -> [UUID: Post] {
+        try await call(.postsByID) {
+            guard !ids.isEmpty else { return [:] }
+            let keys = Array(Set(ids.map(\.lowercased)))
+            return try await pool.read { db in
+                var result: [UUID: Post] = [:]
+                for chunk in keys.chunked(Self.maxKeysPerStatement) {
+                    let sql = "SELECT \(PostColumns.select("p")) FROM posts p JOIN profiles a ON a.id = p.author_id "
+                        + "WHERE p.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("a"))"
+                    let arguments = [viewer.sqlId] + StatementArguments(chunk) + [viewer.sqlId]
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
+                        let post = try PostColumns.decode(row)
+                        result[post.id] = post
+                    }
+                }
+                return result
+            }
+        }
+    }
+
+    /// Each page one walk of `posts_author_created_idx` per author cut at `limit + 1` rows; a
+    /// feed walks it once for each profile it draws from (the viewer and whom they follow) and
+    /// merges, so a page costs at most `(sources) x (limit + 1)` index rows, never a scan of
+    /// every post of every followed profile.
+    public func postPages(_ requests: [PostPageRequest], viewer: Viewer) async throws -> [PostPage] {
+        try await call(.postPages) {
+            try await pool.read { db in
+                try requests.map { request in
+                    switch request.list {
+                    case .author(let author):
+                        let total = try Int.fetchOne(
+                            db.cachedStatement(sql: "SELECT post_count FROM profiles a WHERE a.id = ? AND \(ProfileColumns.visible("a"))"),
+                            arguments: [author.lowercased, viewer.sqlId]) ?? 0
+                        let posts = total == 0 && request.page.cursor == nil
+                            ? [] : try Self.authorPosts(db, author: author, page: request.page, viewer: viewer)
+                        return PostPage.assemble(request: request, fetched: posts, totalCount: total)
+                    case .feed(let me):
+                        guard viewer.userId == me else { throw DomainError.notAuthorized }
+                        let sources = try [me] + String.fetchAll(
+                            db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND deleted_at IS NULL"),
+                            arguments: [me.lowercased]).compactMap(UUID.init(parsing:))
+                        var candidates: [Post] = []
+                        for source in sources {
+                            candidates += try Self.authorPosts(db, author: source, page: request.page, viewer: viewer)
+                        }
+                        return PostPage.assemble(request: request, fetched: candidates, totalCount: nil, sources: sources)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Up to `limit + 1` visible posts of `author` in the page's direction from its cursor.
+    static func authorPosts(_ db: Database, author: UUID, page: PageRequest, viewer: Viewer) throws -> [Post] {
+        let forward = page.direction == .forward
+        let order = forward ? "DESC" : "ASC"
+        let keyset = page.cursor == nil ? "" : "AND (p.created_at, p.id) \(forward ? "<" : ">") (?, ?)"
+        let sql = """
+            SELECT \(PostColumns.select("p")) FROM posts p JOIN profiles a ON a.id = p.author_id
+            WHERE p.author_id = ? \(keyset) AND \(ProfileColumns.visible("a"))
+            ORDER BY p.created_at \(order), p.id \(order) LIMIT ?
+            """
+        var values: [(any DatabaseValueConvertible)?] = [viewer.sqlId, author.lowercased]
+        if let cursor = page.cursor { values += [cursor.createdAtMicroseconds, cursor.id.lowercased] }
+        values += [viewer.sqlId, page.limit + 1]
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values)).map { try PostColumns.decode($0) }
+    }
+
+    public func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: Comment] {
+        try await call(.commentsByID) {
+            guard !ids.isEmpty else { return [:] }
+            let keys = Array(Set(ids.map(\.lowercased)))
+            return try await pool.read { db in
+                var result: [UUID: Comment] = [:]
+                for chunk in keys.chunked(Self.maxKeysPerStatement) {
+                    let sql = """
+                        SELECT \(PostColumns.selectComment) FROM comments c JOIN posts p ON p.id = c.post_id
+                        JOIN profiles a ON a.id = p.author_id
+                        WHERE c.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("a"))
+                        """
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk) + [viewer.sqlId]) {
+                        let comment = try PostColumns.decodeComment(row)
+                        result[comment.id] = comment
+                    }
+                }
+                return result
+            }
+        }
+    }
+
+    public func commentPages(_ requests: [CommentPageRequest], viewer: Viewer) async throws -> [CommentPage] {
+        try await call(.commentPages) {
+            try await pool.read { db in
+                try requests.map { request in
+                    let total = try Int.fetchOne(
+                        db.cachedStatement(sql: """
+                            SELECT p.comment_count FROM posts p JOIN profiles a ON a.id = p.author_id
+                            WHERE p.id = ? AND \(ProfileColumns.visible("a"))
+                            """),
+                        arguments: [request.post.lowercased, viewer.sqlId])
+                    guard let total else { return CommentPage.assemble(request: request, fetched: [], totalCount: 0) }
+                    let forward = request.page.direction == .forward
+                    let order = forward ? "ASC" : "DESC"
+                    let keyset = request.page.cursor == nil ? "" : "AND (c.created_at, c.id) \(forward ? ">" : "<") (?, ?)"
+                    let sql = """
+                        SELECT \(PostColumns.selectComment) FROM comments c WHERE c.post_id = ? \(keyset)
+                        ORDER BY c.created_at \(order), c.id \(order) LIMIT ?
+                        """
+                    var values: [(any DatabaseValueConvertible)?] = [request.post.lowercased]
+                    if let cursor = request.page.cursor { values += [cursor.createdAtMicroseconds, cursor.id.lowercased] }
+                    values += [request.page.limit + 1]
+                    let comments = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
+                        .map { try PostColumns.decodeComment($0) }
+                    return CommentPage.assemble(request: request, fetched: comments, totalCount: total)
+                }
+            }
+        }
+    }
+
+    public func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post {
+        try await call(.createPost) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "create posts") }
+            let id = options.random.uuid()
+            let now = UnixMicroseconds.from(options.clock.now())
+            let urls = try PostColumns.imageURLsJSON(draft.imageURLs)
+            try await pool.write { db in
+                try db.execute(
+                    sql: "INSERT INTO posts (id, author_id, content, image_urls, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [id.lowercased, me.lowercased, draft.content, urls, now, now])
+            }
+            return Post(
+                id: id, authorId: me, content: draft.content, imageURLs: draft.imageURLs, createdAtMicroseconds: now,
+                updatedAt: UnixMicroseconds.date(now))
+        }
+    }
+
+    public func updatePost(id: UUID, changes: PostChanges, viewer: Viewer) async throws -> Post {
+        try await call(.updatePost) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "edit posts") }
+            let now = UnixMicroseconds.from(options.clock.now())
+            let urls = try changes.imageURLs.map(PostColumns.imageURLsJSON)
+            return try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        UPDATE posts SET content = coalesce(?, content), image_urls = coalesce(?, image_urls), updated_at = ?
+                        WHERE id = ? AND author_id = ?
+                        """,
+                    arguments: [changes.content, urls, now, id.lowercased, me.lowercased])
+                guard db.changesCount > 0 else { throw DomainError.postNotFound }
+                let sql = "SELECT \(PostColumns.select("p")) FROM posts p WHERE p.id = ?"
+                guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [me.lowercased, id.lowercased]) else {
+                    throw DomainError.postNotFound
+                }
+                return try PostColumns.decode(row)
+            }
+        }
+    }
+
+    public func deletePost(id: UUID, viewer: Viewer) async throws {
+        try await call(.deletePost) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "delete posts") }
+            try await pool.write { db in
+                try db.execute(sql: "DELETE FROM posts WHERE id = ? AND author_id = ?", arguments: [id.lowercased, me.lowercased])
+                guard db.changesCount > 0 else { throw DomainError.postNotFound }
+            }
+        }
+    }
+
+    /// In one write transaction (SQLite has one writer): the post must be visible, then the
+    /// like goes or comes; the trigger moves the count, read back before the commit.
+    public func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
+        try await call(.toggleLike) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "like posts") }
+            let now = UnixMicroseconds.from(options.clock.now())
+            return try await pool.write { db in
+                guard try Self.isVisiblePost(db, postId, viewer: viewer) else { throw DomainError.postNotFound }
+                try db.execute(
+                    sql: "DELETE FROM post_likes WHERE post_id = ? AND profile_id = ?", arguments: [postId.lowercased, me.lowercased])
+                let liked = db.changesCount == 0
+                if liked {
+                    try db.execute(
+                        sql: "INSERT INTO post_likes (post_id, profile_id, created_at) VALUES (?, ?, ?)",
+                        arguments: [postId.lowercased, me.lowercased, now])
+                }
+                let count = try Int.fetchOne(db, sql: "SELECT like_count FROM posts WHERE id = ?", arguments: [postId.lowercased]) ?? 0
+                return LikeOutcome(liked: liked, likeCount: count)
+            }
+        }
+    }
+
+    public func addComment(postId: UUID, content: String, viewer: Viewer) async throws -> Comment {
+        try await call(.addComment) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "comment") }
+            let id = options.random.uuid()
+            let now = UnixMicroseconds.from(options.clock.now())
+            try await pool.write { db in
+                guard try Self.isVisiblePost(db, postId, viewer: viewer) else { throw DomainError.postNotFound }
+                try db.execute(
+                    sql: "INSERT INTO comments (id, post_id, author_id, content, created_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [id.lowercased, postId.lowercased, me.lowercased, content, now])
+            }
+            return Comment(id: id, postId: postId, authorId: me, content: content, createdAtMicroseconds: now)
+        }
+    }
+
+    /// The `comments_delete` policy: one's own comment, or any comment on one's own post.
+    public func deleteComment(id: UUID, viewer: Viewer) async throws {
+        try await call(.deleteComment) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "delete comments") }
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        DELETE FROM comments WHERE id = ?1
+                          AND (author_id = ?2 OR post_id IN (SELECT id FROM posts WHERE author_id = ?2))
+                        """,
+                    arguments: [id.lowercased, me.lowercased])
+                guard db.changesCount > 0 else { throw DomainError.commentNotFound }
+            }
+        }
+    }
+
+    static func isVisiblePost(_ db: Database, _ id: UUID, viewer: Viewer) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM posts p JOIN profiles a ON a.id = p.author_id
+                               WHERE p.id = ? AND \(ProfileColumns.visible("a")))
+                """),
+            arguments: [id.lowercased, viewer.sqlId]) ?? false
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GraphQLEngine
+import SocialDomain
+
+/// The post, like and comment mutations: a use case each, then the tags of what changed (so
+/// the cache drops it before the mutation answers) and fresh reads for the payload.
+enum PostMutationResolvers {
+    static func bind(_ b: inout SchemaBinder) {
+        b.bind("Mutation", "createPost") { info in
+            let request = try info.request
+            let input = info.arguments["input"]?.objectValue ?? [:]
+            let post = try await storeCall(request.logger) {
+                try await CreatePost(posts: request.stores.posts).execute(
+                    content: input["content"]?.stringValue ?? "", imageURLs: try imageURLs(input["imageURLs"]) ?? [],
+                    viewer: request.viewer)
+            }
+            written(post, request)
+            return PostPayloadValue(post: post)
+        }
+        b.bind("Mutation", "updatePost") { info in
+            let request = try info.request
+            let input = info.arguments["input"]?.objectValue ?? [:]
+            let id = try parseID(input["id"]?.stringValue, field: "id")
+            if input["content"] == .null { throw DomainError.badUserInput("content cannot be cleared", field: "content") }
+            let post = try await storeCall(request.logger) {
+                try await UpdatePost(posts: request.stores.posts).execute(
+                    id: id, content: input["content"]?.stringValue, imageURLs: try imageURLs(input["imageURLs"]),
+                    viewer: request.viewer)
+            }
+            request.changedTags.record(CacheTags.post(post.id))
+            request.forgetPosts()
+            request.postsByID.prime(post.id, post)
+            return PostPayloadValue(post: post)
+        }
+        b.bind("Mutation", "deletePost") { info in
+            let request = try info.request
+            let id = try parseID(info.arguments.string("id"), field: "id")
+            let post = try await storeCall(request.logger) {
+                try await DeletePost(posts: request.stores.posts).execute(id: id, viewer: request.viewer)
+            }
+            written(post, request)
+            request.profilesByID.clear(post.authorId)
+            return DeletePostPayloadValue(id: post.id, authorId: post.authorId)
+        }
+        b.bind("Mutation", "toggleLike") { info in
+            let request = try info.request
+            let id = try parseID(info.arguments.string("postId"), field: "postId")
+            let outcome = try await storeCall(request.logger) {
+                try await ToggleLike(posts: request.stores.posts).execute(postId: id, viewer: request.viewer)
+            }
+            request.changedTags.record(CacheTags.post(id))
+            request.forgetPosts()
+            return LikePayloadValue(liked: outcome.liked, likeCount: outcome.likeCount, postId: id)
+        }
+        b.bind("Mutation", "addComment") { info in
+            let request = try info.request
+            let id = try parseID(info.arguments.string("postId"), field: "postId")
+            let comment = try await storeCall(request.logger) {
+                try await AddComment(posts: request.stores.posts).execute(
+                    postId: id, content: info.arguments.string("content") ?? "", viewer: request.viewer)
+            }
+            request.changedTags.record([CacheTags.post(id), CacheTags.comments(id)])
+            request.forgetPosts()
+            return CommentPayloadValue(comment: comment)
+        }
+        b.bind("Mutation", "deleteComment") { info in
+            let request = try info.request
+            let id = try parseID(info.arguments.string("id"), field: "id")
+            let comment = try await storeCall(request.logger) {
+                try await DeleteComment(posts: request.stores.posts).execute(id: id, viewer: request.viewer)
+            }
+            request.changedTags.record([CacheTags.post(comment.postId), CacheTags.comments(comment.postId)])
+            request.forgetPosts()
+            return DeleteCommentPayloadValue(id: comment.id, postId: comment.postId)
+        }
+        b.bindSync("PostPayload", "post") { try $0.parent(as: PostPayloadValue.self).post }
+        b.bindSync("DeletePostPayload", "deletedPostId") { try $0.parent(as: DeletePostPayloadValue.self).id.lowercased }
+        b.bind("DeletePostPayload", "author") { info in
+            try await PostResolvers.author(try info.parent(as: DeletePostPayloadValue.self).authorId, info)
+        }
+        b.bindSync("LikePayload", "liked") { try $0.parent(as: LikePayloadValue.self).liked }
+        b.bindSync("LikePayload", "likeCount") { try $0.parent(as: LikePayloadValue.self).likeCount }
+        b.bind("LikePayload", "post") { info in try await freshPost(try info.parent(as: LikePayloadValue.self).postId, info) }
+        b.bindSync("CommentPayload", "comment") { try $0.parent(as: CommentPayloadValue.self).comment }
+        b.bind("CommentPayload", "post") { info in
+            try await freshPost(try info.parent(as: CommentPayloadValue.self).comment.postId, info)
+        }
+        b.bindSync("DeleteCommentPayload", "deletedCommentId") { try $0.parent(as: DeleteCommentPayloadValue.self).id.lowercased }
+        b.bind("DeleteCommentPayload", "post") { info in
+            try await freshPost(try info.parent(as: DeleteCommentPayloadValue.self).postId, info)
+        }
+    }
+
+    /// A post was written or deleted: its author's list and post count, and every feed that draws
+    /// from the author, change.
+    static func written(_ post: Post, _ request: RequestContext) {
+        request.changedTags.record([
+            CacheTags.post(post.id), CacheTags.posts(post.authorId), CacheTags.profile(post.authorId), CacheTags.allFeeds,
+        ])
+        request.forgetPosts()
+        request.profilesByID.clear(post.authorId)
+    }
+
+    /// The post as it is after the mutation (its counts moved).
+    static func freshPost(_ id: UUID, _ info: ResolveInfo) async throws -> Post {
+        let request = try info.request
+        guard let post = try await request.postsByID.load(id) else { throw DomainError.postNotFound }
+        return request.read(post) ?? post
+    }
+
+    /// `imageURLs`: absent keeps (nil), null is refused, a list of strings is taken as given.
+    static func imageURLs(_ value: JSONValue?) throws -> [String]? {
+        guard let value else { return nil }
+        guard let items = value.arrayValue else {
+            throw DomainError.badUserInput("imageURLs cannot be null; pass [] for none", field: "imageURLs")
+        }
+        return items.compactMap(\.stringValue)
+    }
+
+    static func parseID(_ text: String?, field: String) throws -> UUID {
+        guard let text, let id = UUID(parsing: text) else {
+            throw DomainError.badUserInput("\(field) must be an id (a UUID)", field: field)
+        }
+        return id
+    }
+}
+
+struct PostPayloadValue: Sendable { let post: Post }
+struct DeletePostPayloadValue: Sendable {
+    let id: UUID
+    let authorId: UUID
+}
+struct LikePayloadValue: Sendable {
+    let liked: Bool
+    let likeCount: Int
+    let postId: UUID
+}
+struct CommentPayloadValue: Sendable { let comment: Comment }
+struct DeleteCommentPayloadValue: Sendable {
+    let id: UUID
+    let postId: UUID
+}

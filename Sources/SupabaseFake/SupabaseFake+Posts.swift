@@ -1,0 +1,263 @@
+import Foundation
+import Hummingbird
+import SocialDomain
+
+/// The fake's posts, likes and comments: the tables and functions of migrations 20250301001300
+/// onwards, with their rules (visibility follows the author's profile, counters move with each
+/// write, likes and comments cascade with their post). Runs under ``SupabaseFake/lock``.
+extension SupabaseFake {
+    struct FakePost: Sendable {
+        var id: UUID
+        var author: UUID
+        var content: String
+        var imageURLs: [String]
+        var likes: Set<UUID> = []
+        var commentCount = 0
+        var createdAtMicroseconds: Int64
+        var updatedAtMicroseconds: Int64
+        var key: (Int64, String) { (createdAtMicroseconds, id.lowercased) }
+    }
+
+    struct FakeComment: Sendable {
+        var id: UUID
+        var post: UUID
+        var author: UUID
+        var content: String
+        var createdAtMicroseconds: Int64
+        var key: (Int64, String) { (createdAtMicroseconds, id.lowercased) }
+    }
+
+    func postRoute(_ request: RecordedRequest, query: [(String, String)], body: Any?, caller: Caller) -> Response? {
+        let object = body as? [String: Any] ?? [:]
+        switch (request.method, request.path) {
+        case ("GET", "/rest/v1/posts"): return readPosts(query, caller: caller)
+        case ("POST", "/rest/v1/posts"): return insertPost(object, caller: caller)
+        case ("PATCH", "/rest/v1/posts"): return patchPost(query, body: object, caller: caller)
+        case ("DELETE", "/rest/v1/posts"): return deletePost(query, caller: caller)
+        case ("GET", "/rest/v1/comments"): return readComments(query, caller: caller)
+        case ("POST", "/rest/v1/comments"): return insertComment(object, caller: caller)
+        case ("DELETE", "/rest/v1/comments"): return deleteComment(query, caller: caller)
+        case ("GET", "/rest/v1/follows"): return readFollowees(query, caller: caller)
+        case ("POST", "/rest/v1/rpc/post_pages"): return postPages(object, caller: caller)
+        case ("POST", "/rest/v1/rpc/feed_page"): return feedPage(object, caller: caller)
+        case ("POST", "/rest/v1/rpc/comment_pages"): return commentPages(object, caller: caller)
+        case ("POST", "/rest/v1/rpc/viewer_likes"): return viewerLikes(object, caller: caller)
+        case ("POST", "/rest/v1/rpc/toggle_like"): return toggleLike(object, caller: caller)
+        default: return nil
+        }
+    }
+
+    // MARK: Rows
+
+    func postVisible(_ post: FakePost, _ caller: Caller) -> Bool {
+        profilesById[post.author].map { visible($0, caller) } ?? false
+    }
+
+    func postRow(_ p: FakePost) -> [String: Any] {
+        [
+            "id": p.id.lowercased, "author_id": p.author.lowercased, "content": p.content, "image_urls": p.imageURLs,
+            "like_count": p.likes.count, "comment_count": p.commentCount,
+            "created_at": Self.timestamp(p.createdAtMicroseconds), "updated_at": Self.timestamp(p.updatedAtMicroseconds),
+        ]
+    }
+
+    static func commentRow(_ c: FakeComment) -> [String: Any] {
+        ["id": c.id.lowercased, "post_id": c.post.lowercased, "author_id": c.author.lowercased, "content": c.content,
+         "created_at": timestamp(c.createdAtMicroseconds)]
+    }
+
+    func liked(_ post: FakePost, _ caller: Caller) -> Bool {
+        if case .user(let me) = caller { return post.likes.contains(me) }
+        return false
+    }
+
+    static func eqUUID(_ query: [(String, String)], _ name: String) -> UUID? {
+        query.first(where: { $0.0 == name }).flatMap { $0.1.hasPrefix("eq.") ? UUID(uuidString: String($0.1.dropFirst(3))) : nil }
+    }
+
+    func adjustPostCount(_ author: UUID, by delta: Int) {
+        profilesById[author]?.postCount += delta
+    }
+
+    // MARK: Tables
+
+    func readPosts(_ query: [(String, String)], caller: Caller) -> Response {
+        guard let ids = query.first(where: { $0.0 == "id" }).flatMap({ Self.inOperands($0.1) }) else {
+            return Self.pgError(400, "PGRST100", "unsupported filter on posts")
+        }
+        let rows = ids.compactMap { UUID(uuidString: $0).flatMap { posts[$0] } }.filter { postVisible($0, caller) }
+        return Self.rows(rows.sorted { $0.id.lowercased < $1.id.lowercased }.map(postRow))
+    }
+
+    func insertPost(_ body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table posts") }
+        guard (body["author_id"] as? String).flatMap(UUID.init(uuidString:)) == me, let content = body["content"] as? String else {
+            return Self.pgError(403, "42501", #"new row violates row-level security policy for table "posts""#)
+        }
+        let now = tick()
+        let post = FakePost(
+            id: UUID(), author: me, content: content, imageURLs: body["image_urls"] as? [String] ?? [], createdAtMicroseconds: now,
+            updatedAtMicroseconds: now)
+        posts[post.id] = post
+        postsByAuthor[me, default: []].append(post.id)
+        adjustPostCount(me, by: 1)
+        return Self.json(201, [postRow(post)])
+    }
+
+    func patchPost(_ query: [(String, String)], body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table posts") }
+        guard let id = Self.eqUUID(query, "id") else { return Self.pgError(400, "PGRST100", "missing id filter") }
+        if let column = body.keys.first(where: { !["content", "image_urls"].contains($0) }) {
+            return Self.pgError(403, "42501", "permission denied for table posts (\(column))")
+        }
+        // RLS: only the author's own rows are updatable; anything else matches no row.
+        guard var post = posts[id], post.author == me, Self.eqUUID(query, "author_id").map({ $0 == me }) ?? true else {
+            return Self.json(200, [Any]())
+        }
+        if let content = body["content"] as? String { post.content = content }
+        if let urls = body["image_urls"] as? [String] { post.imageURLs = urls }
+        post.updatedAtMicroseconds = tick()
+        posts[id] = post
+        return Self.json(200, [postRow(post)])
+    }
+
+    func deletePost(_ query: [(String, String)], caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table posts") }
+        guard let id = Self.eqUUID(query, "id"), let post = posts[id], post.author == me else { return Self.json(200, [Any]()) }
+        posts[id] = nil
+        postsByAuthor[me]?.removeAll { $0 == id }
+        for commentId in commentsByPost[id] ?? [] { comments[commentId] = nil }
+        commentsByPost[id] = nil
+        adjustPostCount(me, by: -1)
+        return Self.json(200, [["id": id.lowercased]])
+    }
+
+    func readComments(_ query: [(String, String)], caller: Caller) -> Response {
+        guard let ids = query.first(where: { $0.0 == "id" }).flatMap({ Self.inOperands($0.1) }) else {
+            return Self.pgError(400, "PGRST100", "unsupported filter on comments")
+        }
+        let rows = ids.compactMap { UUID(uuidString: $0).flatMap { comments[$0] } }
+            .filter { comment in posts[comment.post].map { postVisible($0, caller) } ?? false }
+        return Self.rows(rows.sorted { $0.id.lowercased < $1.id.lowercased }.map(Self.commentRow))
+    }
+
+    func insertComment(_ body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table comments") }
+        guard (body["author_id"] as? String).flatMap(UUID.init(uuidString:)) == me, let content = body["content"] as? String,
+              let postId = (body["post_id"] as? String).flatMap(UUID.init(uuidString:)), let post = posts[postId], postVisible(post, caller)
+        else { return Self.pgError(403, "42501", #"new row violates row-level security policy for table "comments""#) }
+        let comment = FakeComment(id: UUID(), post: postId, author: me, content: content, createdAtMicroseconds: tick())
+        comments[comment.id] = comment
+        commentsByPost[postId, default: []].append(comment.id)
+        posts[postId]?.commentCount += 1
+        return Self.json(201, [Self.commentRow(comment)])
+    }
+
+    /// The `comments_delete` policy: the comment's author, or the post's.
+    func deleteComment(_ query: [(String, String)], caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table comments") }
+        guard let id = Self.eqUUID(query, "id"), let comment = comments[id],
+              comment.author == me || posts[comment.post]?.author == me
+        else { return Self.json(200, [Any]()) }
+        comments[id] = nil
+        commentsByPost[comment.post]?.removeAll { $0 == id }
+        posts[comment.post]?.commentCount -= 1
+        return Self.json(200, [["id": id.lowercased]])
+    }
+
+    /// `GET /rest/v1/follows?select=followee_id&follower_id=eq.<me>&deleted_at=is.null`: RLS shows
+    /// a follow whose two profiles the caller can see.
+    func readFollowees(_ query: [(String, String)], caller: Caller) -> Response {
+        guard let follower = Self.eqUUID(query, "follower_id"),
+              query.contains(where: { $0 == ("deleted_at", "is.null") }) else {
+            return Self.pgError(400, "PGRST100", "unsupported filter on follows")
+        }
+        let rows = (followsByFollower[follower] ?? []).map { follows[$0] }.filter { follow in
+            follow.deletedAtMicroseconds == nil
+                && [follow.follower, follow.followee].allSatisfy { profilesById[$0].map { visible($0, caller) } ?? false }
+        }.map { ["followee_id": $0.followee.lowercased] as [String: Any] }
+        return Self.rows(Array(rows.prefix(maxRows)))
+    }
+
+    // MARK: Functions
+
+    /// Sorted newest first, cut at a keyset, `limit + 1` rows (the follow functions' recipe).
+    static func page<T>(_ items: [T], key: (T) -> (Int64, String), newestFirst: Bool, request: [String: Any]) -> [T] {
+        let backward = request["backward"] as? Bool ?? false
+        let fetch = min(max(request["limit"] as? Int ?? 20, 0), 100) + 1
+        let cursor = (request["cursor_us"] as? NSNumber).map(\.int64Value).map { ($0, request["cursor_id"] as? String ?? "") }
+        let descending = newestFirst != backward
+        var sorted = items.sorted { descending ? key($0) > key($1) : key($0) < key($1) }
+        if let cursor { sorted = sorted.filter { descending ? key($0) < cursor : key($0) > cursor } }
+        return Array(sorted.prefix(fetch))
+    }
+
+    func postPages(_ body: [String: Any], caller: Caller) -> Response {
+        guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
+        var rows: [[String: Any]] = []
+        for (index, request) in requests.enumerated() {
+            guard let author = (request["author"] as? String).flatMap(UUID.init(uuidString:)) else {
+                return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
+            }
+            let visibleAuthor = profilesById[author].map { visible($0, caller) } ?? false
+            let total = visibleAuthor ? profilesById[author]?.postCount ?? 0 : 0
+            let candidates = visibleAuthor ? (postsByAuthor[author] ?? []).compactMap { posts[$0] } : []
+            let page = Self.page(candidates, key: \.key, newestFirst: true, request: request)
+            if page.isEmpty { rows.append(["request_index": index, "total_count": total, "post": NSNull(), "viewer_has_liked": NSNull()]) }
+            for post in page {
+                rows.append(["request_index": index, "total_count": total, "post": postRow(post), "viewer_has_liked": liked(post, caller)])
+            }
+        }
+        return Self.rows(rows)
+    }
+
+    /// `feed_page`: the caller's posts and those of whom they follow, visible, newest first.
+    func feedPage(_ body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else {
+            return Self.pgError(401, "42501", "You must be logged in to view your feed", hint: "authentication_required")
+        }
+        let sources = Set([me] + (followsByFollower[me] ?? []).map { follows[$0] }.filter { $0.deletedAtMicroseconds == nil }.map(\.followee))
+        let candidates = sources.flatMap { (postsByAuthor[$0] ?? []).compactMap { posts[$0] } }.filter { postVisible($0, caller) }
+        var request: [String: Any] = ["limit": max((body["page_size"] as? Int ?? 21) - 1, 0)]
+        if let at = body["after_us"] as? NSNumber { request["cursor_us"] = at }
+        if let id = body["after_id"] as? String { request["cursor_id"] = id }
+        let page = Self.page(candidates, key: \.key, newestFirst: true, request: request)
+        return Self.rows(page.map { ["post": postRow($0), "viewer_has_liked": liked($0, caller)] })
+    }
+
+    func commentPages(_ body: [String: Any], caller: Caller) -> Response {
+        guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
+        var rows: [[String: Any]] = []
+        for (index, request) in requests.enumerated() {
+            guard let postId = (request["post"] as? String).flatMap(UUID.init(uuidString:)) else {
+                return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
+            }
+            let post = posts[postId].flatMap { postVisible($0, caller) ? $0 : nil }
+            let candidates = post == nil ? [] : (commentsByPost[postId] ?? []).compactMap { comments[$0] }
+            let page = Self.page(candidates, key: \.key, newestFirst: false, request: request)
+            let total = post?.commentCount ?? 0
+            if page.isEmpty { rows.append(["request_index": index, "total_count": total, "comment": NSNull()]) }
+            for comment in page { rows.append(["request_index": index, "total_count": total, "comment": Self.commentRow(comment)]) }
+        }
+        return Self.rows(rows)
+    }
+
+    func viewerLikes(_ body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.rows([]) }
+        let ids = (body["post_ids"] as? [String] ?? []).compactMap(UUID.init(uuidString:))
+        return Self.rows(ids.filter { posts[$0].map { $0.likes.contains(me) && postVisible($0, caller) } ?? false }.map(\.lowercased))
+    }
+
+    func toggleLike(_ body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else {
+            return Self.pgError(401, "42501", "You must be logged in to like posts", hint: "authentication_required")
+        }
+        guard let id = (body["target"] as? String).flatMap(UUID.init(uuidString:)), var post = posts[id], postVisible(post, caller) else {
+            return Self.pgError(400, "P0001", "Post not found", hint: "post_not_found")
+        }
+        let liked = !post.likes.contains(me)
+        if liked { post.likes.insert(me) } else { post.likes.remove(me) }
+        posts[id] = post
+        return Self.json(200, ["liked": liked, "like_count": post.likes.count])
+    }
+}
