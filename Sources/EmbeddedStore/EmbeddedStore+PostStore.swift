@@ -60,18 +60,23 @@ extension EmbeddedStore: PostStore {
 
     /// Up to `limit + 1` visible posts of `author` in the page's direction from its cursor.
     static func authorPosts(_ db: Database, author: UUID, page: PageRequest, viewer: Viewer) throws -> [Post] {
-        let forward = page.direction == .forward
-        let order = forward ? "DESC" : "ASC"
-        let keyset = page.cursor == nil ? "" : "AND (p.created_at, p.id) \(forward ? "<" : ">") (?, ?)"
-        let sql = """
-            SELECT \(PostColumns.select("p")) FROM posts p JOIN profiles a ON a.id = p.author_id
-            WHERE p.author_id = ? \(keyset) AND \(ProfileColumns.visible("a"))
-            ORDER BY p.created_at \(order), p.id \(order) LIMIT ?
-            """
+        let sql = authorPostsSQL(forward: page.direction == .forward, hasCursor: page.cursor != nil)
         var values: [(any DatabaseValueConvertible)?] = [viewer.sqlId, author.lowercased]
         if let cursor = page.cursor { values += [cursor.createdAtMicroseconds, cursor.id.lowercased] }
         values += [viewer.sqlId, page.limit + 1]
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values)).map { try PostColumns.decode($0) }
+    }
+
+    /// One author's posts from a cursor, newest first (`forward`) or oldest first. Parameters:
+    /// viewer (the like), author, [cursor time, cursor id], viewer (visibility), limit.
+    static func authorPostsSQL(forward: Bool, hasCursor: Bool) -> String {
+        let order = forward ? "DESC" : "ASC"
+        let keyset = hasCursor ? "AND (p.created_at, p.id) \(forward ? "<" : ">") (?, ?)" : ""
+        return """
+            SELECT \(PostColumns.select("p")) FROM posts p JOIN profiles a ON a.id = p.author_id
+            WHERE p.author_id = ? \(keyset) AND \(ProfileColumns.visible("a"))
+            ORDER BY p.created_at \(order), p.id \(order) LIMIT ?
+            """
     }
 
     public func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: Comment] {

@@ -1,0 +1,76 @@
+import EmbeddedStore
+import Foundation
+import GatewayTestSupport
+import GraphQLEngine
+import ResponseCache
+import SocialDomain
+import SocialGateway
+import Testing
+
+@Suite("Posts: batching and the cache")
+struct PostBatchingAndCacheTests {
+    static let feedQuery = """
+        { feed(first: 20) { nodes { content likeCount viewerHasLiked
+            author { handle displayName avatarURL viewerIsFollowing }
+            comments(first: 3) { nodes { content author { handle } } } } } }
+        """
+
+    @Test("a feed page of 20 posts with authors, follow states, likes and 3 comments each costs 5 store calls (embedded)")
+    func feedCalls() async throws {
+        try await GatewayFixture.run(.embedded) { gateway in
+            for n in 1...14 {
+                let viewer = [gateway.alice, gateway.bob, gateway.carol][n % 3]
+                let made = try await gateway.run(
+                    #"mutation { createPost(input: {content: "post \#(n)"}) { post { id } } }"#, viewer: viewer)
+                let id = try #require(made.json["data"]?["createPost"]?["post"]?["id"]?.stringValue)
+                _ = try await gateway.run(#"mutation { addComment(postId: "\#(id)", content: "nice \#(n)") { comment { id } } }"#, viewer: gateway.alice)
+            }
+            let store = try #require(gateway.store.embedded)
+            store.resetCounters()
+            let result = try await gateway.run(Self.feedQuery, viewer: gateway.bob)
+            #expect(result.json["errors"] == nil)
+            #expect(result.json["data"]?["feed"]?["nodes"]?.arrayValue?.count == 20)
+            // The feed (likes included), the authors, their follow states, the comment pages: one
+            // call each. The comment authors would be a fifth, but they are the post authors
+            // already loaded (the three demo users).
+            #expect(store.callCounts == ["postPages": 1, "profilesByID": 1, "activeFollows": 1, "commentPages": 1])
+        }
+    }
+
+    @Test("read-your-writes with the cache: a post, an edit, a like, a comment and an unfollow each show at once",
+          arguments: StoreKind.allCases)
+    func cachedFeed(_ kind: StoreKind) async throws {
+        try await withCachedGateway(kind) { gateway, cache in
+            let feed = "{ feed(first: 3) { nodes { id content likeCount commentCount viewerHasLiked } } }"
+            func read(_ viewer: Viewer) async throws -> [JSONValue] {
+                let response = try await gateway.run(feed, viewer: viewer)
+                #expect(response.response.cacheControl?.hasPrefix("private") == true)
+                return response.json["data"]?["feed"]?["nodes"]?.arrayValue ?? []
+            }
+            _ = try await read(gateway.alice)
+            // The store of a miss happens off the request path: read until a read is a hit.
+            for _ in 0..<200 where cache.counters.hits == 0 {
+                _ = try await read(gateway.alice)
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            #expect(cache.counters.hits > 0)
+            // Bob posts: alice follows him, so her cached feed must show it first.
+            _ = try await gateway.run(#"mutation { createPost(input: {content: "Hot off the press"}) { post { id } } }"#, viewer: gateway.bob)
+            let afterPost = try await read(gateway.alice)
+            #expect(afterPost.first?["content"] == "Hot off the press")
+            let id = try #require(afterPost.first?["id"]?.stringValue)
+            _ = try await gateway.run(#"mutation { toggleLike(postId: "\#(id)") { liked } }"#, viewer: gateway.alice)
+            #expect(try await read(gateway.alice).first?["likeCount"] == 1)
+            #expect(try await read(gateway.alice).first?["viewerHasLiked"] == true)
+            _ = try await gateway.run(#"mutation { addComment(postId: "\#(id)", content: "First!") { comment { id } } }"#, viewer: gateway.carol)
+            #expect(try await read(gateway.alice).first?["commentCount"] == 1)
+            _ = try await gateway.run(
+                #"mutation { updatePost(input: {id: "\#(id)", content: "Hot, edited"}) { post { id } } }"#, viewer: gateway.bob)
+            #expect(try await read(gateway.alice).first?["content"] == "Hot, edited")
+            // Bob's like state is his own: alice's like never shows as his.
+            #expect(try await read(gateway.bob).first?["viewerHasLiked"] == false)
+            _ = try await gateway.run(#"mutation { unfollow(profileId: "\#(DemoData.bobId.lowercased)") { following } }"#, viewer: gateway.alice)
+            #expect(try await read(gateway.alice).allSatisfy { $0["content"] != "Hot, edited" })
+        }
+    }
+}
