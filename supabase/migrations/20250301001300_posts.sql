@@ -35,9 +35,11 @@ create table public.posts (
   comment_count  integer not null default 0 check (comment_count >= 0),
   created_at     timestamptz not null default now(),
   updated_at     timestamptz not null default now(),
-  -- not blank (spaces, tabs, line breaks), 2000 code points and 8000 bytes at most
+  -- not blank (spaces, tabs, line breaks) and 64000 bytes at most: the gateway counts 2000
+  -- user-visible characters (grapheme clusters, PostRules) at 32 bytes each, which a code-point
+  -- bound would refuse (an emoji with a skin tone is two code points); see migration 000600.
   constraint posts_content_len check (
-    btrim(content, E' \t\n\r') <> '' and char_length(content) <= 2000 and octet_length(content) <= 8000),
+    btrim(content, E' \t\n\r') <> '' and octet_length(content) <= 64000),
   constraint posts_image_urls_count check (cardinality(image_urls) <= 4),
   constraint posts_image_urls_valid check (public.post_image_urls_valid(image_urls))
 );

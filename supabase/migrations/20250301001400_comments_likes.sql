@@ -68,9 +68,10 @@ create table public.comments (
   author_id   uuid not null references public.profiles (id) on delete cascade,
   content     text not null,
   created_at  timestamptz not null default now(),
-  -- not blank, 500 code points and 2000 bytes at most (the gateway trims first)
+  -- not blank and 16000 bytes at most: 500 characters at 32 bytes (the gateway counts
+  -- grapheme clusters and trims first; see posts_content_len)
   constraint comments_content_len check (
-    btrim(content, E' \t\n\r') <> '' and char_length(content) <= 500 and octet_length(content) <= 2000)
+    btrim(content, E' \t\n\r') <> '' and octet_length(content) <= 16000)
 );
 -- A post's comments oldest first, keyset-paged on (created_at, id) (comment_pages).
 create index comments_post_created_idx on public.comments (post_id, created_at, id);

@@ -154,15 +154,17 @@ do $$
 declare bad text[]; c text;
 begin
   perform pg_temp.login('a11ce000-0000-4000-8000-000000000001');
-  -- accepted at the limits: 2000 code points, 2000 four-byte emoji (8000 bytes), 4 URLs of 2048 bytes
-  insert into public.posts (author_id, content) values ('a11ce000-0000-4000-8000-000000000001', repeat('x', 2000));
-  insert into public.posts (author_id, content) values ('a11ce000-0000-4000-8000-000000000001', repeat('🧗', 2000));
+  -- accepted at the limits: 64000 bytes (2000 characters of 32 bytes, the gateway's bound);
+  -- 2000 climbers with a skin tone (4000 code points, what the gateway counts as 2000); 4 URLs
+  -- of 2048 bytes
+  insert into public.posts (author_id, content) values ('a11ce000-0000-4000-8000-000000000001', repeat('x', 64000));
+  insert into public.posts (author_id, content) values ('a11ce000-0000-4000-8000-000000000001', repeat('🧗🏽', 2000));
   insert into public.posts (author_id, content, image_urls) values ('a11ce000-0000-4000-8000-000000000001', 'four',
     array_fill('https://img.example/' || repeat('a', 2048 - 20), array[4]));
   -- refused: blank, too long, too many or malformed URLs
   foreach c in array array[
       $q$'', '{}'$q$, $q$'   ', '{}'$q$, $q$E' \n\t\r ', '{}'$q$,
-      $q$repeat('x', 2001), '{}'$q$, $q$repeat('🧗', 2001), '{}'$q$,
+      $q$repeat('x', 64001), '{}'$q$, $q$repeat('🧗', 16001), '{}'$q$,
       $q$'five', array_fill('https://img.example/x.jpg'::text, array[5])$q$,
       $q$'ftp', '{ftp://img.example/x.jpg}'$q$, $q$'js', '{javascript:alert(1)}'$q$,
       $q$'relative', '{/x.jpg}'$q$, $q$'null url', array[null]::text[]$q$,

@@ -180,9 +180,9 @@ begin
     raise exception 'FAIL: a comment was edited';
   exception when insufficient_privilege then null;
   end;
-  -- bounds: 500 code points, not blank
-  insert into public.comments (post_id, author_id, content) values ('0000000a-0000-4000-8000-000000000001', 'a11ce000-0000-4000-8000-000000000001', repeat('🧗', 500));
-  foreach c in array array['', ' ', E'\n\t', repeat('x', 501), repeat('🧗', 501)] loop
+  -- bounds: 16000 bytes (500 characters of 32 bytes), not blank
+  insert into public.comments (post_id, author_id, content) values ('0000000a-0000-4000-8000-000000000001', 'a11ce000-0000-4000-8000-000000000001', repeat('🧗🏽', 500));
+  foreach c in array array['', ' ', E'\n\t', repeat('x', 16001), repeat('🧗', 4001)] loop
     begin
       insert into public.comments (post_id, author_id, content) values ('0000000a-0000-4000-8000-000000000001', 'a11ce000-0000-4000-8000-000000000001', c);
       bad := concat_ws(', ', bad, quote_literal(left(c, 10)) || ' (' || char_length(c) || ')');
