@@ -35,6 +35,24 @@ enum EmbeddedSchema {
         migrator.registerMigration("v6_posts") { db in
             try db.execute(sql: v6)
         }
+        // Stories (issue 19): 24-hour rows, their files in the data folder's stories/.
+        migrator.registerMigration("v7_stories") { db in
+            try db.execute(sql: """
+                CREATE TABLE stories (
+                  id          TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36 AND id = lower(id)),
+                  author_id   TEXT NOT NULL,
+                  media_url   TEXT NOT NULL,
+                  media_path  TEXT NOT NULL,
+                  media_type  TEXT NOT NULL CHECK (media_type IN ('image', 'video')),
+                  created_at  INTEGER NOT NULL,
+                  expires_at  INTEGER NOT NULL,
+                  CONSTRAINT stories_lifetime CHECK (expires_at = created_at + \(Story.lifetimeMicroseconds)),
+                  CONSTRAINT stories_author_id_fkey FOREIGN KEY (author_id) REFERENCES profiles (id) ON DELETE CASCADE
+                );
+                CREATE INDEX stories_author_expires_idx ON stories (author_id, expires_at);
+                CREATE INDEX stories_expires_idx ON stories (expires_at);
+                """)
+        }
         return migrator
     }
 

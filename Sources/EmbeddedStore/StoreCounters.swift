@@ -8,6 +8,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case putAvatar, deleteAvatar
     case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment
+    case activeStories, storiesByID, createStory, putStoryMedia, deleteStoryMedia
 }
 
 /// Thread-safe call and statement counters.

@@ -35,7 +35,9 @@ public enum BackendAssembly {
             let jwks = try await loadJWKS(settings.server, required: secret == nil, logger: logger)
             let feed = changeFeed(settings, logger: logger)
             return GatewayBackend(
-                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store), jwtSecret: secret, jwks: jwks,
+                stores: GatewayStores(
+                    profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store),
+                jwtSecret: secret, jwks: jwks,
                 changeFeed: feed, summary: "Supabase", shutdown: { try? await store.shutdown() })
         } catch {
             try? await store.shutdown()
@@ -58,24 +60,28 @@ public enum BackendAssembly {
         var objectStore: SupabaseStore?
         do {
             let jwks = try await loadJWKS(settings.server, required: secret == nil, logger: logger)
-            let avatars: any AvatarStore
-            var files: (any AvatarFileSource)?
+            let avatars: any AvatarStore, storyMedia: any StoryMediaStore
+            var files: (any AvatarFileSource)?, storyFiles: (any StoryFileSource)?
             if let supabase = settings.store.supabase {
                 let storage = try await SupabaseStore.connect(configuration: supabase, logger: logger)
                 objectStore = storage
                 avatars = storage
+                storyMedia = storage
             } else {
+                let folder = settings.server.dataDirectory
                 let directory = AvatarDirectory(
-                    directory: settings.server.dataDirectory.appendingPathComponent("avatars", isDirectory: true),
-                    publicBaseURL: settings.server.resolvedPublicURL)
-                avatars = directory
-                files = directory
+                    directory: folder.appendingPathComponent("avatars", isDirectory: true), publicBaseURL: settings.server.resolvedPublicURL)
+                let stories = StoryDirectory(
+                    directory: folder.appendingPathComponent("stories", isDirectory: true), publicBaseURL: settings.server.resolvedPublicURL)
+                (avatars, files, storyMedia, storyFiles) = (directory, directory, stories, stories)
             }
             let feed = settings.server.responseCache ? PostgresChangeFeed(configuration: configuration, logger: logger) : nil
             let storage = objectStore
             return GatewayBackend(
-                stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store, callCounts: { store.callCounts }),
-                jwtSecret: secret, jwks: jwks, avatarFiles: files, changeFeed: feed,
+                stores: GatewayStores(
+                    profiles: store, follows: store, avatars: avatars, posts: store, stories: store, storyMedia: storyMedia,
+                    callCounts: { store.callCounts }),
+                jwtSecret: secret, jwks: jwks, avatarFiles: files, storyFiles: storyFiles, changeFeed: feed,
                 summary: "PostgreSQL at \(configuration.endpoint.redacted)",
                 shutdown: {
                     await store.shutdown()
@@ -125,8 +131,11 @@ public enum BackendAssembly {
     /// keeps, and the demo users the playground may act as.
     public static func embedded(_ store: EmbeddedStore, jwtSecret: String?, jwks: JWKSCache? = nil) -> GatewayBackend {
         GatewayBackend(
-            stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, callCounts: { store.callCounts }),
-            jwtSecret: jwtSecret, jwks: jwks, avatarFiles: store,
+            stores: GatewayStores(
+                profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
+                callCounts: { store.callCounts }),
+            jwtSecret: jwtSecret, jwks: jwks, avatarFiles: store, storyFiles: store,
+            housekeeping: [{ _ = try? await store.purgeExpiredStories(now: Date()) }],
             demoUsers: DemoData.users.map { DemoUser(id: $0.id, handle: $0.handle, displayName: $0.displayName) },
             summary: "embedded store at \(store.dataDirectory.path)")
     }

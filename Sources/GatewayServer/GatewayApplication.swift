@@ -129,13 +129,17 @@ public func buildRouter(
         service: service, authenticator: authenticator, metrics: metrics, maxBodyBytes: configuration.maxBodyBytes,
         maxBatchSize: configuration.maxBatchSize, maxJSONValues: configuration.maxJSONValues,
         uploadLimits: MultipartUpload.Limits(
-            maxFieldBytes: configuration.maxBodyBytes, maxFileBytes: UploadAvatar.maxBytes,
+            // The largest file any mutation takes (a story); each refuses beyond its own limit.
+            maxFieldBytes: configuration.maxBodyBytes, maxFileBytes: max(UploadAvatar.maxBytes, CreateStory.maxBytes),
             maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize,
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads))
     let operational = OperationalRoutes(
         stores: backend.stores, metrics: metrics, avatarFiles: backend.avatarFiles, readiness: readiness,
-        coherence: coherence)
+        storyFiles: backend.storyFiles, coherence: coherence)
+    if !backend.housekeeping.isEmpty {
+        background.add(Housekeeping(tasks: backend.housekeeping, interval: .seconds(600), logger: logger))
+    }
 
     let router = Router(context: GatewayRequestContext.self)
     router.add(middleware: CORSMiddleware(allowedOrigins: configuration.corsAllowedOrigins))
@@ -152,6 +156,8 @@ public func buildRouter(
     router.get("/metrics", use: operational.metrics)
     router.get("/avatars/**", use: operational.avatar)
     router.head("/avatars/**", use: operational.avatar)
+    router.get("/stories/**", use: operational.story)
+    router.head("/stories/**", use: operational.story)
     for route in extraRoutes {
         router.on(route.path, method: route.method) { request, context in try await route.respond(request, context) }
     }

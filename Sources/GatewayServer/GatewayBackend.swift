@@ -10,7 +10,7 @@ import SocialGateway
 /// and describes it with this value, so adding a store touches that root only.
 ///
 /// ```swift
-/// let backend = GatewayBackend(stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store),
+/// let backend = GatewayBackend(stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store),
 ///                              jwtSecret: secret, summary: "my store")
 /// ```
 public struct GatewayBackend: Sendable {
@@ -23,6 +23,11 @@ public struct GatewayBackend: Sendable {
     /// Avatar objects served at `GET /avatars/**`; nil when the store's public URLs point
     /// elsewhere (the route then answers 404).
     public var avatarFiles: (any AvatarFileSource)?
+    /// Story files served at `GET /stories/**`; nil when they live elsewhere (Supabase Storage).
+    public var storyFiles: (any StoryFileSource)?
+    /// Periodic clean-up the store asks for (the embedded store's expired stories), run every
+    /// ``ServerConfiguration`` housekeeping interval while the server runs.
+    public var housekeeping: [@Sendable () async -> Void]
     /// The users `GET /playground/demo-tokens` signs tokens for (with ``jwtSecret``); empty
     /// means the route answers 404.
     public var demoUsers: [DemoUser]
@@ -37,9 +42,12 @@ public struct GatewayBackend: Sendable {
 
     public init(
         stores: GatewayStores, jwtSecret: String?, jwks: JWKSCache? = nil, avatarFiles: (any AvatarFileSource)? = nil,
+        storyFiles: (any StoryFileSource)? = nil, housekeeping: [@Sendable () async -> Void] = [],
         demoUsers: [DemoUser] = [], changeFeed: (any ChangeFeed)? = nil, summary: String,
         shutdown: @escaping @Sendable () async -> Void = {}
     ) {
+        self.storyFiles = storyFiles
+        self.housekeeping = housekeeping
         self.changeFeed = changeFeed
         self.stores = stores
         self.jwtSecret = jwtSecret

@@ -11,6 +11,8 @@ struct OperationalRoutes: Sendable {
     let avatarFiles: (any AvatarFileSource)?
     /// Turns `/readyz` to 503 once a graceful shutdown has begun.
     let readiness: Readiness
+    /// Story files the store keeps itself.
+    var storyFiles: (any StoryFileSource)? = nil
     /// The cache's change feed, when there is one: its state is part of `/readyz`'s body.
     var coherence: CacheCoherence? = nil
 
@@ -70,5 +72,19 @@ struct OperationalRoutes: Sendable {
             headers: [.contentType: avatar.contentType, .cacheControl: "public, max-age=31536000, immutable",
                       .contentTypeOptions: "nosniff"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: avatar.bytes)))
+    }
+
+    /// `GET /stories/<user>/<file>` when the store keeps story files itself. An expired story's
+    /// file is deleted by the housekeeping; until then its unguessable name is the only way to it.
+    func story(_ request: Request, context: GatewayRequestContext) async throws -> Response {
+        let path = context.parameters.getCatchAll().joined(separator: "/")
+        guard let storyFiles, let media = await storyFiles.storedStoryMedia(atRequestPath: path) else {
+            throw GatewayHTTPError.notFound
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: media.contentType, .cacheControl: "public, max-age=86400, immutable",
+                      .contentTypeOptions: "nosniff"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: media.bytes)))
     }
 }

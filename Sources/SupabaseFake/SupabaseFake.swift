@@ -44,6 +44,7 @@ public final class SupabaseFake: @unchecked Sendable {
     var followsByFollowee: [UUID: [Int]] = [:]
     var objects: [String: (data: Data, contentType: String)] = [:]
     var posts: [UUID: FakePost] = [:]
+    var stories: [UUID: FakeStory] = [:]
     var postsByAuthor: [UUID: [UUID]] = [:]
     var comments: [UUID: FakeComment] = [:]
     var commentsByPost: [UUID: [UUID]] = [:]
@@ -171,7 +172,7 @@ public final class SupabaseFake: @unchecked Sendable {
             // A legacy project signs with its shared secret only: an empty key set.
             return Self.response(200, #"{"keys":[]}"#)
         }
-        if request.method == "GET" && request.path.hasPrefix(Self.publicAvatarsPrefix) {
+        if request.method == "GET" && (request.path.hasPrefix(Self.publicAvatarsPrefix) || request.path.hasPrefix(Self.publicStoriesPrefix)) {
             return publicObject(request)
         }
         guard let key = request.headers["apikey"] else {

@@ -164,3 +164,41 @@ public struct NewCommentRow: Encodable, Sendable {
         self.content = content
     }
 }
+
+/// A story as PostgREST returns it (`select=` on `stories`, or `active_stories()`).
+public struct StoryRow: Codable, Sendable {
+    public var id: String
+    public var author_id: String
+    public var media_url: String
+    public var media_path: String
+    public var media_type: String
+    public var created_at: String
+    public var expires_at: String
+
+    public static let columnNames = ["id", "author_id", "media_url", "media_path", "media_type", "created_at", "expires_at"]
+
+    /// - Throws: ``MalformedRow``.
+    public func story() throws -> Story {
+        guard let id = UUID(parsing: id), let author = UUID(parsing: author_id), let path = StoryMediaPath(parsing: media_path),
+              let type = StoryMediaType(rawValue: media_type), let created = SupabaseTimestamp.microseconds(created_at),
+              let expires = SupabaseTimestamp.microseconds(expires_at)
+        else { throw MalformedRow("story \(id)") }
+        return Story(
+            id: id, authorId: author, mediaURL: media_url, mediaPath: path, mediaType: type, createdAtMicroseconds: created,
+            expiresAtMicroseconds: expires)
+    }
+}
+
+/// The body of a story insert (the times are the database's).
+public struct NewStoryRow: Encodable, Sendable {
+    public var author_id: String
+    public var media_url: String
+    public var media_path: String
+    public var media_type: String
+    public init(author: UUID, mediaURL: String, path: StoryMediaPath) {
+        author_id = author.lowercased
+        media_url = mediaURL
+        media_path = path.description
+        media_type = path.format.mediaType.rawValue
+    }
+}

@@ -41,6 +41,8 @@ public struct SupabaseConfiguration: Sendable, Hashable {
     public var avatarCacheControl: String = "max-age=3600"
     /// The Storage bucket for avatars (default `avatars`, created by the migrations).
     public var avatarBucket: String = "avatars"
+    /// The public bucket of story files (migration 20250301001500).
+    public var storiesBucket: String = "stories"
 
     /// - Throws: ``SupabaseConfigurationError`` when `url` is not an absolute http(s) URL or the
     ///   key is empty.

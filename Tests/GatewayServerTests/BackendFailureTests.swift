@@ -24,7 +24,7 @@ struct BackendFailureTests {
         let healthy = try await TestGateway.make()
         let store = healthy.store
         var backend = healthy.backend
-        backend.stores = GatewayStores(profiles: FailingProfiles(), follows: store, avatars: store, posts: store)
+        backend.stores = GatewayStores(profiles: FailingProfiles(), follows: store, avatars: store, posts: store, stories: store, storyMedia: store)
         return TestGateway(configuration: healthy.configuration, backend: backend, issuer: healthy.issuer, embedded: store)
     }
 

@@ -112,16 +112,28 @@ struct UploadTests {
         }
     }
 
-    @Test("Limits: a 6 MB file is refused with 413 PAYLOAD_TOO_LARGE over a real socket")
-    func sixMegabytes() async throws {
+    @Test("Limits: a 16 MB file is refused with 413 while it streams; a 6 MB avatar reaches the domain, which refuses it")
+    func tooLargeFiles() async throws {
         let gateway = try await TestGateway.make()
         let bearer = try await gateway.bearer("alice_wonder")
         try await gateway.test(.live) { client in
-            let body = MultipartBody.avatarUpload(
-                filename: "big.jpg", contentType: "image/jpeg", data: TestImages.jpeg + Array(repeating: 0x41, count: 6 * 1024 * 1024))
-            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(body, authorization: bearer), body: body.finished()) { response in
+            // Past the largest file any mutation takes (a story, 15 MB): cut at the HTTP layer.
+            let huge = MultipartBody.avatarUpload(
+                filename: "big.jpg", contentType: "image/jpeg", data: TestImages.jpeg + Array(repeating: 0x41, count: 16 * 1024 * 1024))
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(huge, authorization: bearer), body: huge.finished()) { response in
                 #expect(response.status == .contentTooLarge)
-                #expect(response.text == #"{"errors":[{"message":"File exceeds maximum size of 5MB.","extensions":{"code":"PAYLOAD_TOO_LARGE"}}]}"#)
+                #expect(response.text == #"{"errors":[{"message":"File exceeds maximum size of 15MB.","extensions":{"code":"PAYLOAD_TOO_LARGE"}}]}"#)
+            }
+        }
+        // A new connection: the server closes one whose body it refused mid-stream.
+        try await gateway.test(.live) { client in
+            // Within it but past an avatar's 5 MB: uploadAvatar's own error, with its field.
+            let big = MultipartBody.avatarUpload(
+                filename: "big.jpg", contentType: "image/jpeg", data: TestImages.jpeg + Array(repeating: 0x41, count: 6 * 1024 * 1024))
+            try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(big, authorization: bearer), body: big.finished()) { response in
+                #expect(response.firstErrorCode == "PAYLOAD_TOO_LARGE")
+                #expect(response.firstErrorMessage == "File exceeds maximum size of 5MB")
+                #expect(response.text.hasSuffix(#""data":null}"#))
             }
         }
         #expect(gateway.store.callCounts["putAvatar"] == nil)

@@ -56,7 +56,8 @@ public struct TestStore: Sendable {
             }
             return TestStore(
                 kind: kind, embedded: store, fake: nil, supabase: nil, database: nil, postgres: nil,
-                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, callCounts: { store.callCounts }))
+                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
+                                      callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
             switch seed {
@@ -66,19 +67,23 @@ public struct TestStore: Sendable {
             let store = SupabaseStore(configuration: try fake.configuration())
             return TestStore(
                 kind: kind, embedded: nil, fake: fake, supabase: store, database: nil, postgres: nil,
-                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store))
+                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store))
         case .postgres:
             let database = try await seed.postgresDatabase()
             do {
                 let store = try await PostgresStore.connect(
                     configuration: PostgresConfiguration(endpoint: try .init(url: database.storeURL)), logger: Logger(label: "postgres-store-tests"))
+                let storyDirectory = StoryDirectory(
+                    directory: FileManager.default.temporaryDirectory.appendingPathComponent("stories-\(database.name)", isDirectory: true),
+                    publicBaseURL: "http://gateway.test")
                 let avatars = AvatarDirectory(
                     directory: FileManager.default.temporaryDirectory.appendingPathComponent("avatars-\(database.name)", isDirectory: true),
                     publicBaseURL: "http://gateway.test")
                 return TestStore(
                     kind: kind, embedded: nil, fake: nil, supabase: nil, database: database, postgres: store,
                     avatarDirectory: avatars,
-                    stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store, callCounts: { store.callCounts }))
+                    stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store, stories: store,
+                                          storyMedia: storyDirectory, callCounts: { store.callCounts }))
             } catch {
                 await database.drop()
                 throw error
@@ -122,6 +127,18 @@ public struct TestStore: Sendable {
         await fake?.stop()
         await postgres?.shutdown()
         await database?.drop()
+    }
+
+    /// Ends an author's stories now (as if 24 hours had passed), in whichever store this is.
+    public func ageStories(of author: UUID) async throws {
+        switch kind {
+        case .embedded: try await embedded?.operatorAgeStories(of: author)
+        case .supabase: fake?.expireStories(of: author)
+        case .postgres:
+            try await database?.execute(
+                "set session_replication_role = replica",
+                "update public.stories set created_at = created_at - interval '24 hours 1 second', expires_at = expires_at - interval '24 hours 1 second' where author_id = '\(author.lowercased)'")
+        }
     }
 
     /// Port calls per operation since the last reset, for the stores that count them (embedded,

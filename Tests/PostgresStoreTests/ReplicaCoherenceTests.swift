@@ -26,7 +26,8 @@ struct Replica {
         options.cache = cache
         let avatars = AvatarDirectory(directory: directory.appendingPathComponent("avatars"), publicBaseURL: "http://gateway.test")
         service = try GatewayService(
-            stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store), options: options)
+            stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store, stories: store,
+                                  storyMedia: StoryDirectory(directory: directory.appendingPathComponent("stories"), publicBaseURL: "http://gateway.test")), options: options)
         var feed = PostgresChangeFeed(configuration: store.configuration, logger: logger)
         feed.keepAliveInterval = .milliseconds(200)
         let coherence = CacheCoherence(cache: cache, feed: feed, logger: logger)

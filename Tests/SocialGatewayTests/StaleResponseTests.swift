@@ -30,7 +30,7 @@ struct StaleResponseTests {
     @Test("a store outage reaches the response as the typed code BACKEND_UNAVAILABLE, without reading the body")
     func typedCodes() async throws {
         let down = DownStore()
-        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down, posts: down))
+        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down, posts: down, stories: down, storyMedia: down))
         let outage = await service.execute(GatewayRequest(query: #"{ profile(handle: "bob_builder") { handle } }"#))
         #expect(outage.errorCodes == ["BACKEND_UNAVAILABLE"])
         let invalid = await service.execute(GatewayRequest(query: "{ nope }"))
@@ -39,7 +39,7 @@ struct StaleResponseTests {
 }
 
 /// A store whose every call fails the way a lost connection does.
-private struct DownStore: ProfileStore, FollowStore, AvatarStore, PostStore {
+private struct DownStore: ProfileStore, FollowStore, AvatarStore, PostStore, StoryStore, StoryMediaStore {
     struct ConnectionLost: Error {}
     func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] { throw ConnectionLost() }
     func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] { throw ConnectionLost() }
@@ -63,6 +63,11 @@ private struct DownStore: ProfileStore, FollowStore, AvatarStore, PostStore {
     func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome { throw ConnectionLost() }
     func addComment(postId: UUID, content: String, viewer: Viewer) async throws -> SocialDomain.Comment { throw ConnectionLost() }
     func deleteComment(id: UUID, viewer: Viewer) async throws { throw ConnectionLost() }
+    func activeStories(viewer: Viewer) async throws -> [Story] { throw ConnectionLost() }
+    func stories(ids: [UUID], viewer: Viewer) async throws -> [UUID: Story] { throw ConnectionLost() }
+    func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story { throw ConnectionLost() }
+    func putStoryMedia(_ bytes: Data, at path: StoryMediaPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
+    func deleteStoryMedia(at path: StoryMediaPath, viewer: Viewer) async throws { throw ConnectionLost() }
 }
 
 @Suite("Hostile documents against the gateway's schema")
@@ -70,7 +75,7 @@ struct HostileDocumentTests {
     @Test("§5.3.2 a fragment that spreads itself in its own subfields is a validation error, not a crash (found by fuzzing)")
     func selfSpreadingFragment() async throws {
         let down = DownStore()
-        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down, posts: down))
+        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down, posts: down, stories: down, storyMedia: down))
         let query = """
             query G($h: String!) { profile(handle: $h) { ...Card } }
             fragment Card on Profile { followers(first: 2) { edges { node { ...Card following(first: 2) { edges { node { ...Card } } } } } } }

@@ -22,11 +22,13 @@ enum GatewaySchema {
         MutationResolvers.bind(&binder)
         PostResolvers.bind(&binder)
         PostMutationResolvers.bind(&binder)
+        StoryResolvers.bind(&binder)
         binder.resolveType("Node") { value in
             switch value {
             case is Profile: "Profile"
             case is Post: "Post"
             case is Comment: "Comment"
+            case is Story: "Story"
             default: nil
             }
         }

@@ -22,16 +22,7 @@ enum MutationResolvers {
         b.bind("Mutation", "deleteAvatar") { info in try await deleteAvatar(info) }
         b.bind("Mutation", "uploadAvatar") { info in
             let request = try info.request
-            guard let key = info.arguments["file"]?[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
-                throw DomainError.badUserInput("file must be a file sent as a multipart request", field: "file")
-            }
-            let bytes: Data
-            do {
-                bytes = try file.readBytes()
-            } catch {
-                request.logger.error("uploaded file could not be read back", metadata: ["error": "\(error)"])
-                throw DomainError.backendUnavailable
-            }
+            let bytes = try uploadedBytes(info)
             let upload = try await storeCall(request.logger) {
                 let logger = request.logger
                 return try await UploadAvatar(
@@ -44,6 +35,21 @@ enum MutationResolvers {
             request.remember(upload.profile)
             request.changedTags.record(CacheTags.profile(upload.profile.id))
             return AvatarPayloadValue(url: upload.publicURL, profile: upload.profile)
+        }
+    }
+
+    /// The bytes of the `file` argument: a file of this multipart request, read back from its spool.
+    /// - Throws: `BAD_USER_INPUT` when `file` names no file of the request.
+    static func uploadedBytes(_ info: ResolveInfo) throws -> Data {
+        let request = try info.request
+        guard let key = info.arguments["file"]?[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
+            throw DomainError.badUserInput("file must be a file sent as a multipart request", field: "file")
+        }
+        do {
+            return try file.readBytes()
+        } catch {
+            request.logger.error("uploaded file could not be read back", metadata: ["error": "\(error)"])
+            throw DomainError.backendUnavailable
         }
     }
 

@@ -21,6 +21,7 @@ enum QueryResolvers {
                 request.readTags.record(CacheTags.comments(comment.postId))
                 return comment
             }
+            if let story = try await request.storiesByID.load(id) { return story }
             // Whatever appears later under this id must reach a cached null.
             request.readTags.record(CacheTags.allFeeds)
             return nil

@@ -26,6 +26,7 @@ final class RequestContext: Sendable {
     let commentsByID: DataLoader<UUID, Comment>
     let postPages: DataLoader<PostPageRequest, PostPage>
     let commentPages: DataLoader<CommentPageRequest, CommentPage>
+    let storiesByID: DataLoader<UUID, Story>
 
     init(viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger) {
         self.viewer = viewer
@@ -40,6 +41,10 @@ final class RequestContext: Sendable {
         let postsByIDs = BatchGetPosts(posts: stores.posts)
         let postLists = GetPostPages(posts: stores.posts)
         let commentLists = GetCommentPages(posts: stores.posts)
+        let storyStore = stores.stories
+        storiesByID = DataLoader(maxBatchSize: batchSize) { ids in
+            try await storeCall(logger) { try await storyStore.stories(ids: ids, viewer: viewer) }
+        }
         postsByID = DataLoader(maxBatchSize: batchSize) { ids in
             try await storeCall(logger) { try await postsByIDs.load(ids: ids, viewer: viewer) }
         }

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import SocialDomain
+
+/// Stories: rows in `stories`, files in `<data>/stories/` served at `/stories/...`. Reads
+/// leave out expired rows (as the Supabase policy does); ``purgeExpiredStories(now:)`` deletes
+/// them with their files.
+extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
+    /// The folder of the story files.
+    public var storiesDirectory: URL { dataDirectory.appendingPathComponent("stories", isDirectory: true) }
+
+    var storyDirectory: StoryDirectory { StoryDirectory(directory: storiesDirectory, publicBaseURL: options.publicBaseURL) }
+
+    static let storyColumns = "s.id, s.author_id, s.media_url, s.media_path, s.media_type, s.created_at, s.expires_at"
+
+    static func decodeStory(_ row: Row) throws -> Story {
+        guard let id = UUID(parsing: row[0] as String), let author = UUID(parsing: row[1] as String),
+              let path = StoryMediaPath(parsing: row[3] as String), let type = StoryMediaType(rawValue: row[4] as String)
+        else { throw StoreDataError.badId }
+        return Story(
+            id: id, authorId: author, mediaURL: row[2], mediaPath: path, mediaType: type, createdAtMicroseconds: row[5],
+            expiresAtMicroseconds: row[6])
+    }
+
+    public func activeStories(viewer: Viewer) async throws -> [Story] {
+        try await call(.activeStories) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "view stories") }
+            let now = UnixMicroseconds.from(options.clock.now())
+            return try await pool.read { db in
+                let sql = """
+                    SELECT \(Self.storyColumns) FROM stories s JOIN profiles a ON a.id = s.author_id
+                    WHERE s.expires_at > ?1 AND (a.is_public = 1 OR a.id = ?2)
+                      AND (s.author_id = ?2 OR s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ?2 AND deleted_at IS NULL))
+                    ORDER BY s.author_id, s.created_at, s.id
+                    """
+                return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [now, me.lowercased]).map(Self.decodeStory)
+            }
+        }
+    }
+
+    public func stories(ids: [UUID], viewer: Viewer) async throws -> [UUID: Story] {
+        try await call(.storiesByID) {
+            guard !ids.isEmpty else { return [:] }
+            let now = UnixMicroseconds.from(options.clock.now())
+            let keys = Array(Set(ids.map(\.lowercased)))
+            return try await pool.read { db in
+                var result: [UUID: Story] = [:]
+                for chunk in keys.chunked(Self.maxKeysPerStatement) {
+                    let sql = "SELECT \(Self.storyColumns) FROM stories s JOIN profiles a ON a.id = s.author_id "
+                        + "WHERE s.id IN (\(placeholders(chunk.count))) AND s.expires_at > ? AND \(ProfileColumns.visible("a"))"
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk) + [now, viewer.sqlId]) {
+                        let story = try Self.decodeStory(row)
+                        result[story.id] = story
+                    }
+                }
+                return result
+            }
+        }
+    }
+
+    public func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story {
+        try await call(.createStory) {
+            guard let me = viewer.userId, path.owner == me else { throw DomainError.storageNotAuthorized }
+            let now = UnixMicroseconds.from(options.clock.now())
+            let story = Story(
+                id: options.random.uuid(), authorId: me, mediaURL: mediaURL, mediaPath: path, mediaType: path.format.mediaType,
+                createdAtMicroseconds: now, expiresAtMicroseconds: now + Story.lifetimeMicroseconds)
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO stories (id, author_id, media_url, media_path, media_type, created_at, expires_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [story.id.lowercased, me.lowercased, mediaURL, path.description, story.mediaType.rawValue,
+                                story.createdAtMicroseconds, story.expiresAtMicroseconds])
+            }
+            return story
+        }
+    }
+
+    public func putStoryMedia(_ bytes: Data, at path: StoryMediaPath, viewer: Viewer) async throws -> String {
+        try await call(.putStoryMedia) { try await storyDirectory.putStoryMedia(bytes, at: path, viewer: viewer) }
+    }
+
+    public func deleteStoryMedia(at path: StoryMediaPath, viewer: Viewer) async throws {
+        try await call(.deleteStoryMedia) { try await storyDirectory.deleteStoryMedia(at: path, viewer: viewer) }
+    }
+
+    public func storedStoryMedia(atRequestPath path: String) async -> StoredAvatar? {
+        await storyDirectory.storedStoryMedia(atRequestPath: path)
+    }
+
+    /// Deletes the stories expired before `now`, rows first, then their files (a file whose row
+    /// is gone is never served again: the route only serves what is asked by path, and no row
+    /// hands the path out any more).
+    /// - Returns: how many stories went.
+    @discardableResult
+    public func purgeExpiredStories(now: Date) async throws -> Int {
+        let cutoff = UnixMicroseconds.from(now)
+        let paths = try await pool.write { db -> [String] in
+            let paths = try String.fetchAll(db, sql: "SELECT media_path FROM stories WHERE expires_at <= ?", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM stories WHERE expires_at <= ?", arguments: [cutoff])
+            return paths
+        }
+        for path in paths.compactMap(StoryMediaPath.init(parsing:)) { try? storyDirectory.removeExpired(path) }
+        return paths.count
+    }
+}

@@ -1,0 +1,19 @@
+import Logging
+import ServiceLifecycle
+
+/// Runs the store's periodic clean-up (``GatewayBackend/housekeeping``: the embedded store's
+/// expired stories) once at start and then every `interval`, until the server stops.
+struct Housekeeping: Service {
+    let tasks: [@Sendable () async -> Void]
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                for task in tasks { await task() }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+}

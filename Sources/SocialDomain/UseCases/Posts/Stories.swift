@@ -1,0 +1,68 @@
+import Foundation
+
+/// Posts a story (seed 004): an image (JPEG, PNG) or a short video (MP4, QuickTime) of at most
+/// ``maxBytes``, recognised by its bytes. The file is stored first, then the row; if the row
+/// cannot be written the file is deleted again, so a failure leaves neither.
+public struct CreateStory: Sendable {
+    /// 15 MB: a few seconds of phone video, or any photo.
+    public static let maxBytes = 15 * 1024 * 1024
+
+    public let stories: any StoryStore
+    public let media: any StoryMediaStore
+    public let clock: any WallClock
+    public let random: any RandomSource
+
+    public init(
+        stories: any StoryStore, media: any StoryMediaStore, clock: any WallClock = SystemClock(),
+        random: any RandomSource = SystemRandom()
+    ) {
+        self.stories = stories
+        self.media = media
+        self.clock = clock
+        self.random = random
+    }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `PAYLOAD_TOO_LARGE`, `UNSUPPORTED_MEDIA_TYPE`, `BACKEND_UNAVAILABLE`.
+    public func execute(bytes: Data, viewer: Viewer) async throws -> Story {
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "post stories") }
+        guard bytes.count <= Self.maxBytes else {
+            throw DomainError(.payloadTooLarge, "File exceeds maximum size of 15MB", field: "file")
+        }
+        guard let format = StoryMediaFormat.sniff(bytes) else {
+            throw DomainError(
+                .unsupportedMediaType, "Stories must be a JPEG or PNG image, or an MP4 or QuickTime video", field: "file")
+        }
+        let path = StoryMediaPath(
+            owner: me, unixTime: Int64(clock.now().timeIntervalSince1970.rounded(.down)), suffix: random.hex(8), format: format)
+        let url = try await backend { try await media.putStoryMedia(bytes, at: path, viewer: viewer) }
+        do {
+            return try await backend { try await stories.createStory(mediaURL: url, path: path, viewer: viewer) }
+        } catch {
+            try? await media.deleteStoryMedia(at: path, viewer: viewer)
+            throw error
+        }
+    }
+}
+
+/// The viewer's story tray: the active stories of the profiles they follow and their own,
+/// grouped by author, each group oldest first; the viewer's own group first, then by each
+/// group's newest story, newest first.
+public struct GetStories: Sendable {
+    public let stories: any StoryStore
+
+    public init(stories: any StoryStore) { self.stories = stories }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BACKEND_UNAVAILABLE`.
+    public func execute(viewer: Viewer) async throws -> [StoryGroup] {
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "view stories") }
+        let active = try await backend { try await stories.activeStories(viewer: viewer) }
+        let groups = Dictionary(grouping: active, by: \.authorId).map { author, stories in
+            StoryGroup(authorId: author, stories: stories.sorted { ($0.createdAtMicroseconds, $0.id.lowercased) < ($1.createdAtMicroseconds, $1.id.lowercased) })
+        }
+        return groups.sorted { a, b in
+            if (a.authorId == me) != (b.authorId == me) { return a.authorId == me }
+            let (newestA, newestB) = (a.stories.last?.createdAtMicroseconds ?? 0, b.stories.last?.createdAtMicroseconds ?? 0)
+            return newestA != newestB ? newestA > newestB : a.authorId.lowercased < b.authorId.lowercased
+        }
+    }
+}
