@@ -171,3 +171,36 @@ extension EmbeddedStore {
         }
     }
 }
+
+extension EmbeddedStore {
+    /// A 1x1 PNG: the demo stories' picture.
+    static let demoStoryPNG = Data([
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01,
+        0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41,
+        0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49,
+        0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ])
+
+    /// Gives each demo user one active story when none of them has one, so that the playground's
+    /// tray is not empty on a first start (stories last 24 hours, so this looks at every start).
+    func refreshDemoStories() async throws {
+        let now = UnixMicroseconds.from(options.clock.now())
+        let ids = DemoData.users.map { $0.id.lowercased }
+        let active = try await pool.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM stories WHERE expires_at > ? AND author_id IN (?, ?, ?)",
+                arguments: [now] + StatementArguments(ids)) ?? 0
+        }
+        let present = try await pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM profiles WHERE id IN (?, ?, ?)", arguments: StatementArguments(ids)) ?? 0
+        }
+        guard active == 0, present == ids.count else { return }
+        for user in DemoData.users {
+            let viewer = Viewer.user(id: user.id, token: "demo")
+            let path = StoryMediaPath(
+                owner: user.id, unixTime: now / 1_000_000, suffix: options.random.hex(8), format: .png)
+            let url = try await storyDirectory.putStoryMedia(Self.demoStoryPNG, at: path, viewer: viewer)
+            _ = try await createStory(mediaURL: url, path: path, viewer: viewer)
+        }
+    }
+}

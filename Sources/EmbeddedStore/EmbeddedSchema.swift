@@ -95,9 +95,7 @@ enum EmbeddedSchema {
         );
         CREATE INDEX comments_post_created_idx ON comments (post_id, created_at, id);
         CREATE INDEX comments_author_idx ON comments (author_id);
-        CREATE TRIGGER posts_count_insert AFTER INSERT ON posts BEGIN
-          UPDATE profiles SET post_count = post_count + 1 WHERE id = NEW.author_id;
-        END;
+        \(postsCountInsertTrigger)
         CREATE TRIGGER posts_count_delete AFTER DELETE ON posts BEGIN
           UPDATE profiles SET post_count = post_count - 1 WHERE id = OLD.author_id;
         END;
@@ -245,6 +243,13 @@ enum EmbeddedSchema {
         CREATE TRIGGER follows_count_delete AFTER DELETE ON follows WHEN OLD.deleted_at IS NULL BEGIN
           UPDATE profiles SET following_count = following_count - 1 WHERE id = OLD.follower_id;
           UPDATE profiles SET follower_count = follower_count - 1 WHERE id = OLD.followee_id;
+        END;
+        """
+
+    /// The post-count trigger, on its own so the bulk seed can set counters directly.
+    static let postsCountInsertTrigger = """
+        CREATE TRIGGER posts_count_insert AFTER INSERT ON posts BEGIN
+          UPDATE profiles SET post_count = post_count + 1 WHERE id = NEW.author_id;
         END;
         """
 

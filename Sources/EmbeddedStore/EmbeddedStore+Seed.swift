@@ -6,6 +6,7 @@ import SocialDomain
 public struct SeedSummary: Sendable, Hashable {
     public var profiles: Int
     public var follows: Int
+    public var posts: Int = 0
     /// The first generated profile's id (handle `user1`).
     public var firstProfileId: UUID?
 }
@@ -22,8 +23,11 @@ extension EmbeddedStore {
     /// ```
     /// - Throws: `SQLITE_CONSTRAINT` when a `user<i>` handle already exists.
     @discardableResult
-    public func seed(profiles count: Int, followsPerProfile: Int, randomSeed: UInt64 = 0x5EED) async throws -> SeedSummary {
-        let graph = LoadTestGraph(profiles: count, followsPerProfile: followsPerProfile, randomSeed: randomSeed)
+    public func seed(
+        profiles count: Int, followsPerProfile: Int, postsPerProfile: Int = 0, randomSeed: UInt64 = 0x5EED
+    ) async throws -> SeedSummary {
+        let graph = LoadTestGraph(
+            profiles: count, followsPerProfile: followsPerProfile, postsPerProfile: postsPerProfile, randomSeed: randomSeed)
         return try await pool.writeWithoutTransaction { db in
             // Random UUID keys make index inserts random: a 256 MB page cache for this bulk load
             // keeps the indexes in memory (the default 2 MB thrashes), then back to the default.
@@ -35,22 +39,23 @@ extension EmbeddedStore {
                 return .commit
             }
             return SeedSummary(
-                profiles: count, follows: graph.pairs.count, firstProfileId: graph.profileIds.first.flatMap(UUID.init(uuidString:)))
+                profiles: count, follows: graph.pairs.count, posts: graph.postIds.count,
+                firstProfileId: graph.profileIds.first.flatMap(UUID.init(uuidString:)))
         }
     }
 
     static func insertSeed(_ db: Database, _ graph: LoadTestGraph) throws {
         let insertProfile = try db.makeStatement(sql: """
             INSERT INTO profiles (id, handle, display_name, bio, is_public, follower_count, following_count,
-                                  created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  post_count, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for i in graph.profileIds.indices {
             let profile = graph.profile(at: i)
             let at = LoadTestGraph.baseMicroseconds + Int64(i) * 1_000_000
             insertProfile.setUncheckedArguments([
                 graph.profileIds[i], profile.handle, profile.displayName, profile.bio, profile.isPublic,
-                profile.followerCount, profile.followingCount, at, at,
+                profile.followerCount, profile.followingCount, profile.postCount, at, at,
             ])
             try insertProfile.execute()
         }
@@ -65,5 +70,16 @@ extension EmbeddedStore {
             try insertFollow.execute()
         }
         try db.execute(sql: EmbeddedSchema.insertCounterTrigger)
+        // Post counts are in the profiles too: posts go in without their trigger.
+        try db.execute(sql: "DROP TRIGGER posts_count_insert")
+        let insertPost = try db.makeStatement(sql: """
+            INSERT INTO posts (id, author_id, content, image_urls, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?)
+            """)
+        for post in graph.posts {
+            insertPost.setUncheckedArguments([post.id.lowercased, post.authorId.lowercased, post.content,
+                                              post.createdAtMicroseconds, post.createdAtMicroseconds])
+            try insertPost.execute()
+        }
+        try db.execute(sql: EmbeddedSchema.postsCountInsertTrigger)
     }
 }

@@ -74,7 +74,10 @@ public final class EmbeddedStore: Sendable {
         let pool = try DatabasePool(path: path, configuration: config)
         try EmbeddedSchema.migrator.migrate(pool)
         let store = EmbeddedStore(dataDirectory: dataDirectory, pool: pool, options: options, counters: counters)
-        if seedDemoData { try await store.seedDemoDataIfEmpty() }
+        if seedDemoData {
+            try await store.seedDemoDataIfEmpty()
+            try await store.refreshDemoStories()
+        }
         return store
     }
 

@@ -27,6 +27,10 @@ public struct LoadTestGraph: Sendable {
     public let followerCounts: [Int]
     /// Follows per profile after clamping to `profiles - 1`.
     public let followsPerProfile: Int
+    /// Posts per profile (for the feed's load tests).
+    public let postsPerProfile: Int
+    /// Lower-case post ids: profile `i`'s posts are `postIds[i * postsPerProfile ..<]`.
+    public let postIds: [String]
 
     /// A follow as two indexes into ``profileIds``.
     public struct Pair: Sendable, Hashable {
@@ -38,7 +42,9 @@ public struct LoadTestGraph: Sendable {
     /// and the follows start 1 s after the last profile, 1 µs apart.
     public static let baseMicroseconds: Int64 = 1_704_067_200_000_000
 
-    public init(profiles count: Int, followsPerProfile: Int, randomSeed: UInt64 = 0x5EED) {
+    /// - Parameter postsPerProfile: posts each profile has, drawn after the follows (so the ids of
+    ///   profiles and follows do not depend on it).
+    public init(profiles count: Int, followsPerProfile: Int, postsPerProfile: Int = 0, randomSeed: UInt64 = 0x5EED) {
         let random = SeededRandom(seed: randomSeed)
         profileIds = (0..<count).map { _ in random.uuid().lowercased }
         let perProfile = count > 1 ? min(followsPerProfile, count - 1) : 0
@@ -58,6 +64,26 @@ public struct LoadTestGraph: Sendable {
         followIds = pairs.map { _ in random.uuid().lowercased }
         followerCounts = followers
         self.followsPerProfile = perProfile
+        self.postsPerProfile = max(postsPerProfile, 0)
+        postIds = (0..<(count * self.postsPerProfile)).map { _ in random.uuid().lowercased }
+    }
+
+    /// Every post: profile `i`'s `k`-th post (1-based) says `Post <k> by user<i+1>.`, written after
+    /// every follow, 1 ms apart in profile-major order.
+    public var posts: [Post] {
+        postIds.indices.map { n in
+            let author = n / max(postsPerProfile, 1)
+            let at = postCreatedAt(n)
+            return Post(
+                id: UUID(uuidString: postIds[n])!, authorId: UUID(uuidString: profileIds[author])!,
+                content: "Post \(n % postsPerProfile + 1) by user\(author + 1).", createdAtMicroseconds: at,
+                updatedAt: UnixMicroseconds.date(at))
+        }
+    }
+
+    /// Creation time of post `n`, in microseconds.
+    public func postCreatedAt(_ n: Int) -> Int64 {
+        followCreatedAt(pairs.count) + 1_000_000 + Int64(n) * 1_000
     }
 
     /// Profile `index` (0-based) as stored: fields, privacy, counters and times.
@@ -68,6 +94,7 @@ public struct LoadTestGraph: Sendable {
             id: UUID(uuidString: profileIds[index])!, handle: "user\(n)",
             displayName: index % 10 == 9 ? nil : "User \(n)", bio: index % 4 == 0 ? nil : "Climber number \(n).",
             isPublic: index % 5 != 0, followerCount: followerCounts[index], followingCount: followsPerProfile,
+            postCount: postsPerProfile,
             createdAt: at, updatedAt: at)
     }
 

@@ -13,6 +13,8 @@ public struct LoadTestHooks: Sendable {
     /// each following ``seedFollowsPerProfile`` others (the bench dataset's shape).
     public var seedProfiles = 0
     public var seedFollowsPerProfile = 50
+    /// Posts each seeded profile has (the feed scenario reads them).
+    public var seedPostsPerProfile = 5
 
     public init() {}
 
@@ -31,7 +33,10 @@ public struct LoadTestHooks: Sendable {
     /// lookup finds it, and tells a restart from a first start.
     func seed(_ store: EmbeddedStore, logger: Logger) async throws {
         guard seedProfiles > 0, try await store.operatorProfileID(forHandle: "user1") == nil else { return }
-        let summary = try await store.seed(profiles: seedProfiles, followsPerProfile: seedFollowsPerProfile)
-        logger.notice("seeded load-test profiles", metadata: ["profiles": "\(summary.profiles)", "follows": "\(summary.follows)"])
+        let summary = try await store.seed(
+            profiles: seedProfiles, followsPerProfile: seedFollowsPerProfile, postsPerProfile: seedPostsPerProfile)
+        logger.notice("seeded load-test profiles", metadata: [
+            "profiles": "\(summary.profiles)", "follows": "\(summary.follows)", "posts": "\(summary.posts)",
+        ])
     }
 }

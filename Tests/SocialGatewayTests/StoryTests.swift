@@ -19,6 +19,15 @@ struct StoryTests {
             files: ["0": UploadedFile(filename: "story", contentType: type, bytes: bytes)], map: ["0": ["variables.f"]]).json
     }
 
+    /// Runs `body` on a fresh store of `kind` whose demo stories (the embedded store gives each
+    /// demo user one at start, for the playground) have expired, so every store starts alike.
+    func run(_ kind: StoreKind, _ body: (GatewayFixture) async throws -> Void) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            for user in DemoData.users { try await gateway.store.ageStories(of: user.id) }
+            try await body(gateway)
+        }
+    }
+
     func tray(_ gateway: GatewayFixture, as viewer: Viewer) async throws -> [(String, Int)] {
         let json = try await gateway.run("{ stories { author { handle } stories { id mediaType } } }", viewer: viewer).json
         return (json["data"]?["stories"]?.arrayValue ?? []).map {
@@ -28,7 +37,7 @@ struct StoryTests {
 
     @Test("createStory stores an image or a video for 24 hours; the tray groups by author, the viewer's own first", arguments: StoreKind.allCases)
     func createAndTray(_ kind: StoreKind) async throws {
-        try await GatewayFixture.run(kind) { gateway in
+        try await run(kind) { gateway in
             let image = try await post(gateway, Self.png, as: gateway.bob)["data"]?["createStory"]?["story"]
             #expect(image?["mediaType"] == "IMAGE" && image?["author"]?["handle"] == "bob_builder")
             let created = try #require(image?["createdAt"]?.stringValue.flatMap(UnixMicroseconds.parse))
@@ -52,7 +61,7 @@ struct StoryTests {
 
     @Test("a text file is UNSUPPORTED_MEDIA_TYPE and 16 MB is PAYLOAD_TOO_LARGE; neither leaves a row", arguments: StoreKind.allCases)
     func badFiles(_ kind: StoreKind) async throws {
-        try await GatewayFixture.run(kind) { gateway in
+        try await run(kind) { gateway in
             let text = try await post(gateway, Data("not a picture".utf8), as: gateway.alice, type: "image/png")
             #expect(GatewayFixture.codes(text) == ["UNSUPPORTED_MEDIA_TYPE"])
             #expect(GatewayFixture.messages(text) == ["Stories must be a JPEG or PNG image, or an MP4 or QuickTime video"])
@@ -64,7 +73,7 @@ struct StoryTests {
 
     @Test("an expired story is never returned; a private author's stories reach only them", arguments: StoreKind.allCases)
     func expiryAndPrivacy(_ kind: StoreKind) async throws {
-        try await GatewayFixture.run(kind) { gateway in
+        try await run(kind) { gateway in
             let id = try await post(gateway, Self.png, as: gateway.bob)["data"]?["createStory"]?["story"]?["id"]?.stringValue ?? ""
             _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.bob)
             #expect(try await tray(gateway, as: gateway.alice).isEmpty)
@@ -76,11 +85,15 @@ struct StoryTests {
         }
     }
 
-    @Test("the embedded store's housekeeping deletes expired stories and their files")
+    @Test("the embedded store starts with a story per demo user; its housekeeping deletes expired stories and their files")
     func purge() async throws {
         try await GatewayFixture.run(.embedded) { gateway in
-            let url = try await post(gateway, Self.png, as: gateway.bob)["data"]?["createStory"]?["story"]?["mediaURL"]?.stringValue ?? ""
             let store = try #require(gateway.store.embedded)
+            // The demo users' stories, made at start, are active: one each in the tray.
+            #expect(try await tray(gateway, as: gateway.alice).map(\.1) == [1, 1, 1])
+            for user in DemoData.users { try await store.operatorAgeStories(of: user.id) }
+            #expect(try await store.purgeExpiredStories(now: Date()) == 3)
+            let url = try await post(gateway, Self.png, as: gateway.bob)["data"]?["createStory"]?["story"]?["mediaURL"]?.stringValue ?? ""
             let path = String(url.split(separator: "/stories/").last ?? "")
             let file = store.storiesDirectory.appendingPathComponent(path)
             #expect(FileManager.default.fileExists(atPath: file.path))
