@@ -44,18 +44,48 @@ extension EmbeddedStore: PostStore {
                         return PostPage.assemble(request: request, fetched: posts, totalCount: total)
                     case .feed(let me):
                         guard viewer.userId == me else { throw DomainError.notAuthorized }
-                        let sources = try [me] + String.fetchAll(
-                            db.cachedStatement(sql: "SELECT followee_id FROM follows WHERE follower_id = ? AND deleted_at IS NULL"),
-                            arguments: [me.lowercased]).compactMap(UUID.init(parsing:))
-                        var candidates: [Post] = []
-                        for source in sources {
-                            candidates += try Self.authorPosts(db, author: source, page: request.page, viewer: viewer)
-                        }
-                        return PostPage.assemble(request: request, fetched: candidates, totalCount: nil, sources: sources)
+                        return try Self.feedPage(db, request, me: me, viewer: viewer)
                     }
                 }
             }
         }
+    }
+
+    /// A feed page in two steps: the keys `(created_at, id)` of up to `limit + 1` posts from each
+    /// visible source (the viewer and whom they follow), read from `posts_author_created_idx`
+    /// alone; then the full rows of the `limit + 1` newest of them, so only what the page keeps is
+    /// read and decoded (51 sources: 21 rows instead of 1,071).
+    static func feedPage(_ db: Database, _ request: PostPageRequest, me: UUID, viewer: Viewer) throws -> PostPage {
+        let sources = try [me] + String.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT f.followee_id FROM follows f JOIN profiles a ON a.id = f.followee_id
+                WHERE f.follower_id = ? AND f.deleted_at IS NULL AND a.is_public = 1
+                """),
+            arguments: [me.lowercased]).compactMap(UUID.init(parsing:))
+        let page = request.page
+        let keysSQL = """
+            SELECT created_at, id FROM posts WHERE author_id = ? \(page.cursor == nil ? "" : "AND (created_at, id) < (?, ?)")
+            ORDER BY created_at DESC, id DESC LIMIT ?
+            """
+        var keys: [TimeKeyset] = []
+        for source in sources {
+            var values: [(any DatabaseValueConvertible)?] = [source.lowercased]
+            if let cursor = page.cursor { values += [cursor.createdAtMicroseconds, cursor.id.lowercased] }
+            values.append(page.limit + 1)
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: keysSQL), arguments: StatementArguments(values))
+            while let row = try rows.next() {
+                guard let id = UUID(parsing: row[1] as String) else { throw StoreDataError.badId }
+                keys.append(TimeKeyset(createdAtMicroseconds: row[0], id: id))
+            }
+        }
+        let chosen = keys.sorted { $1 < $0 }.prefix(page.limit + 1).map { $0.id.lowercased }
+        var posts: [Post] = []
+        if !chosen.isEmpty {
+            let sql = "SELECT \(PostColumns.select("p")) FROM posts p WHERE p.id IN (\(placeholders(chosen.count)))"
+            posts = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [viewer.sqlId] + StatementArguments(chosen))
+                .map { try PostColumns.decode($0) }
+        }
+        return PostPage.assemble(request: request, fetched: posts, totalCount: nil, sources: sources)
     }
 
     /// Up to `limit + 1` visible posts of `author` in the page's direction from its cursor.

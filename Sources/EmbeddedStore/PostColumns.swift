@@ -15,7 +15,8 @@ enum PostColumns {
         guard let id = UUID(parsing: row[start] as String), let author = UUID(parsing: row[start + 1] as String) else {
             throw StoreDataError.badId
         }
-        let urls = (try? JSONDecoder().decode([String].self, from: Data((row[start + 3] as String).utf8))) ?? []
+        let text: String = row[start + 3]
+        let urls = text == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
         return Post(
             id: id, authorId: author, content: row[start + 2], imageURLs: urls, likeCount: row[start + 4],
             commentCount: row[start + 5], createdAtMicroseconds: row[start + 6],
