@@ -57,16 +57,9 @@ extension PostgresStore: PostStore {
         let afterUs = request.page.cursor?.createdAtMicroseconds
         let afterId = request.page.cursor?.id
         let pageSize = request.page.limit + 1
-        let rows = try await connection.query("""
-            select coalesce(json_agg(t order by t.ordinality), '[]')::text
-            from public.feed_page(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int) with ordinality as t
-            """, logger: logger)
-        let posts = try await decodeJSON([FeedRow].self, from: rows, "feedPage").map { try $0.post.post(viewerHasLiked: $0.viewer_has_liked) }
-        let followees = try await connection.query(
-            "select followee_id from public.follows where follower_id = auth.uid() and deleted_at is null", logger: logger)
-        var sources = [me]
-        for try await id in followees.decode(UUID.self) { sources.append(id) }
-        return PostPage.assemble(request: request, fetched: posts, totalCount: nil, sources: sources)
+        let rows = try await connection.query(
+            "select public.feed_page_with_sources(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)::text", logger: logger)
+        return try await decodeJSON(FeedWithSources.self, from: rows, "feedPage").page(request, viewer: me)
     }
 
     public func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: Comment] {

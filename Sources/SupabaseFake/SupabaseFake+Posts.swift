@@ -37,9 +37,9 @@ extension SupabaseFake {
         case ("GET", "/rest/v1/comments"): return readComments(query, caller: caller)
         case ("POST", "/rest/v1/comments"): return insertComment(object, caller: caller)
         case ("DELETE", "/rest/v1/comments"): return deleteComment(query, caller: caller)
-        case ("GET", "/rest/v1/follows"): return readFollowees(query, caller: caller)
         case ("POST", "/rest/v1/rpc/post_pages"): return postPages(object, caller: caller)
         case ("POST", "/rest/v1/rpc/feed_page"): return feedPage(object, caller: caller)
+        case ("POST", "/rest/v1/rpc/feed_page_with_sources"): return feedPageWithSources(object, caller: caller)
         case ("POST", "/rest/v1/rpc/comment_pages"): return commentPages(object, caller: caller)
         case ("POST", "/rest/v1/rpc/viewer_likes"): return viewerLikes(object, caller: caller)
         case ("POST", "/rest/v1/rpc/toggle_like"): return toggleLike(object, caller: caller)
@@ -165,20 +165,6 @@ extension SupabaseFake {
         return Self.json(200, [["id": id.lowercased]])
     }
 
-    /// `GET /rest/v1/follows?select=followee_id&follower_id=eq.<me>&deleted_at=is.null`: RLS shows
-    /// a follow whose two profiles the caller can see.
-    func readFollowees(_ query: [(String, String)], caller: Caller) -> Response {
-        guard let follower = Self.eqUUID(query, "follower_id"),
-              query.contains(where: { $0 == ("deleted_at", "is.null") }) else {
-            return Self.pgError(400, "PGRST100", "unsupported filter on follows")
-        }
-        let rows = (followsByFollower[follower] ?? []).map { follows[$0] }.filter { follow in
-            follow.deletedAtMicroseconds == nil
-                && [follow.follower, follow.followee].allSatisfy { profilesById[$0].map { visible($0, caller) } ?? false }
-        }.map { ["followee_id": $0.followee.lowercased] as [String: Any] }
-        return Self.rows(Array(rows.prefix(maxRows)))
-    }
-
     // MARK: Functions
 
     /// Sorted newest first, cut at a keyset, `limit + 1` rows (the follow functions' recipe).
@@ -216,13 +202,28 @@ extension SupabaseFake {
         guard case .user(let me) = caller else {
             return Self.pgError(401, "42501", "You must be logged in to view your feed", hint: "authentication_required")
         }
+        return Self.rows(feedRows(body, me: me, caller: caller))
+    }
+
+    func feedRows(_ body: [String: Any], me: UUID, caller: Caller) -> [[String: Any]] {
         let sources = Set([me] + (followsByFollower[me] ?? []).map { follows[$0] }.filter { $0.deletedAtMicroseconds == nil }.map(\.followee))
         let candidates = sources.flatMap { (postsByAuthor[$0] ?? []).compactMap { posts[$0] } }.filter { postVisible($0, caller) }
         var request: [String: Any] = ["limit": max((body["page_size"] as? Int ?? 21) - 1, 0)]
         if let at = body["after_us"] as? NSNumber { request["cursor_us"] = at }
         if let id = body["after_id"] as? String { request["cursor_id"] = id }
         let page = Self.page(candidates, key: \.key, newestFirst: true, request: request)
-        return Self.rows(page.map { ["post": postRow($0), "viewer_has_liked": liked($0, caller)] })
+        return page.map { ["post": postRow($0), "viewer_has_liked": liked($0, caller)] }
+    }
+
+    /// `feed_page_with_sources`: `feed_page`'s rows and the caller's active follows that RLS shows.
+    func feedPageWithSources(_ body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else {
+            return Self.pgError(401, "PT401", "You must be logged in to see your feed", hint: "authentication_required")
+        }
+        let sources = (followsByFollower[me] ?? []).map { follows[$0] }.filter { follow in
+            follow.deletedAtMicroseconds == nil && (profilesById[follow.followee].map { visible($0, caller) } ?? false)
+        }.map { $0.followee.lowercased }.sorted()
+        return Self.json(200, ["posts": feedRows(body, me: me, caller: caller), "sources": sources])
     }
 
     func commentPages(_ body: [String: Any], caller: Caller) -> Response {

@@ -48,8 +48,6 @@ public final class SupabaseFake: @unchecked Sendable {
     var postsByAuthor: [UUID: [UUID]] = [:]
     var comments: [UUID: FakeComment] = [:]
     var commentsByPost: [UUID: [UUID]] = [:]
-    /// PostgREST's Max Rows (the store's configuration's default): longer answers are cut.
-    var maxRows = 1_000
     var recorded: [RecordedRequest] = []
     var faults: [(prefix: String?, fault: Fault, remaining: Int)] = []
     var fixedLatency: Duration

@@ -106,6 +106,23 @@ public struct FeedRow: Decodable, Sendable {
     public var viewer_has_liked: Bool
 }
 
+/// The answer of `feed_page_with_sources`: `feed_page`'s rows and the caller's active follows.
+public struct FeedWithSources: Decodable, Sendable {
+    public var posts: [FeedRow]
+    public var sources: [String]
+
+    /// The page, with the viewer among its sources.
+    /// - Throws: ``MalformedRow``.
+    public func page(_ request: PostPageRequest, viewer me: UUID) throws -> PostPage {
+        let posts = try posts.map { try $0.post.post(viewerHasLiked: $0.viewer_has_liked) }
+        let followed = try sources.map { text -> UUID in
+            guard let id = UUID(parsing: text) else { throw MalformedRow("feed source \(text)") }
+            return id
+        }
+        return PostPage.assemble(request: request, fetched: posts, totalCount: nil, sources: [me] + followed)
+    }
+}
+
 /// One row of `comment_pages`.
 public struct CommentPageRow: Decodable, Sendable {
     public var request_index: Int

@@ -44,9 +44,8 @@ extension SupabaseStore: PostStore {
         return Set(liked.compactMap(UUID.init(parsing:)))
     }
 
-    /// Profiles' posts in one `post_pages` request; a feed is `feed_page` plus, at the same time,
-    /// the viewer's active follows (the feed's sources; unknown when there are as many as a
-    /// PostgREST answer may hold).
+    /// Profiles' posts in one `post_pages` request; a feed in one `feed_page_with_sources`
+    /// request (its posts and the profiles it draws from, migration 20250301001800).
     public func postPages(_ requests: [PostPageRequest], viewer: Viewer) async throws -> [PostPage] {
         try await call("postPages") {
             var pages = [PostPage?](repeating: nil, count: requests.count)
@@ -71,31 +70,17 @@ extension SupabaseStore: PostStore {
         }
     }
 
+    /// `POST /rest/v1/rpc/feed_page_with_sources` with `{after_us, after_id, page_size}`.
     func feedPage(_ page: PostPageRequest, viewer: Viewer) async throws -> PostPage {
         guard case .feed(let me) = page.list, viewer.userId == me else { throw DomainError.notAuthorized }
-        async let sources = feedSources(me, viewer: viewer)
         let arguments = FeedArguments(
             after_us: page.page.cursor?.createdAtMicroseconds, after_id: page.page.cursor?.id.lowercased,
             page_size: page.page.limit + 1)
         let request = SupabaseRequest(
-            method: .post, service: .rest, path: "/rest/v1/rpc/feed_page",
+            method: .post, service: .rest, path: "/rest/v1/rpc/feed_page_with_sources",
             headers: [("Content-Type", "application/json")], body: try Self.json(arguments),
             idempotent: true, operation: "feedPage")
-        let rows = try decode([FeedRow].self, try await rest(request, viewer: viewer), "feedPage")
-        let posts = try rows.map { try $0.post.post(viewerHasLiked: $0.viewer_has_liked) }
-        return PostPage.assemble(request: page, fetched: posts, totalCount: nil, sources: try await sources)
-    }
-
-    /// `GET /rest/v1/follows?select=followee_id&follower_id=eq.<me>&deleted_at=is.null`, nil when
-    /// the answer may have been cut at Max Rows.
-    func feedSources(_ me: UUID, viewer: Viewer) async throws -> [UUID]? {
-        let request = SupabaseRequest(
-            method: .get, service: .rest, path: "/rest/v1/follows",
-            query: [("select", "followee_id"), ("follower_id", "eq.\(me.lowercased)"), ("deleted_at", "is.null")],
-            idempotent: true, operation: "feedSources")
-        let rows = try decode([FolloweeRow].self, try await rest(request, viewer: viewer), "feedSources")
-        guard rows.count < configuration.maxRows else { return nil }
-        return [me] + rows.compactMap { UUID(parsing: $0.followee_id) }
+        return try decode(FeedWithSources.self, try await rest(request, viewer: viewer), "feedPage").page(page, viewer: me)
     }
 
     /// `GET /rest/v1/comments?id=in.(...)`: RLS leaves out comments on hidden posts.
@@ -232,9 +217,4 @@ struct FeedArguments: Encodable {
         try c.encode(after_id, forKey: .after_id)
         try c.encode(page_size, forKey: .page_size)
     }
-}
-
-/// `select=followee_id`.
-struct FolloweeRow: Decodable {
-    var followee_id: String
 }

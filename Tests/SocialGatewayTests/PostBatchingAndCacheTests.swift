@@ -37,6 +37,17 @@ struct PostBatchingAndCacheTests {
         }
     }
 
+    @Test("on Supabase a feed page is one request: feed_page_with_sources gives the posts and their sources together")
+    func supabaseFeedRequests() async throws {
+        try await GatewayFixture.run(.supabase) { gateway in
+            let fake = try #require(gateway.store.fake)
+            fake.clearRequests()
+            let result = try await gateway.run("{ feed(first: 5) { nodes { content likeCount viewerHasLiked } } }", viewer: gateway.bob)
+            #expect(result.json["data"]?["feed"]?["nodes"]?.arrayValue?.count == 5)
+            #expect(fake.requestCounts == ["POST /rest/v1/rpc/feed_page_with_sources": 1])
+        }
+    }
+
     @Test("read-your-writes with the cache: a post, an edit, a like, a comment and an unfollow each show at once",
           arguments: StoreKind.allCases)
     func cachedFeed(_ kind: StoreKind) async throws {
