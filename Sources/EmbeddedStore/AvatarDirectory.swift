@@ -93,6 +93,23 @@ public struct StoryDirectory: StoryMediaStore, StoryFileSource {
     /// Removes a story's file whatever its owner: the clean-up of expired stories.
     public func removeExpired(_ path: StoryMediaPath) throws { try files.remove(path.description) }
 
+    /// Removes every story file written before `cutoff` (its name carries its time): the clean-up
+    /// for stores whose rows expire elsewhere (PostgreSQL), run by the server's housekeeping.
+    /// - Returns: how many files went.
+    @discardableResult
+    public func purgeFiles(writtenBefore cutoff: Date) -> Int {
+        let limit = Int64(cutoff.timeIntervalSince1970)
+        let manager = FileManager.default
+        var removed = 0
+        for owner in (try? manager.contentsOfDirectory(atPath: directory.path)) ?? [] {
+            for name in (try? manager.contentsOfDirectory(atPath: directory.appendingPathComponent(owner).path)) ?? [] {
+                guard let path = StoryMediaPath(parsing: "\(owner)/\(name)"), path.unixTime < limit else { continue }
+                if (try? files.remove(path.description)) != nil { removed += 1 }
+            }
+        }
+        return removed
+    }
+
     public func storedStoryMedia(atRequestPath path: String) async -> StoredAvatar? {
         guard let media = StoryMediaPath(parsing: path) else { return nil }
         return files.read(media.description, contentType: media.format.contentType)

@@ -118,10 +118,11 @@ extension EmbeddedStore: PostStore {
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = """
                         SELECT \(PostColumns.selectComment) FROM comments c JOIN posts p ON p.id = c.post_id
-                        JOIN profiles a ON a.id = p.author_id
-                        WHERE c.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("a"))
+                        JOIN profiles a ON a.id = p.author_id JOIN profiles w ON w.id = c.author_id
+                        WHERE c.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("a")) AND \(ProfileColumns.visible("w"))
                         """
-                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk) + [viewer.sqlId]) {
+                    let arguments = StatementArguments(chunk) + [viewer.sqlId, viewer.sqlId]
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
                         let comment = try PostColumns.decodeComment(row)
                         result[comment.id] = comment
                     }
@@ -145,13 +146,15 @@ extension EmbeddedStore: PostStore {
                     let forward = request.page.direction == .forward
                     let order = forward ? "ASC" : "DESC"
                     let keyset = request.page.cursor == nil ? "" : "AND (c.created_at, c.id) \(forward ? ">" : "<") (?, ?)"
+                    // A private profile's comments reach only its owner (the comments_read policy).
                     let sql = """
-                        SELECT \(PostColumns.selectComment) FROM comments c WHERE c.post_id = ? \(keyset)
+                        SELECT \(PostColumns.selectComment) FROM comments c JOIN profiles w ON w.id = c.author_id
+                        WHERE c.post_id = ? \(keyset) AND \(ProfileColumns.visible("w"))
                         ORDER BY c.created_at \(order), c.id \(order) LIMIT ?
                         """
                     var values: [(any DatabaseValueConvertible)?] = [request.post.lowercased]
                     if let cursor = request.page.cursor { values += [cursor.createdAtMicroseconds, cursor.id.lowercased] }
-                    values += [request.page.limit + 1]
+                    values += [viewer.sqlId, request.page.limit + 1]
                     let comments = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
                         .map { try PostColumns.decodeComment($0) }
                     return CommentPage.assemble(request: request, fetched: comments, totalCount: total)
@@ -254,7 +257,8 @@ extension EmbeddedStore: PostStore {
                 try db.execute(
                     sql: """
                         DELETE FROM comments WHERE id = ?1
-                          AND (author_id = ?2 OR post_id IN (SELECT id FROM posts WHERE author_id = ?2))
+                          AND (author_id = ?2 OR (post_id IN (SELECT id FROM posts WHERE author_id = ?2)
+                                                  AND author_id IN (SELECT id FROM profiles WHERE is_public = 1)))
                         """,
                     arguments: [id.lowercased, me.lowercased])
                 guard db.changesCount > 0 else { throw DomainError.commentNotFound }

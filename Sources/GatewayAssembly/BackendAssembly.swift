@@ -62,6 +62,7 @@ public enum BackendAssembly {
             let jwks = try await loadJWKS(settings.server, required: secret == nil, logger: logger)
             let avatars: any AvatarStore, storyMedia: any StoryMediaStore
             var files: (any AvatarFileSource)?, storyFiles: (any StoryFileSource)?
+            var housekeeping: [@Sendable () async -> Void] = []
             if let supabase = settings.store.supabase {
                 let storage = try await SupabaseStore.connect(configuration: supabase, logger: logger)
                 objectStore = storage
@@ -74,6 +75,11 @@ public enum BackendAssembly {
                 let stories = StoryDirectory(
                     directory: folder.appendingPathComponent("stories", isDirectory: true), publicBaseURL: settings.server.resolvedPublicURL)
                 (avatars, files, storyMedia, storyFiles) = (directory, directory, stories, stories)
+                // The rows expire in the database (purge_expired_stories); files kept here go an
+                // hour after their story ended, by the time in their names.
+                housekeeping.append {
+                    stories.purgeFiles(writtenBefore: Date(timeIntervalSinceNow: -Double(Story.lifetimeMicroseconds / 1_000_000) - 3_600))
+                }
             }
             let feed = settings.server.responseCache ? PostgresChangeFeed(configuration: configuration, logger: logger) : nil
             let storage = objectStore
@@ -81,7 +87,8 @@ public enum BackendAssembly {
                 stores: GatewayStores(
                     profiles: store, follows: store, avatars: avatars, posts: store, stories: store, storyMedia: storyMedia,
                     callCounts: { store.callCounts }),
-                jwtSecret: secret, jwks: jwks, avatarFiles: files, storyFiles: storyFiles, changeFeed: feed,
+                jwtSecret: secret, jwks: jwks, avatarFiles: files, storyFiles: storyFiles, housekeeping: housekeeping,
+                changeFeed: feed,
                 summary: "PostgreSQL at \(configuration.endpoint.redacted)",
                 shutdown: {
                     await store.shutdown()

@@ -83,7 +83,8 @@ struct OperationalRoutes: Sendable {
         }
         return Response(
             status: .ok,
-            headers: [.contentType: media.contentType, .cacheControl: "public, max-age=86400, immutable",
+            // An hour, not a year: a story ends within a day, and a shared cache should let go soon after.
+            headers: [.contentType: media.contentType, .cacheControl: "public, max-age=3600",
                       .contentTypeOptions: "nosniff"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: media.bytes)))
     }

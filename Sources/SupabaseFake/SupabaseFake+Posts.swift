@@ -66,6 +66,12 @@ extension SupabaseFake {
          "created_at": timestamp(c.createdAtMicroseconds)]
     }
 
+    /// The comments_read policy: the post visible, and the comment's author too.
+    func commentVisible(_ comment: FakeComment, _ caller: Caller) -> Bool {
+        (posts[comment.post].map { postVisible($0, caller) } ?? false)
+            && (profilesById[comment.author].map { visible($0, caller) } ?? false)
+    }
+
     func liked(_ post: FakePost, _ caller: Caller) -> Bool {
         if case .user(let me) = caller { return post.likes.contains(me) }
         return false
@@ -137,7 +143,7 @@ extension SupabaseFake {
             return Self.pgError(400, "PGRST100", "unsupported filter on comments")
         }
         let rows = ids.compactMap { UUID(uuidString: $0).flatMap { comments[$0] } }
-            .filter { comment in posts[comment.post].map { postVisible($0, caller) } ?? false }
+            .filter { commentVisible($0, caller) }
         return Self.rows(rows.sorted { $0.id.lowercased < $1.id.lowercased }.map(Self.commentRow))
     }
 
@@ -156,7 +162,7 @@ extension SupabaseFake {
     /// The `comments_delete` policy: the comment's author, or the post's.
     func deleteComment(_ query: [(String, String)], caller: Caller) -> Response {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table comments") }
-        guard let id = Self.eqUUID(query, "id"), let comment = comments[id],
+        guard let id = Self.eqUUID(query, "id"), let comment = comments[id], commentVisible(comment, caller),
               comment.author == me || posts[comment.post]?.author == me
         else { return Self.json(200, [Any]()) }
         comments[id] = nil
@@ -234,7 +240,7 @@ extension SupabaseFake {
                 return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
             }
             let post = posts[postId].flatMap { postVisible($0, caller) ? $0 : nil }
-            let candidates = post == nil ? [] : (commentsByPost[postId] ?? []).compactMap { comments[$0] }
+            let candidates = post == nil ? [] : (commentsByPost[postId] ?? []).compactMap { comments[$0] }.filter { commentVisible($0, caller) }
             let page = Self.page(candidates, key: \.key, newestFirst: false, request: request)
             let total = post?.commentCount ?? 0
             if page.isEmpty { rows.append(["request_index": index, "total_count": total, "comment": NSNull()]) }

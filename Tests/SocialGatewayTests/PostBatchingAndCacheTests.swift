@@ -48,6 +48,21 @@ struct PostBatchingAndCacheTests {
         }
     }
 
+    @Test("a cached post goes when its author turns private (the answer depends on the author's profile)",
+          arguments: StoreKind.allCases)
+    func cachedPostOfNowPrivateAuthor(_ kind: StoreKind) async throws {
+        try await withCachedGateway(kind) { gateway, cache in
+            let query = #"{ post(id: "\#(DemoData.postId(5).lowercased)") { id content } }"#
+            for _ in 0..<200 where cache.counters.hits == 0 {
+                _ = try await gateway.run(query)
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            #expect(cache.counters.hits > 0)
+            _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.carol)
+            #expect(try await gateway.run(query).json["data"]?["post"] == .null)
+        }
+    }
+
     @Test("read-your-writes with the cache: a post, an edit, a like, a comment and an unfollow each show at once",
           arguments: StoreKind.allCases)
     func cachedFeed(_ kind: StoreKind) async throws {

@@ -197,4 +197,37 @@ struct PostTests {
             #expect(own.json["data"]?["post"]?["content"] == "Built a new hangboard for the garage today 🔨")
         }
     }
+
+    @Test("a private profile's comment reaches only its author, even on a public post; the post still renders for others",
+          arguments: StoreKind.allCases)
+    func privateCommenter(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let post = DemoData.postId(1).lowercased  // alice's, with bob's and carol's comments
+            _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.carol)
+            let query = #"{ post(id: "\#(post)") { commentCount comments(first: 10) { nodes { content author { handle } } } } }"#
+            for viewer in [Viewer.anonymous, gateway.alice, gateway.bob] {
+                let read = try await gateway.run(query, viewer: viewer)
+                #expect(read.json["errors"] == nil, "\(read.json)")
+                #expect(read.json["data"]?["post"]?["comments"]?["nodes"]?.arrayValue?.compactMap { $0["author"]?["handle"]?.stringValue }
+                        == ["bob_builder"])
+            }
+            let own = try await gateway.run(query, viewer: gateway.carol)
+            #expect(own.json["data"]?["post"]?["comments"]?["nodes"]?.arrayValue?.count == 2)
+            let node = try await gateway.run(#"{ node(id: "\#(DemoData.commentId(2).lowercased)") { id } }"#, viewer: gateway.alice)
+            #expect(node.json["data"]?["node"] == .null)
+        }
+    }
+
+    @Test("bad input: a NUL in a post or a comment is BAD_USER_INPUT, not a database error", arguments: StoreKind.allCases)
+    func nulCharacters(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let post = try await gateway.run(
+                "mutation C($c: String!) { createPost(input: {content: $c}) { post { id } } }", ["c": "a\u{0}b"], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(post.json) == ["BAD_USER_INPUT"])
+            let comment = try await gateway.run(
+                "mutation C($c: String!) { addComment(postId: \"\(DemoData.postId(1).lowercased)\", content: $c) { comment { id } } }",
+                ["c": "a\u{0}b"], viewer: gateway.bob)
+            #expect(GatewayFixture.codes(comment.json) == ["BAD_USER_INPUT"])
+        }
+    }
 }

@@ -101,9 +101,14 @@ grant insert (id, post_id, author_id, content) on public.comments to authenticat
 grant delete on public.comments to authenticated;
 grant all on public.comments to service_role;
 
+-- A comment is read where its post is, and only while its own author's profile is visible too:
+-- a private profile's comments reach nobody but their author (issue 19, "in every path"), even
+-- on someone else's public post; its author's profile could not be shown beside it anyway.
 create policy comments_read on public.comments for select to anon, authenticated
   using (exists (select 1 from public.posts p join public.profiles a on a.id = p.author_id
-                 where p.id = comments.post_id and (a.is_public or a.id = (select auth.uid()))));
+                 where p.id = comments.post_id and (a.is_public or a.id = (select auth.uid())))
+         and exists (select 1 from public.profiles w
+                     where w.id = comments.author_id and (w.is_public or w.id = (select auth.uid()))));
 create policy comments_insert_own on public.comments for insert to authenticated
   with check (
     author_id = (select auth.uid())

@@ -213,6 +213,18 @@ begin
   perform pg_temp.login('ca201000-0000-4000-8000-000000000003');
   select count(*) into n from public.comments;
   if n <> 5 then raise exception 'FAIL: carol reads % comments, 5 expected', n; end if;
+  -- carol is private: her comment on bob's public post reaches her alone, not anon, alice or bob
+  insert into public.comments (post_id, author_id, content) values ('0000000b-0000-4000-8000-000000000001', 'ca201000-0000-4000-8000-000000000003', 'carol on bob');
+  select count(*) into n from public.comments where content = 'carol on bob';
+  if n <> 1 then raise exception 'FAIL: carol cannot read her own comment'; end if;
+  perform pg_temp.login(null);
+  select count(*) into n from public.comments where content = 'carol on bob';
+  if n <> 0 then raise exception 'FAIL: anon reads a private profile''s comment'; end if;
+  perform pg_temp.login('b0b00000-0000-4000-8000-000000000002');
+  select count(*) into n from public.comments where content = 'carol on bob';
+  if n <> 0 then raise exception 'FAIL: bob reads a private profile''s comment on his post'; end if;
+  perform pg_temp.login('ca201000-0000-4000-8000-000000000003');
+  delete from public.comments where content = 'carol on bob';
 
   -- removal: not someone else's comment on someone else's post
   perform pg_temp.login('d0000000-0000-4000-8000-000000000004');

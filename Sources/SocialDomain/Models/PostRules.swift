@@ -18,6 +18,9 @@ public enum PostRules {
     public static func content(_ text: String) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw DomainError.badUserInput("Post content cannot be empty", field: "content") }
+        guard !trimmed.unicodeScalars.contains("\0") else {
+            throw DomainError.badUserInput("Post content cannot contain NUL characters", field: "content")
+        }
         guard trimmed.utf8.count <= maxContentLength * UpdateProfile.maxBytesPerCharacter, trimmed.count <= maxContentLength else {
             throw DomainError.badUserInput("Post content must be \(maxContentLength) characters or less", field: "content")
         }
@@ -47,6 +50,9 @@ public enum PostRules {
     public static func comment(_ text: String) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw DomainError.badUserInput("Comment cannot be empty", field: "content") }
+        guard !trimmed.unicodeScalars.contains("\0") else {
+            throw DomainError.badUserInput("Comment cannot contain NUL characters", field: "content")
+        }
         guard trimmed.utf8.count <= maxCommentLength * UpdateProfile.maxBytesPerCharacter, trimmed.count <= maxCommentLength else {
             throw DomainError.badUserInput("Comment must be \(maxCommentLength) characters or less", field: "content")
         }

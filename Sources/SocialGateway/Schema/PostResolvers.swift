@@ -118,8 +118,11 @@ enum PostResolvers {
             post: post.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
             last: info.arguments.int("last"), before: info.arguments.string("before"))
         guard let loaded = try await request.commentPages.load(page) else { throw DomainError.postNotFound }
-        request.readTags.record([CacheTags.comments(post.id), CacheTags.post(post.id)])
-        for edge in loaded.edges { request.commentsByID.prime(edge.comment.id, edge.comment) }
+        request.readTags.record([CacheTags.comments(post.id), CacheTags.post(post.id), CacheTags.followLists])
+        for edge in loaded.edges {
+            request.commentsByID.prime(edge.comment.id, edge.comment)
+            request.readTags.record(CacheTags.profile(edge.comment.authorId))
+        }
         return loaded
     }
 }

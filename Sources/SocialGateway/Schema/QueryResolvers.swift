@@ -18,7 +18,8 @@ enum QueryResolvers {
             if let profile = try await request.profilesByID.load(id) { return request.read(profile) }
             if let post = try await request.postsByID.load(id) { return request.read(post) }
             if let comment = try await request.commentsByID.load(id) {
-                request.readTags.record(CacheTags.comments(comment.postId))
+                // Visible while its post's author and its own author are: any visibility change.
+                request.readTags.record([CacheTags.comments(comment.postId), CacheTags.followLists, CacheTags.profile(comment.authorId)])
                 return comment
             }
             if let story = try await request.storiesByID.load(id) { return story }

@@ -104,10 +104,11 @@ final class RequestContext: Sendable {
         postPages.clearAll()
     }
 
-    /// Records that the response shows `post` (`Post:<id>`).
+    /// Records that the response shows `post` (`Post:<id>`), and that it depends on its author's
+    /// profile (`Profile:<author>`): the post is visible only while the author is.
     @discardableResult
     func read(_ post: Post?) -> Post? {
-        if let post { readTags.record(CacheTags.post(post.id)) }
+        if let post { readTags.record([CacheTags.post(post.id), CacheTags.profile(post.authorId)]) }
         return post
     }
 
