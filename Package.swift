@@ -53,7 +53,10 @@ let package = Package(
         // The default store: the domain's ports on one SQLite file.
         .target(
             name: "EmbeddedStore",
-            dependencies: ["SocialDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "SocialDomain", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             exclude: ["README.md"]
         ),
         // The wire shapes of supabase/migrations (rows, function arguments), read by both stores

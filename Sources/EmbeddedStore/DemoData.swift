@@ -43,6 +43,14 @@ public enum DemoData {
         bobId: ProfileOwnerDetails(homeZIP: "SW1A 1AA", preferredGradeScaleBoulder: "Font", preferredGradeScaleRoute: "French"),
     ]
 
+    /// The demo users' sign-in emails (`alice@example.com` ...), one per ``users`` entry.
+    public static func email(of id: UUID) -> String? {
+        users.first { $0.id == id }.map { "\($0.handle.split(separator: "_").first ?? "")@example.com" }
+    }
+
+    /// The demo accounts' password, documented in the README: demo data only.
+    public static let password = "climb-on-demo"
+
     /// Looks a demo user up by handle (case-insensitive).
     public static func id(forHandle handle: String) -> UUID? {
         users.first { $0.handle == handle.lowercased() }?.id
@@ -201,6 +209,45 @@ extension EmbeddedStore {
                 owner: user.id, unixTime: now / 1_000_000, suffix: options.random.hex(8), format: .png)
             let url = try await storyDirectory.putStoryMedia(Self.demoStoryPNG, at: path, viewer: viewer)
             _ = try await createStory(mediaURL: url, path: path, viewer: viewer)
+        }
+    }
+}
+
+extension EmbeddedStore {
+    /// The demo accounts' salts and hashes, made once per process (a salt each): every store a
+    /// process opens with demo data (the test suites open hundreds) shares them.
+    static let demoPasswordHashes: [UUID: (salt: Data, hash: Data)] = {
+        var hashes: [UUID: (Data, Data)] = [:]
+        for user in DemoData.users {
+            let salt = PasswordHasher.salt()
+            if let hash = try? PasswordHasher.hash(DemoData.password, salt: salt) { hashes[user.id] = (salt, hash) }
+        }
+        return hashes
+    }()
+
+    /// Gives each demo user an account (``DemoData/email(of:)``, ``DemoData/password``) when their
+    /// profile is there and their account is not, so the playground can sign in as them too.
+    func ensureDemoAccounts() async throws {
+        let missing = try await pool.read { db in
+            try DemoData.users.filter { user in
+                try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM profiles WHERE id = ?1) AND NOT EXISTS (SELECT 1 FROM accounts WHERE id = ?1)
+                    """, arguments: [user.id.lowercased]) ?? false
+            }
+        }
+        guard !missing.isEmpty else { return }
+        let now = UnixMicroseconds.from(options.clock.now())
+        var rows: [(String, String, Data, Data)] = []
+        for user in missing {
+            guard let (salt, hash) = Self.demoPasswordHashes[user.id] else { continue }
+            rows.append((user.id.lowercased, DemoData.email(of: user.id) ?? "", hash, salt))
+        }
+        try await pool.write { [rows] db in
+            for (id, email, hash, salt) in rows {
+                try db.execute(
+                    sql: "INSERT INTO accounts (id, email, password_hash, salt, verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [id, email, hash, salt, now, now])
+            }
         }
     }
 }

@@ -53,6 +53,48 @@ enum EmbeddedSchema {
                 CREATE INDEX stories_expires_idx ON stories (expires_at);
                 """)
         }
+        // Accounts (issue 20): the embedded store is its own identity provider.
+        migrator.registerMigration("v8_accounts") { db in
+            try db.execute(sql: """
+                CREATE TABLE accounts (
+                  id             TEXT PRIMARY KEY NOT NULL,
+                  email          TEXT NOT NULL UNIQUE CHECK (email = lower(email)),
+                  password_hash  BLOB NOT NULL,
+                  salt           BLOB NOT NULL,
+                  display_name   TEXT,
+                  video_quality  TEXT NOT NULL DEFAULT 'auto' CHECK (video_quality IN ('auto', 'high', 'medium', 'low')),
+                  autoplay       INTEGER NOT NULL DEFAULT 1 CHECK (autoplay IN (0, 1)),
+                  verified_at    INTEGER,
+                  created_at     INTEGER NOT NULL,
+                  CONSTRAINT accounts_id_fkey FOREIGN KEY (id) REFERENCES profiles (id) ON DELETE CASCADE
+                );
+                CREATE TABLE account_sessions (
+                  id          TEXT PRIMARY KEY NOT NULL,
+                  account_id  TEXT NOT NULL,
+                  created_at  INTEGER NOT NULL,
+                  ended_at    INTEGER,
+                  CONSTRAINT account_sessions_account_fkey FOREIGN KEY (account_id) REFERENCES accounts (id) ON DELETE CASCADE
+                );
+                CREATE INDEX account_sessions_account_idx ON account_sessions (account_id);
+                -- refresh tokens by their SHA-256 (never the token): single use, then replaced
+                CREATE TABLE refresh_tokens (
+                  token_hash  TEXT PRIMARY KEY NOT NULL,
+                  session_id  TEXT NOT NULL,
+                  expires_at  INTEGER NOT NULL,
+                  used_at     INTEGER,
+                  CONSTRAINT refresh_tokens_session_fkey FOREIGN KEY (session_id) REFERENCES account_sessions (id) ON DELETE CASCADE
+                );
+                CREATE INDEX refresh_tokens_session_idx ON refresh_tokens (session_id);
+                -- password-reset tokens by their SHA-256: single use, an hour
+                CREATE TABLE password_resets (
+                  token_hash  TEXT PRIMARY KEY NOT NULL,
+                  account_id  TEXT NOT NULL,
+                  expires_at  INTEGER NOT NULL,
+                  used_at     INTEGER,
+                  CONSTRAINT password_resets_account_fkey FOREIGN KEY (account_id) REFERENCES accounts (id) ON DELETE CASCADE
+                );
+                """)
+        }
         return migrator
     }
 

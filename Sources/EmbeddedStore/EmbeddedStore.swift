@@ -30,6 +30,11 @@ public final class EmbeddedStore: Sendable {
         public var maximumReaderCount: Int = 4
         /// Receives the detail of store failures that clients only see as `BACKEND_UNAVAILABLE`.
         public var errorLog: (@Sendable (String) -> Void)? = nil
+        /// Signs the access tokens of the store's accounts (the gateway's HS256 secret); without
+        /// it the account operations answer that accounts are not available.
+        public var accessTokens: (any AccessTokenSigner)? = nil
+        /// Receives password-reset links (there is no mail to send them with).
+        public var passwordResetLog: (@Sendable (_ email: String, _ link: String) -> Void)? = nil
 
         public init() {}
     }
@@ -77,6 +82,7 @@ public final class EmbeddedStore: Sendable {
         if seedDemoData {
             try await store.seedDemoDataIfEmpty()
             try await store.refreshDemoStories()
+            try await store.ensureDemoAccounts()
         }
         return store
     }

@@ -9,6 +9,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment
     case activeStories, storiesByID, createStory, putStoryMedia, deleteStoryMedia
+    case signUp, signIn, refresh, signOut, passwordReset, account, updateSettings, changePassword
 }
 
 /// Thread-safe call and statement counters.

@@ -36,7 +36,8 @@ public enum BackendAssembly {
             let feed = changeFeed(settings, logger: logger)
             return GatewayBackend(
                 stores: GatewayStores(
-                    profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store),
+                    profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
+                    accounts: store),
                 jwtSecret: secret, jwks: jwks,
                 changeFeed: feed, summary: "Supabase", shutdown: { try? await store.shutdown() })
         } catch {
@@ -86,7 +87,8 @@ public enum BackendAssembly {
             return GatewayBackend(
                 stores: GatewayStores(
                     profiles: store, follows: store, avatars: avatars, posts: store, stories: store, storyMedia: storyMedia,
-                    callCounts: { store.callCounts }),
+                    // Accounts go to Supabase Auth when there is one; otherwise one clear error.
+                    accounts: storage.map { $0 as any AccountStore } ?? NoAccounts(), callCounts: { store.callCounts }),
                 jwtSecret: secret, jwks: jwks, avatarFiles: files, storyFiles: storyFiles, housekeeping: housekeeping,
                 changeFeed: feed,
                 summary: "PostgreSQL at \(configuration.endpoint.redacted)",
@@ -130,6 +132,15 @@ public enum BackendAssembly {
         var options = EmbeddedStore.Options()
         options.publicBaseURL = settings.server.resolvedPublicURL
         options.errorLog = { detail in logger.error("store failure", metadata: ["detail": "\(detail)"]) }
+        // The accounts' access tokens are the gateway's own JWTs, signed with the secret it verifies.
+        if let secret = try settings.signingSecret() {
+            options.accessTokens = await DevTokenIssuer(
+                secret: secret, audience: settings.server.jwtAudience, issuer: settings.server.jwtIssuer)
+        }
+        options.passwordResetLog = { email, link in
+            // There is no mail to send in embedded mode: the operator passes the link on.
+            logger.notice("password reset requested (embedded mode sends no mail)", metadata: ["email": "\(email)", "link": "\(link)"])
+        }
         return try await EmbeddedStore.open(
             dataDirectory: settings.server.dataDirectory, seedDemoData: settings.store.seedDemoData, options: options)
     }
@@ -140,7 +151,7 @@ public enum BackendAssembly {
         GatewayBackend(
             stores: GatewayStores(
                 profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
-                callCounts: { store.callCounts }),
+                accounts: store, callCounts: { store.callCounts }),
             jwtSecret: jwtSecret, jwks: jwks, avatarFiles: store, storyFiles: store,
             housekeeping: [{ _ = try? await store.purgeExpiredStories(now: Date()) }],
             demoUsers: DemoData.users.map { DemoUser(id: $0.id, handle: $0.handle, displayName: $0.displayName) },

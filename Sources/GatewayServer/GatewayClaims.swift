@@ -19,11 +19,19 @@ public struct GatewayClaims: JWTPayload, Equatable {
     public var iss: IssuerClaim?
     /// `authenticated` for signed-in users (Supabase), informational here.
     public var role: String?
+    /// The session the token belongs to (Supabase Auth's and the embedded accounts'): signing out
+    /// ends it.
+    public var session_id: String?
+    /// The account's email, as Supabase's tokens carry it.
+    public var email: String?
 
     public init(
         sub: SubjectClaim?, exp: ExpirationClaim?, nbf: NotBeforeClaim? = nil, iat: IssuedAtClaim? = nil,
-        aud: AudienceClaim? = nil, iss: IssuerClaim? = nil, role: String? = nil
+        aud: AudienceClaim? = nil, iss: IssuerClaim? = nil, role: String? = nil, session_id: String? = nil,
+        email: String? = nil
     ) {
+        self.session_id = session_id
+        self.email = email
         self.iss = iss
         self.sub = sub
         self.exp = exp
@@ -62,5 +70,19 @@ public struct DevTokenIssuer: Sendable {
             nbf: NotBeforeClaim(value: now - 1), iat: IssuedAtClaim(value: now), aud: AudienceClaim(value: [audience]),
             iss: issuer.map { IssuerClaim(value: $0) }, role: "authenticated")
         return try await keys.sign(claims)
+    }
+}
+
+extension DevTokenIssuer: AccessTokenSigner {
+    /// Access tokens of the embedded accounts: an hour, with the session and the email, as
+    /// Supabase Auth's.
+    public func accessToken(userId: UUID, sessionId: UUID, email: String) async throws -> (token: String, expiresAt: Date) {
+        let now = Date()
+        let expires = now + 3600
+        let claims = GatewayClaims(
+            sub: SubjectClaim(value: userId.lowercased), exp: ExpirationClaim(value: expires),
+            nbf: NotBeforeClaim(value: now - 1), iat: IssuedAtClaim(value: now), aud: AudienceClaim(value: [audience]),
+            iss: issuer.map { IssuerClaim(value: $0) }, role: "authenticated", session_id: sessionId.lowercased, email: email)
+        return (try await keys.sign(claims), expires)
     }
 }

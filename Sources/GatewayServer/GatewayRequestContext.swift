@@ -11,8 +11,12 @@ public struct GatewayRequestContext: RequestContext {
     /// A reference, because contexts are passed down by value and the log line is written on the way up.
     public var annotations = RequestAnnotations()
 
+    /// The peer's IP address (the per-address rate limits key on it); behind a proxy, the proxy's.
+    public var clientAddress: String?
+
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQLEngine
 import Hummingbird
 import SocialDomain
@@ -110,7 +111,8 @@ struct GraphQLRoute: Sendable {
         return await service.execute(
             GatewayRequest(
                 query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
-                extensions: parameters.extensions, viewer: viewer, files: files, fileMap: fileMap, isReadOnly: readOnly))
+                extensions: parameters.extensions, viewer: viewer, files: files, fileMap: fileMap, isReadOnly: readOnly,
+                clientAddress: context.clientAddress))
     }
 
     /// The HTTP response for one operation (GraphQL over HTTP, "Status Codes").
@@ -118,6 +120,11 @@ struct GraphQLRoute: Sendable {
         var headers: HTTPFields = [.contentType: mediaType.headerValue]
         let status: HTTPResponse.Status
         switch result.outcome {
+        case .executed where mediaType == .graphQLResponse && result.errorCodes.contains("TOO_MANY_REQUESTS"):
+            // A rate limit is the client's to back off from: 429 with the wait, where the media
+            // type lets the status speak (application/json keeps 200, as for any field error).
+            status = .tooManyRequests
+            if let seconds = Self.retryAfter(result.body) { headers[.retryAfter] = String(seconds) }
         case .executed: status = .ok
         case .requestError: status = mediaType == .graphQLResponse ? .badRequest : .ok
         case .mutationNotAllowed:
@@ -129,6 +136,13 @@ struct GraphQLRoute: Sendable {
             if let etag = result.etag { headers[.eTag] = etag }
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.body)))
+    }
+
+    /// The `retryAfter` of the first error that has one.
+    static func retryAfter(_ body: [UInt8]) -> Int? {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+              let errors = json["errors"] as? [[String: Any]] else { return nil }
+        return errors.lazy.compactMap { ($0["extensions"] as? [String: Any])?["retryAfter"] as? Int }.first
     }
 
     /// Times a request and counts its operations by outcome.

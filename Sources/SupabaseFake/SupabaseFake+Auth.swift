@@ -13,9 +13,10 @@ extension SupabaseFake {
 
     /// An HS256 access token for `user` signed with ``jwtSecret``, in Supabase's shape
     /// (`sub`, `role`, `aud: authenticated`, `exp` one hour ahead, or a minute ago if `expired`).
-    public static func token(for user: UUID, expired: Bool = false) -> String {
+    public static func token(for user: UUID, expired: Bool = false, sessionId: UUID? = nil) -> String {
         let exp = Int(Date().timeIntervalSince1970) + (expired ? -60 : 3600)
-        let payload = #"{"sub":"\#(user.lowercased)","role":"authenticated","aud":"authenticated","exp":\#(exp)}"#
+        let session = sessionId.map { #","session_id":"\#($0.lowercased)""# } ?? ""
+        let payload = #"{"sub":"\#(user.lowercased)","role":"authenticated","aud":"authenticated","exp":\#(exp)\#(session)}"#
         let signingInput = base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8)) + "." + base64URL(Data(payload.utf8))
         return signingInput + "." + base64URL(signature(signingInput))
     }

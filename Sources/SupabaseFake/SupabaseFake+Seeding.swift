@@ -43,6 +43,13 @@ extension SupabaseFake {
         add(profiles: DemoData.profiles, follows: DemoData.follows)
         lock.withLock { ownerDetailsById.merge(DemoData.ownerDetails) { _, new in new } }
         add(posts: DemoData.posts, likes: DemoData.likes, comments: DemoData.comments)
+        lock.withLock {
+            for user in DemoData.users {
+                guard let email = DemoData.email(of: user.id) else { continue }
+                accountsByEmail[email] = FakeAccount(
+                    id: user.id, email: email, password: DemoData.password, createdAtMicroseconds: DemoData.createdAtMicroseconds)
+            }
+        }
     }
 
     /// Adds posts as they are (their authors' post counts must already count them), with the

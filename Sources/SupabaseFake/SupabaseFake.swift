@@ -45,6 +45,11 @@ public final class SupabaseFake: @unchecked Sendable {
     var objects: [String: (data: Data, contentType: String)] = [:]
     var posts: [UUID: FakePost] = [:]
     var stories: [UUID: FakeStory] = [:]
+    var accountsByEmail: [String: FakeAccount] = [:]
+    var sessions: [UUID: FakeSession] = [:]
+    var refreshTokens: [String: (session: UUID, used: Bool)] = [:]
+    var recoveryTokens: [String: UUID] = [:]
+    var lastRecoveryToken: String?
     var postsByAuthor: [UUID: [UUID]] = [:]
     var comments: [UUID: FakeComment] = [:]
     var commentsByPost: [UUID: [UUID]] = [:]
@@ -187,6 +192,7 @@ public final class SupabaseFake: @unchecked Sendable {
             return Self.response(401, #"{"code":"\#(reply.code)","details":null,"hint":null,"message":"\#(reply.message)"}"#)
         }
         if request.path.hasPrefix("/storage/v1/object/") { return storage(request, caller: caller) }
+        if let answer = authRoute(request) { return answer }
         return lock.withLock { rest(request, caller: caller) }
     }
 }

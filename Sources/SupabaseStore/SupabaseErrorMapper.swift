@@ -29,6 +29,32 @@ enum SupabaseErrorMapper {
         }
     }
 
+    /// What a GoTrue error means for the domain (`{"code", "error_code", "msg"}`; older servers
+    /// `{"error", "error_description"}`). Unknown credentials and a wrong password are one answer.
+    static func auth(_ response: SupabaseResponse, operation: String, expired: Bool) -> DomainError {
+        let body = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+        let code = (body["error_code"] as? String) ?? (body["error"] as? String) ?? ""
+        if response.status == 429 || code.hasPrefix("over_") { return .tooManyAttempts(retryAfter: 60) }
+        switch code {
+        case "invalid_credentials", "invalid_grant" where operation == "signIn" || operation == "reauthenticate":
+            return .invalidCredentials
+        case "user_already_exists", "email_exists": return .emailTaken
+        case "weak_password": return DomainError.badUserInput("Please choose a stronger password.", field: "password")
+        case "same_password": return DomainError.badUserInput("New password must be different", field: "newPassword")
+        case "email_address_invalid", "validation_failed": return DomainError.badUserInput("Enter a valid email address", field: "email")
+        case "refresh_token_not_found", "refresh_token_already_used", "session_not_found", "session_expired", "bad_jwt",
+             "otp_expired", "flow_state_expired":
+            return .sessionExpired
+        default: break
+        }
+        if operation == "refresh" || expired, (400..<500).contains(response.status) { return .sessionExpired }
+        if operation == "signIn", response.status == 400 { return .invalidCredentials }
+        switch response.status {
+        case 401, 403: return .sessionExpired
+        default: return .backendUnavailable
+        }
+    }
+
     /// What a Storage error means for the domain (`nil` for "object not found", which the
     /// caller decides about: deleting a missing avatar is not an error).
     static func storage(_ response: SupabaseResponse) -> DomainError? {

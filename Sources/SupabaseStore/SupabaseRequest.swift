@@ -7,13 +7,13 @@ import Foundation
 /// as a space and fails with 22007).
 struct SupabaseRequest: Sendable {
     enum Method: String, Sendable {
-        case get = "GET", post = "POST", patch = "PATCH", delete = "DELETE"
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
     }
 
     /// Which API answers: the error bodies differ (PostgREST `{code,message,...}`, Storage
     /// `{statusCode,error,message}` behind HTTP 400).
     enum Service: Sendable {
-        case rest, storage
+        case rest, storage, auth
     }
 
     var method: Method

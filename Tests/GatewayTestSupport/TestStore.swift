@@ -50,14 +50,16 @@ public struct TestStore: Sendable {
     public static func start(_ kind: StoreKind, seed: Seed = .demo) async throws -> TestStore {
         switch kind {
         case .embedded:
-            let store = try await EmbeddedStore.temporary(seedDemoData: { if case .demo = seed { true } else { false } }())
+            var options = EmbeddedStore.Options()
+            options.accessTokens = FakeSignedTokens()
+            let store = try await EmbeddedStore.temporary(seedDemoData: { if case .demo = seed { true } else { false } }(), options: options)
             if case .loadTest(let profiles, let follows) = seed {
                 try await store.seed(profiles: profiles, followsPerProfile: follows)
             }
             return TestStore(
                 kind: kind, embedded: store, fake: nil, supabase: nil, database: nil, postgres: nil,
                 stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
-                                      callCounts: { store.callCounts }))
+                                      accounts: store, callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
             switch seed {
@@ -67,7 +69,8 @@ public struct TestStore: Sendable {
             let store = SupabaseStore(configuration: try fake.configuration())
             return TestStore(
                 kind: kind, embedded: nil, fake: fake, supabase: store, database: nil, postgres: nil,
-                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store))
+                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
+                                      accounts: store))
         case .postgres:
             let database = try await seed.postgresDatabase()
             do {
@@ -159,5 +162,13 @@ extension TestStore.Seed {
                 return try await PostgresTestDatabase.create(profiles: graph.profiles, follows: graph.follows, ownerDetails: [:])
             }()
         }
+    }
+}
+
+/// Access tokens for the embedded store's accounts in tests: the fake project's HS256 tokens, with
+/// the session, as the gateway's own signer makes them.
+struct FakeSignedTokens: AccessTokenSigner {
+    func accessToken(userId: UUID, sessionId: UUID, email: String) async throws -> (token: String, expiresAt: Date) {
+        (SupabaseFake.token(for: userId, sessionId: sessionId), Date(timeIntervalSinceNow: 3600))
     }
 }

@@ -12,6 +12,8 @@ public enum DomainErrorCode: String, Sendable, Hashable, CaseIterable {
     case payloadTooLarge = "PAYLOAD_TOO_LARGE"
     case unsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
     case backendUnavailable = "BACKEND_UNAVAILABLE"
+    case tooManyRequests = "TOO_MANY_REQUESTS"
+    case emailTaken = "EMAIL_TAKEN"
 }
 
 /// The one error type of the social domain: a stable code, a message safe to show a client,
@@ -28,11 +30,14 @@ public struct DomainError: Error, Sendable, Hashable, CustomStringConvertible {
     public let message: String
     /// The argument or input field the error is about (`"bio"`, `"first"`, `"after"`), if any.
     public let field: String?
+    /// For `TOO_MANY_REQUESTS`: seconds until a new attempt may succeed.
+    public let retryAfterSeconds: Int?
 
-    public init(_ code: DomainErrorCode, _ message: String, field: String? = nil) {
+    public init(_ code: DomainErrorCode, _ message: String, field: String? = nil, retryAfterSeconds: Int? = nil) {
         self.code = code
         self.message = message
         self.field = field
+        self.retryAfterSeconds = retryAfterSeconds
     }
 
     public var description: String {

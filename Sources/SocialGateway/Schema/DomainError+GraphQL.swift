@@ -9,6 +9,7 @@ extension DomainError: GraphQLErrorConvertible {
     public var graphQLExtensions: JSONObject? {
         var extensions: JSONObject = ["code": .string(code.rawValue)]
         if let field { extensions["field"] = .string(field) }
+        if let retryAfterSeconds { extensions["retryAfter"] = .int(retryAfterSeconds) }
         return extensions
     }
 }

@@ -23,6 +23,7 @@ enum GatewaySchema {
         PostResolvers.bind(&binder)
         PostMutationResolvers.bind(&binder)
         StoryResolvers.bind(&binder)
+        AccountResolvers.bind(&binder)
         binder.resolveType("Node") { value in
             switch value {
             case is Profile: "Profile"

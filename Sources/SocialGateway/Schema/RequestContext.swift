@@ -11,6 +11,8 @@ final class RequestContext: Sendable {
     let stores: GatewayStores
     let files: [String: UploadedFile]
     let logger: Logger
+    let clientAddress: String?
+    let accountLimits: AccountLimits
     /// What this request read (for the cache's invalidation tags) and what it changed.
     let readTags = CacheTags()
     let changedTags = CacheTags()
@@ -28,7 +30,12 @@ final class RequestContext: Sendable {
     let commentPages: DataLoader<CommentPageRequest, CommentPage>
     let storiesByID: DataLoader<UUID, Story>
 
-    init(viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger) {
+    init(
+        viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger,
+        clientAddress: String? = nil, accountLimits: AccountLimits = AccountLimits()
+    ) {
+        self.clientAddress = clientAddress
+        self.accountLimits = accountLimits
         self.viewer = viewer
         self.stores = stores
         self.files = files

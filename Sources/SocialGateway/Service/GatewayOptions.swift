@@ -1,6 +1,7 @@
 import GraphQLLanguage
 import GraphQLValidation
 import ResponseCache
+import SocialDomain
 
 /// The gateway's limits, with defaults that suit a public endpoint.
 ///
@@ -25,5 +26,7 @@ public struct GatewayOptions: Sendable {
     /// (`PERSISTED_QUERIES_ONLY`), and automatic persisted queries register nothing.
     public var trustedDocumentsOnly = false
 
+    /// The sign-in and sign-up rate limits, shared by every request of this service.
+    public var accountLimits = AccountLimits()
     public init() {}
 }

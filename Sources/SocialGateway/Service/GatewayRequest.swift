@@ -19,12 +19,15 @@ public struct GatewayRequest: Sendable {
     public var fileMap: [String: [String]]
     /// True for GET: only queries may run (a mutation is refused with 405).
     public var isReadOnly: Bool
+    /// The client's address (for the per-address rate limits of sign-in and sign-up).
+    public var clientAddress: String?
 
     public init(
         query: String?, operationName: String? = nil, variables: JSONObject = [:], extensions: JSONObject? = nil,
         viewer: Viewer = .anonymous, files: [String: UploadedFile] = [:], fileMap: [String: [String]] = [:],
-        isReadOnly: Bool = false
+        isReadOnly: Bool = false, clientAddress: String? = nil
     ) {
+        self.clientAddress = clientAddress
         self.query = query
         self.operationName = operationName
         self.variables = variables

@@ -104,10 +104,14 @@ public final class GatewayService: Sendable {
         // that a crash inside it cannot leave answers older than the store (see beginWrite()).
         let writes = operation?.operation == .mutation
         if writes { options.cache.beginWrite() }
-        let (response, context) = await run(ready)
+        var (response, context) = await run(ready)
         let changed = context.changedTags.all
         if !changed.isEmpty { await options.cache.invalidate(tags: changed) }
-        if writes { options.cache.endWrite() }
+        if writes {
+            options.cache.endWrite()
+            // A mutation's answer is for its caller alone, now (tokens, payloads): no cache keeps it.
+            response.cacheControl = "no-store"
+        }
         return response
     }
 
@@ -124,7 +128,8 @@ public final class GatewayService: Sendable {
     func run(_ prepared: PreparedRequest) async -> (GatewayResponse, RequestContext) {
         let request = prepared.request
         let context = RequestContext(
-            viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger)
+            viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
+            clientAddress: request.clientAddress, accountLimits: options.accountLimits)
         var result = await Executor.execute(
             schema: schema,
             request: GraphQLRequest(
