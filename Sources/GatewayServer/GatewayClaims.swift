@@ -77,7 +77,8 @@ extension DevTokenIssuer: AccessTokenSigner {
     /// Access tokens of the embedded accounts: an hour, with the session and the email, as
     /// Supabase Auth's.
     public func accessToken(userId: UUID, sessionId: UUID, email: String) async throws -> (token: String, expiresAt: Date) {
-        let now = Date()
+        // Whole seconds, as GoTrue writes them (a fractional `exp` trips strict parsers).
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         let expires = now + 3600
         let claims = GatewayClaims(
             sub: SubjectClaim(value: userId.lowercased), exp: ExpirationClaim(value: expires),

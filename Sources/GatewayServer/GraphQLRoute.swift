@@ -125,6 +125,7 @@ struct GraphQLRoute: Sendable {
             // type lets the status speak (application/json keeps 200, as for any field error).
             status = .tooManyRequests
             if let seconds = Self.retryAfter(result.body) { headers[.retryAfter] = String(seconds) }
+            if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
         case .executed: status = .ok
         case .requestError: status = mediaType == .graphQLResponse ? .badRequest : .ok
         case .mutationNotAllowed:

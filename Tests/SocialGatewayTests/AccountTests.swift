@@ -146,6 +146,21 @@ struct AccountTests {
         }
     }
 
+    @Test("wrong current passwords in changePassword are limited like failed sign-ins (a stolen token cannot guess on)",
+          arguments: providers)
+    func changePasswordLimit(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let alice = try viewer(try await signIn(gateway, "alice@example.com", DemoData.password)["data"]?["signIn"])
+            let change = "mutation C($c: String!) { changePassword(currentPassword: $c, newPassword: \"long-enough\", confirmPassword: \"long-enough\") { session { accessToken } } }"
+            for n in 0..<5 {
+                let json = try await gateway.run(change, ["c": .string("guess-\(n)")], viewer: alice).json
+                #expect(GatewayFixture.messages(json) == ["Current password is incorrect."])
+            }
+            let limited = try await gateway.run(change, ["c": .string(DemoData.password)], viewer: alice).json
+            #expect(GatewayFixture.codes(limited) == ["TOO_MANY_REQUESTS"])
+        }
+    }
+
     @Test("the PostgreSQL store without Supabase Auth answers every account operation with one clear error",
           .enabled(if: StoreKind.allCases.contains(.postgres)))
     func noProviderOnPostgres() async throws {

@@ -41,22 +41,14 @@ public struct AvatarPath: Sendable, Hashable, CustomStringConvertible {
     /// Parses `uuid/digits_8hex.jpg|png` strictly (lower-case uuid, as written): the only paths
     /// the stores write, so `..` or any other name never reaches a file system or a bucket.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let owner = UUID(parsing: String(parts[0])), owner.lowercased == parts[0]
-        else { return nil }
-        let file = parts[1]
-        guard let dot = file.lastIndex(of: "."), let underscore = file.firstIndex(of: "_"), underscore < dot,
-              let unixTime = Int64(file[..<underscore]), String(unixTime) == file[..<underscore]
-        else { return nil }
-        let suffix = String(file[file.index(after: underscore)..<dot])
-        guard suffix.count == 8, suffix.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        guard let name = OwnedFileName(parsing: text) else { return nil }
         let format: ImageFormat
-        switch file[file.index(after: dot)...] {
+        switch name.fileExtension {
         case "jpg": format = .jpeg
         case "png": format = .png
         default: return nil
         }
-        self.init(owner: owner, unixTime: unixTime, suffix: suffix, format: format)
+        self.init(owner: name.owner, unixTime: name.unixTime, suffix: name.suffix, format: format)
     }
 
     /// The path at the end of a public avatar URL, whichever store built it

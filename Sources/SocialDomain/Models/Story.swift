@@ -88,23 +88,16 @@ public struct StoryMediaPath: Sendable, Hashable, CustomStringConvertible {
     /// Parses only what ``description`` writes, so `..` or any other name never reaches a file
     /// system or a bucket.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let owner = UUID(parsing: String(parts[0])), owner.lowercased == parts[0] else { return nil }
-        let file = parts[1]
-        guard let dot = file.lastIndex(of: "."), let underscore = file.firstIndex(of: "_"), underscore < dot,
-              let unixTime = Int64(file[..<underscore]), String(unixTime) == file[..<underscore]
-        else { return nil }
-        let suffix = String(file[file.index(after: underscore)..<dot])
-        guard suffix.count == 8, suffix.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        guard let name = OwnedFileName(parsing: text) else { return nil }
         let format: StoryMediaFormat
-        switch file[file.index(after: dot)...] {
+        switch name.fileExtension {
         case "jpg": format = .jpeg
         case "png": format = .png
         case "mp4": format = .mp4
         case "mov": format = .quicktime
         default: return nil
         }
-        self.init(owner: owner, unixTime: unixTime, suffix: suffix, format: format)
+        self.init(owner: name.owner, unixTime: name.unixTime, suffix: name.suffix, format: format)
     }
 }
 

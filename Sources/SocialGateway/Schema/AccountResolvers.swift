@@ -72,7 +72,7 @@ enum AccountResolvers {
         b.bind("Mutation", "changePassword") { info in
             let request = try info.request
             return try await storeCall(request.logger) {
-                try await ChangePassword(accounts: request.stores.accounts).execute(
+                try await ChangePassword(accounts: request.stores.accounts, limits: request.accountLimits).execute(
                     current: info.arguments.string("currentPassword") ?? "", new: info.arguments.string("newPassword") ?? "",
                     confirm: info.arguments.string("confirmPassword") ?? "", viewer: request.viewer)
             }

@@ -132,13 +132,28 @@ public struct UpdateSettings: Sendable {
 
 /// Changes the password (seed 002): its checks and messages first, then the current password is
 /// verified by the identity provider; every other session ends.
+/// Wrong current passwords count like failed sign-ins (5 a minute per account): a stolen access
+/// token must not become a way to guess the password.
 public struct ChangePassword: Sendable {
     public let accounts: any AccountStore
-    public init(accounts: any AccountStore) { self.accounts = accounts }
+    public let limits: AccountLimits
+    public init(accounts: any AccountStore, limits: AccountLimits = AccountLimits()) {
+        self.accounts = accounts
+        self.limits = limits
+    }
 
     public func execute(current: String, new: String, confirm: String, viewer: Viewer) async throws -> AuthResult {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "change your password") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "change your password") }
         try AccountRules.passwordChange(current: current, new: new, confirm: confirm)
-        return try await backend { try await accounts.changePassword(current: current, new: new, viewer: viewer) }
+        let key = "account:\(me.lowercased)"
+        try limits.failedSignInsPerEmail.check(key)
+        do {
+            let result = try await backend { try await accounts.changePassword(current: current, new: new, viewer: viewer) }
+            limits.failedSignInsPerEmail.reset(key)
+            return result
+        } catch let error as DomainError where error == .currentPasswordIncorrect {
+            limits.failedSignInsPerEmail.record(key)
+            throw error
+        }
     }
 }
