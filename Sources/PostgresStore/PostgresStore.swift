@@ -27,11 +27,12 @@ public final class PostgresStore: Sendable {
     let logger: Logger
     private let runner: Task<Void, Never>
     private let counts = Mutex<[String: Int]>([:])
-    /// Until when calls fail at once: set when a call could not get a connection in time, so that
-    /// during an outage requests do not each hold a slot for the whole deadline.
-    private let unreachableUntil = Mutex<ContinuousClock.Instant?>(nil)
-    /// How long calls fail fast after one found no connection; then the next ones try again.
-    static let failFastWindow = Duration.seconds(1)
+    /// While set, calls fail at once: a call found no connection, so that during an outage
+    /// requests do not each hold a slot for the whole deadline. A probe (``probe``) clears it as
+    /// soon as the database answers again.
+    private let unreachable = Mutex<Task<Void, Never>?>(nil)
+    /// How often the probe asks the database while it is unreachable.
+    static let probeInterval = Duration.milliseconds(250)
 
     private init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -57,6 +58,7 @@ public final class PostgresStore: Sendable {
 
     /// Closes the pool's connections.
     public func shutdown() async {
+        unreachable.withLock { $0?.cancel() }
         runner.cancel()
         await runner.value
     }
@@ -127,8 +129,8 @@ public final class PostgresStore: Sendable {
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
         counts.withLock { $0[operation, default: 0] += 1 }
-        if let until = unreachableUntil.withLock({ $0 }), ContinuousClock.now < until {
-            logger.debug("postgres \(operation) skipped: the database was unreachable a moment ago")
+        if unreachable.withLock({ $0 != nil }) {
+            logger.debug("postgres \(operation) skipped: the database is unreachable (a probe is waiting for it)")
             throw DomainError.backendUnavailable
         }
         let claims = ViewerClaims(viewer)
@@ -168,10 +170,26 @@ public final class PostgresStore: Sendable {
         }
     }
 
-    /// Calls fail at once for ``failFastWindow``: the last one found no connection (a refused or
-    /// lost one, or none within the deadline).
+    /// Calls fail at once from now until the database answers a probe (`select 1`, every
+    /// ``probeInterval``): the last call found no connection (a refused or lost one, or none
+    /// within the deadline).
     private func markUnreachable() {
-        unreachableUntil.withLock { $0 = ContinuousClock.now + Self.failFastWindow }
+        unreachable.withLock { probe in
+            guard probe == nil else { return }
+            probe = Task { [weak self] in
+                while let self, !Task.isCancelled {
+                    try? await Task.sleep(for: Self.probeInterval)
+                    let answered = (try? await withDeadline(self.configuration.connectTimeout) { [client = self.client] in
+                        try await client.query("select 1")
+                    }) != nil
+                    if answered {
+                        self.unreachable.withLock { $0 = nil }
+                        self.logger.notice("PostgreSQL answers again; calls go through")
+                        return
+                    }
+                }
+            }
+        }
     }
 
     /// The JSON text a statement's single `text` column holds (`json_agg(...)::text`, or a
