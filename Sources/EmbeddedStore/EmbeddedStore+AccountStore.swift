@@ -20,7 +20,7 @@ extension EmbeddedStore: AccountStore {
         try await call(.signUp) {
             let signer = try signer
             let salt = PasswordHasher.salt()
-            let hash = try PasswordHasher.hash(password, salt: salt)
+            let hash = try await PasswordHasher.hashed(password, salt: salt)
             let id = options.random.uuid()
             let now = nowMicros
             let (sessionId, refresh) = try await pool.write { db -> (UUID, String) in
@@ -45,15 +45,17 @@ extension EmbeddedStore: AccountStore {
     public func signIn(email: String, password: String) async throws -> AuthResult {
         try await call(.signIn) {
             let signer = try signer
-            let row = try await pool.read { db in
+            // Sendable values out (a Row is not): the async read, never GRDB's blocking one.
+            let found = try await pool.read { db -> (String, Data, Data)? in
                 try Row.fetchOne(db, sql: "SELECT id, password_hash, salt FROM accounts WHERE email = ?", arguments: [email])
+                    .map { ($0[0], $0[1], $0[2]) }
             }
-            guard let row, let id = UUID(parsing: row[0] as String) else {
+            guard let found, let id = UUID(parsing: found.0) else {
                 // The same work as for a real account, so an unknown email is not answered faster.
-                _ = try PasswordHasher.verify(password, salt: PasswordHasher.decoy.salt, expected: PasswordHasher.decoy.hash)
+                _ = try await PasswordHasher.verified(password, salt: PasswordHasher.decoy.salt, expected: PasswordHasher.decoy.hash)
                 throw DomainError.invalidCredentials
             }
-            guard try PasswordHasher.verify(password, salt: row[2], expected: row[1]) else { throw DomainError.invalidCredentials }
+            guard try await PasswordHasher.verified(password, salt: found.2, expected: found.1) else { throw DomainError.invalidCredentials }
             let now = nowMicros
             let (sessionId, refresh) = try await pool.write { db in try Self.openSession(db, account: id, now: now) }
             return try await Self.result(id, email: email, sessionId: sessionId, refresh: refresh, signer: signer)
@@ -129,7 +131,7 @@ extension EmbeddedStore: AccountStore {
         try await call(.passwordReset) {
             let signer = try signer
             let salt = PasswordHasher.salt()
-            let hash = try PasswordHasher.hash(newPassword, salt: salt)
+            let hash = try await PasswordHasher.hashed(newPassword, salt: salt)
             let now = nowMicros
             let digest = RefreshTokens.digest(token)
             let outcome = try await pool.write { db -> Result<(UUID, String, UUID, String), DomainError> in
@@ -175,12 +177,13 @@ extension EmbeddedStore: AccountStore {
         try await call(.changePassword) {
             let signer = try signer
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "change your password") }
-            guard let row = try await pool.read({ db in
+            guard let row = try await pool.read({ db -> (hash: Data, salt: Data, email: String)? in
                 try Row.fetchOne(db, sql: "SELECT password_hash, salt, email FROM accounts WHERE id = ?", arguments: [me.lowercased])
+                    .map { ($0[0], $0[1], $0[2]) }
             }) else { throw DomainError.accountsUnavailable }
-            guard try PasswordHasher.verify(current, salt: row[1], expected: row[0]) else { throw DomainError.currentPasswordIncorrect }
+            guard try await PasswordHasher.verified(current, salt: row.salt, expected: row.hash) else { throw DomainError.currentPasswordIncorrect }
             let salt = PasswordHasher.salt()
-            let hash = try PasswordHasher.hash(new, salt: salt)
+            let hash = try await PasswordHasher.hashed(new, salt: salt)
             let now = nowMicros
             let (sessionId, refresh) = try await pool.write { db -> (UUID, String) in
                 try db.execute(sql: "UPDATE accounts SET password_hash = ?, salt = ? WHERE id = ?", arguments: [hash, salt, me.lowercased])
@@ -189,7 +192,7 @@ extension EmbeddedStore: AccountStore {
                                arguments: [now, me.lowercased])
                 return try Self.openSession(db, account: me, now: now)
             }
-            return try await Self.result(me, email: row[2], sessionId: sessionId, refresh: refresh, signer: signer)
+            return try await Self.result(me, email: row.email, sessionId: sessionId, refresh: refresh, signer: signer)
         }
     }
 

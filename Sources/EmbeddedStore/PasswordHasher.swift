@@ -10,13 +10,37 @@ import Foundation
 /// many guesses side by side), it is in a maintained library we already depend on, and these are
 /// the parameters RFC 7914 and OWASP suggest for interactive logins (about 50 ms a hash here).
 /// PBKDF2, the other choice there, is not memory-hard.
+///
+/// Sign-in needs no token, so anyone can make the server hash: hashes run one at a time on a
+/// queue of their own, never on Swift's cooperative threads (two here, which a few concurrent
+/// hashes would stall for every request) and never more than 16 MiB at once. Callers wait in
+/// line; the rate limits bound how long the line gets.
 enum PasswordHasher {
+    private static let queue = DispatchQueue(label: "social-gateway.password-hashing")
+
+    /// Runs `work` on the hashing queue.
+    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     static let rounds = 1 << 14
     static let blockSize = 8
     static let parallelism = 1
     static let keyBytes = 32
 
     static func salt() -> Data { Data((0..<16).map { _ in UInt8.random(in: 0...255) }) }
+
+    /// The hash, computed on the hashing queue.
+    static func hashed(_ password: String, salt: Data) async throws -> Data {
+        try await run { try hash(password, salt: salt) }
+    }
+
+    /// Whether `password` hashes to `expected`, computed on the hashing queue.
+    static func verified(_ password: String, salt: Data, expected: Data) async throws -> Bool {
+        try await run { try verify(password, salt: salt, expected: expected) }
+    }
 
     static func hash(_ password: String, salt: Data) throws -> Data {
         let key = try KDF.Scrypt.deriveKey(

@@ -36,7 +36,9 @@ enum SupabaseErrorMapper {
         let code = (body["error_code"] as? String) ?? (body["error"] as? String) ?? ""
         if response.status == 429 || code.hasPrefix("over_") { return .tooManyAttempts(retryAfter: 60) }
         switch code {
-        case "invalid_credentials", "invalid_grant" where operation == "signIn" || operation == "reauthenticate":
+        case "invalid_credentials":
+            return .invalidCredentials
+        case "invalid_grant" where operation == "signIn" || operation == "reauthenticate":
             return .invalidCredentials
         case "user_already_exists", "email_exists": return .emailTaken
         case "weak_password": return DomainError.badUserInput("Please choose a stronger password.", field: "password")

@@ -48,7 +48,7 @@ public struct PostgresTestDatabase: Sendable {
 
     /// Drops the database (its connections are closed by force).
     public func drop() async {
-        try? await Self.withConnection(admin, database: admin.database) { connection, logger in
+        _ = try? await Self.withConnection(admin, database: admin.database) { connection, logger in
             try await connection.query("drop database if exists \(unescaped: name) with (force)", logger: logger)
         }
     }
@@ -183,6 +183,7 @@ public struct PostgresTestDatabase: Sendable {
         }
     }
 
+    @discardableResult
     static func withConnection<T: Sendable>(
         _ admin: PostgresConfiguration.Endpoint, database: String,
         _ body: @Sendable (PostgresConnection, Logger) async throws -> T

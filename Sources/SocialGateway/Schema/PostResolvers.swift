@@ -35,7 +35,6 @@ enum PostResolvers {
         }
         b.bindSync("Profile", "postCount") { info in try info.parent(as: Profile.self).postCount }
         b.bind("Profile", "posts") { info in
-            let request = try info.request
             let profile = try info.parent(as: Profile.self)
             let page = try GetPostPages.request(
                 author: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
