@@ -416,9 +416,16 @@ public final class ResponseCacheStore: Sendable {
     /// One task drains the queue, a store at a time: were each store a task of its own, each
     /// would wait in the file's writer queue, and a mutation's invalidation behind all of them.
     /// This way it waits for one store at most.
-    public func storeInBackground(_ key: CacheKey, body: [UInt8], maxAge: Int, tags: Set<String>, token: CacheToken) {
+    ///
+    /// The answer is kept in memory at once (see ``keepInMemory(_:body:etag:maxAge:token:now:)``),
+    /// so the requests for its key that arrive while it waits for the writer are hits.
+    public func storeInBackground(
+        _ key: CacheKey, body: [UInt8], etag: String? = nil, maxAge: Int, tags: Set<String>, token: CacheToken,
+        now: Date = Date()
+    ) {
         guard pool != nil, maxAge > 0 else { return }
         let digest = key.digest
+        keepInMemory(digest, body: body, etag: etag ?? CachedResponse.etag(for: body), maxAge: maxAge, token: token, now: now)
         let admitted = state.withLock { state -> Bool in
             // The same key already on its way (identical misses of a burst) need not be written
             // twice; the writer's time goes to other keys.
@@ -442,6 +449,25 @@ public final class ResponseCacheStore: Sendable {
             }
             if startDrainer { await self.drainStores() }
         }
+    }
+
+    /// Keeps a computed answer in memory before the file has it, under the generation of the
+    /// token taken before it was computed, when no invalidation has begun since.
+    ///
+    /// A burst of misses for many keys (1,000 random profile cards) queues their stores behind
+    /// the file's one writer for seconds; without this, every request for a key in that time
+    /// missed and computed it again. The copy obeys the rule of every copy in memory: it is served
+    /// only while the shared generation is the token's, so an invalidation in any process, even
+    /// one that begins right after the check below, makes it unservable (``advanceGeneration()``
+    /// clears the memory, and a copy kept after that has an older generation).
+    private func keepInMemory(_ digest: String, body: [UInt8], etag: String, maxAge: Int, token: CacheToken, now: Date) {
+        guard let generation = token.generation, body.count <= Self.maxInflatedBytes, nothingInvalidated(since: token),
+              !state.withLock({ $0.suspended })
+        else { return }
+        let response = CachedResponse(
+            body: body, etag: etag, storedAt: now, expiresAt: now.addingTimeInterval(Double(maxAge)), isStale: false,
+            maxAge: maxAge)
+        hot.withLock { $0.keep(digest, response, generation: generation) }
     }
 
     /// Stores queued responses one after the other until none is left.

@@ -86,6 +86,34 @@ struct HotEntriesTests {
         #expect(recorder.warnings.contains { $0.contains("cannot map its generation file") })
     }
 
+    @Test("an answer stored in the background is a hit at once, while the file's writer is still busy (issue #17)")
+    func backgroundStoreHitsBeforeTheFileHasIt() async throws {
+        let (store, _, path) = try makeStore()
+        // Another connection holds the file's write lock: the store below waits for it.
+        let saboteur = try lockHolder(path)
+        try saboteur.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        store.storeInBackground(key("g"), body: bytes("g"), maxAge: 60, tags: ["Profile:7"], token: store.beginComputation(), now: t0)
+        #expect(await store.lookup(key("g"), now: t0)?.body == bytes("g"))
+        let published = try saboteur.inDatabase { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entries WHERE digest IS NOT NULL") }
+        #expect(published == 0)
+        try saboteur.inDatabase { db in try db.execute(sql: "COMMIT") }
+        // An invalidation makes the copy unservable, whether or not its store has reached the file.
+        await store.invalidate(tags: ["Profile:7"])
+        #expect(await store.lookup(key("g"), now: t0) == nil)
+    }
+
+    @Test("an answer computed before any invalidation began is not kept in memory before the file admits it")
+    func backgroundStoreAfterInvalidationWaitsForTheFile() async throws {
+        let (store, _, path) = try makeStore()
+        let token = store.beginComputation()
+        await store.invalidate(tags: ["Profile:8"])
+        let saboteur = try lockHolder(path)
+        try saboteur.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        store.storeInBackground(key("h"), body: bytes("h"), maxAge: 60, tags: ["Profile:8"], token: token, now: t0)
+        #expect(await store.lookup(key("h"), now: t0) == nil)
+        try saboteur.inDatabase { db in try db.execute(sql: "COMMIT") }
+    }
+
     @Test("memoryEntries 0 keeps nothing in memory; hits come from the file")
     func memoryOff() async throws {
         let (store, _, _) = try makeStore(options: .init(memoryEntries: 0))
@@ -107,4 +135,12 @@ struct HotEntriesTests {
         #expect(hot.servable("a", generation: 7, at: t0.timeIntervalSince1970) != nil)
         #expect(hot.servable("e", generation: 8, at: t0.timeIntervalSince1970) == nil)
     }
+}
+
+/// A connection allowed to keep a transaction open across accesses: it holds the file's write
+/// lock between a `BEGIN IMMEDIATE` and a `COMMIT`, so that the store's writer waits.
+private func lockHolder(_ path: URL) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    return try DatabaseQueue(path: path.path, configuration: configuration)
 }

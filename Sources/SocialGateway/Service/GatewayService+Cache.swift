@@ -36,7 +36,7 @@ extension GatewayService {
     /// Identical misses at the same time are computed once (``InFlightQueries``).
     func executeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup) async -> GatewayResponse {
         await inFlight.response(for: lookup.key.digest, cache: options.cache) { token in
-            await self.computeCached(prepared, lookup, token: token)
+            await self.executionSlots.withSlot { await self.computeCached(prepared, lookup, token: token) }
         }
     }
 
@@ -48,11 +48,12 @@ extension GatewayService {
         if !response.hasErrors {
             // Off the request's path: the client has its answer; the entry follows (or, when the
             // cache's writer is behind, is not kept).
+            let etag = CachedResponse.etag(for: response.body)
             options.cache.storeInBackground(
-                key, body: response.body, maxAge: policy.maxAge, tags: context.readTags.all, token: token)
+                key, body: response.body, etag: etag, maxAge: policy.maxAge, tags: context.readTags.all, token: token)
             var fresh = response
             fresh.cacheControl = policy.headerValue
-            fresh.etag = CachedResponse.etag(for: response.body)
+            fresh.etag = etag
             return fresh
         }
         if response.errorCodes.contains(DomainErrorCode.backendUnavailable.rawValue),
