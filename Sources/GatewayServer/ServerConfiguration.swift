@@ -148,6 +148,7 @@ public struct ServerConfiguration: Sendable {
         if let limit = try int("MAX_BATCH_SIZE") { configuration.maxBatchSize = limit }
         if let limit = try int("MAX_UPLOAD_FILES") { configuration.maxUploadFiles = limit }
         if let limit = try int("MAX_CONCURRENT_UPLOADS") { configuration.maxConcurrentUploads = limit }
+        if let limit = try int("MAX_CONCURRENT_QUERIES") { configuration.gateway.maxConcurrentQueries = limit }
         if let limit = try int("MAX_JSON_VALUES") { configuration.maxJSONValues = limit }
         if let dir = value("UPLOAD_SPOOL_DIR") { configuration.uploadSpoolDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
         if let origins = value("CORS_ORIGINS") { configuration.corsAllowedOrigins = parseOrigins(origins) }

@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
             kept in the data folder: `social-gateway token alice_wonder` prints one.
 
             Other environment variables: PUBLIC_URL, MAX_BODY_BYTES, MAX_BATCH_SIZE, \
-            MAX_UPLOAD_FILES, CORS_ORIGINS, JWT_SECRET, JWKS_URL, JWT_AUDIENCE, \
+            MAX_UPLOAD_FILES, MAX_CONCURRENT_QUERIES, CORS_ORIGINS, JWT_SECRET, JWKS_URL, JWT_AUDIENCE, \
             INTROSPECTION, DEMO_TOKENS, SEED_DEMO_DATA, REQUEST_HEAD_TIMEOUT, REQUEST_BODY_TIMEOUT, \
             REQUEST_BODY_MIN_RATE, SHUTDOWN_DRAIN_DELAY, SHUTDOWN_GRACE_PERIOD, LOG_LEVEL. \
             See docs/SERVER.md.

@@ -25,6 +25,8 @@ public final class GatewayService: Sendable {
     let documents = PreparedDocumentStore()
     /// Cacheable queries being computed, shared by identical misses that arrive meanwhile.
     let inFlight = InFlightQueries()
+    /// The bound on queries executing at once (``GatewayOptions/maxConcurrentQueries``).
+    public let executionSlots: ExecutionSlots
 
     /// - Throws: ``SchemaError`` or ``BindingError`` when `schema.graphql` and the resolvers disagree.
     public init(stores: GatewayStores, options: GatewayOptions = GatewayOptions(), logger: Logger = Logger(label: "social-gateway")) throws {
@@ -32,6 +34,7 @@ public final class GatewayService: Sendable {
         self.stores = stores
         self.options = options
         self.logger = logger
+        self.executionSlots = ExecutionSlots(limit: options.maxConcurrentQueries)
     }
 
     /// The SDL this service serves.
@@ -104,7 +107,7 @@ public final class GatewayService: Sendable {
         // that a crash inside it cannot leave answers older than the store (see beginWrite()).
         let writes = operation?.operation == .mutation
         if writes { options.cache.beginWrite() }
-        var (response, context) = await run(ready)
+        var (response, context) = writes ? await run(ready) : await executionSlots.withSlot { await run(ready) }
         let changed = context.changedTags.all
         if !changed.isEmpty { await options.cache.invalidate(tags: changed) }
         if writes {

@@ -1,0 +1,134 @@
+import EmbeddedStore
+import Foundation
+import GatewayTestSupport
+import GraphQLEngine
+import SocialDomain
+import SocialGateway
+import Synchronization
+import Testing
+
+/// A profile port whose handle lookups wait until the test opens the gate: a query that holds
+/// its execution slot for as long as the test wants.
+final class GatedProfiles: ProfileStore, Sendable {
+    let base: any ProfileStore
+    private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    init(base: any ProfileStore) { self.base = base }
+
+    /// Lets every lookup waiting now, and every later one, through.
+    func open() {
+        let waiting = gate.withLock { gate -> [CheckedContinuation<Void, Never>] in
+            gate.open = true
+            defer { gate.waiting = [] }
+            return gate.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Lookups waiting at the gate now.
+    var waiting: Int { gate.withLock { $0.waiting.count } }
+
+    func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
+        try await base.profiles(ids: ids, viewer: viewer)
+    }
+    func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] {
+        await withCheckedContinuation { continuation in
+            let through = gate.withLock { gate -> Bool in
+                if gate.open { return true }
+                gate.waiting.append(continuation)
+                return false
+            }
+            if through { continuation.resume() }
+        }
+        return try await base.profiles(handles: handles, viewer: viewer)
+    }
+    func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
+        try await base.isHandleTaken(handleKey, viewer: viewer)
+    }
+    func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
+        try await base.searchProfiles(query, viewer: viewer)
+    }
+    func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {
+        try await base.updateProfile(id: id, changes: changes, viewer: viewer)
+    }
+    func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails {
+        try await base.ownerDetails(viewer: viewer)
+    }
+}
+
+/// The bound on queries executing at once (issue #17: writes must not queue behind a burst of
+/// uncached reads).
+@Suite("Execution slots: a bound on queries at once, never on writes")
+struct ExecutionSlotsTests {
+    @Test("past the bound an execution waits, and slots are handed on first come, first served")
+    func boundAndOrder() async throws {
+        let slots = ExecutionSlots(limit: 1)
+        await slots.acquire()
+        let order = OrderLog()
+        let first = Task {
+            await slots.acquire()
+            order.items.withLock { $0.append(1) }
+            slots.release()
+        }
+        while slots.waiting < 1 { await Task.yield() }
+        let second = Task {
+            await slots.acquire()
+            order.items.withLock { $0.append(2) }
+            slots.release()
+        }
+        while slots.waiting < 2 { await Task.yield() }
+        #expect(order.items.withLock { $0 }.isEmpty)
+        slots.release()
+        await first.value
+        await second.value
+        #expect(order.items.withLock { $0 } == [1, 2])
+        #expect(slots.waiting == 0)
+    }
+
+    @Test("a limit of 0 is no bound")
+    func unbounded() async {
+        let slots = ExecutionSlots(limit: 0)
+        for _ in 0..<100 { await slots.acquire() }
+        #expect(slots.waiting == 0)
+    }
+
+    @Test("with every slot held by a stuck query, another query waits but updateProfile and toggleFollow answer")
+    func writesPassHeldSlots() async throws {
+        try await TestStore.run(.embedded) { store in
+            var stores = store.stores
+            let gated = GatedProfiles(base: stores.profiles)
+            stores.profiles = gated
+            var options = GatewayOptions()
+            options.maxConcurrentQueries = 1
+            let service = try GatewayService(stores: stores, options: options)
+            let alice = store.viewer(DemoData.aliceId)
+            let card = "query Card($h: String!) { profile(handle: $h) { handle } }"
+            let stuck = Task { await service.execute(GatewayRequest(query: card, variables: ["h": "bob_builder"], viewer: alice)) }
+            while gated.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
+            let queued = Task { await service.execute(GatewayRequest(query: card, variables: ["h": "carol_creator"], viewer: alice)) }
+            while service.executionSlots.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
+
+            let update = await service.execute(GatewayRequest(
+                query: "mutation { updateProfile(input: { bio: \"written while reads wait\" }) { profile { bio } } }", viewer: alice))
+            #expect(!update.hasErrors)
+            #expect(try JSONParser.parse(update.body)["data"]?["updateProfile"]?["profile"]?["bio"] == "written while reads wait")
+            let toggle = await service.execute(GatewayRequest(
+                query: "mutation($id: ID!) { toggleFollow(profileId: $id) { following } }",
+                variables: ["id": .string(DemoData.carolId.uuidString.lowercased())], viewer: alice))
+            #expect(!toggle.hasErrors)
+            // The reads are still where they were: one at the gate, one waiting for its slot.
+            #expect(gated.waiting == 1)
+            #expect(service.executionSlots.waiting == 1)
+
+            gated.open()
+            let answers = [await stuck.value, await queued.value]
+            #expect(answers.allSatisfy { !$0.hasErrors })
+            #expect(try JSONParser.parse(answers[1].body)["data"]?["profile"]?["handle"] == "carol_creator")
+        }
+    }
+}
+
+/// The order in which tasks got their slot.
+final class OrderLog: Sendable {
+    let items = Mutex<[Int]>([])
+}
