@@ -3,13 +3,17 @@ import GraphQLEngine
 import Hummingbird
 import SocialDomain
 
-/// The bundled GraphQL playground at `GET /`: one self-contained HTML file (inline CSS and JS, no
-/// external URLs, so it works offline) with query and variables editors, Run (Ctrl+Enter), the
-/// JSON result, a schema explorer fed by introspection, history in localStorage, and in embedded
-/// mode an "Act as" picker fed by `GET /playground/demo-tokens`.
+/// The bundled GraphQL playground at `GET /`: one self-contained HTML file (inline CSS and JS
+/// written for this project, no library and no external URL, so it works offline and under the
+/// strict policy below). A GraphQL IDE: tabs with query, variables and headers editors
+/// (highlighting, bracket matching, comment toggling, a Prettify that ports ``Printer``),
+/// completion, hover and a docs explorer from introspection, errors marked as you type by a
+/// validator in the page with the gateway's messages, uploads (multipart), batches, copy as curl,
+/// history, share links, and in embedded mode an "Act as" picker fed by
+/// `GET /playground/demo-tokens`. docs/SERVER.md#playground has the details.
 ///
-/// `/?query=...&variables=...&autorun=1` fills the editors and runs at once (links from docs, and
-/// the headless-browser test); the result is written into `#result`.
+/// `/?query=...&variables=...&autorun=1&as=handle` opens the query in a tab and runs it at once
+/// (links from docs, and the headless-browser tests); the result is written into `#result`.
 struct Playground: Sendable {
     let html: [UInt8]
     let issuer: DevTokenIssuer?
