@@ -304,17 +304,8 @@ struct Lexer {
     /// by copying straight into the new string's storage.
     @inline(__always)
     func ascii(_ token: Token) -> String {
-        Lexer.ascii(bytes, token.start, token.end, strings: strings, smallDirectly: makesSmallStringsDirectly)
-    }
-
-    /// The text of `bytes[start..<end]`, known to be ASCII, as ``ascii(_:)`` makes it
-    /// (also for names read back from a ``SyntaxTree``).
-    @inline(__always)
-    static func ascii(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, strings: StringTable, smallDirectly: Bool
-    ) -> String {
-        let count = end - start
-        let base = bytes.baseAddress.unsafelyUnwrapped + start
+        let count = token.end - token.start
+        let base = bytes.baseAddress.unsafelyUnwrapped + token.start
         @inline(__always) func make() -> String {
             String(unsafeUninitializedCapacity: count) { buffer in
                 buffer.baseAddress.unsafelyUnwrapped.initialize(from: base, count: count)
@@ -322,13 +313,13 @@ struct Lexer {
             }
         }
         if count < StringTable.minimumCount {
-            return smallDirectly ? SmallASCIIString.make(bytes, start, count: count) : make()
+            return makesSmallStringsDirectly ? SmallASCIIString.make(bytes, token.start, count: count) : make()
         }
         var hash: UInt32 = 0
         var slot = 0
-        if let shared = strings.lookup(bytes, start, end, hash: &hash, slot: &slot) { return shared }
+        if let shared = strings.lookup(bytes, token.start, token.end, hash: &hash, slot: &slot) { return shared }
         let value = make()
-        strings.insert(value, start, end, hash: hash, slot: slot)
+        strings.insert(value, token.start, token.end, hash: hash, slot: slot)
         return value
     }
 

@@ -1,4 +1,4 @@
-/// Limits and switches for ``Document/init(parsing:options:)`` and ``SyntaxTree/init(parsing:options:)``.
+/// Limits and switches for ``Document/init(parsing:options:)``.
 ///
 /// The limits exist so hostile input costs a bounded amount of work and stack:
 /// a recursive-descent parser would otherwise overflow the stack on 100,000
@@ -6,13 +6,7 @@
 public struct ParseOptions: Sendable, Hashable {
     /// The most non-ignored tokens a document may have. Default 1,000,000
     /// (a 1 MB query has about 150,000). The gateway sets a much lower limit for requests.
-    /// Values above ``tokenCeiling`` count as it.
     public var maxTokens: Int
-    /// The most tokens any parse accepts, whatever ``maxTokens`` says: 50,000,000.
-    /// A syntax tree addresses its records with 32-bit offsets, and no token makes
-    /// more than 64 bytes of records (a field: its record and its selection's), so
-    /// this keeps every tree under 4 GiB.
-    public static let tokenCeiling = 50_000_000
     /// The deepest nesting of selection sets, list and object values and list
     /// types. Default 256, far beyond any real query, far below the stack's limit.
     public var maxDepth: Int
@@ -36,9 +30,7 @@ extension Document {
     /// ```
     /// - Throws: ``GraphQLSyntaxError`` for the first syntax error, or a broken limit.
     public init(parsing source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLSyntaxError) {
-        self = try Parser.runInPooledRegion(source, options) { (parser) throws(GraphQLSyntaxError) -> Document in
-            try parser.parseLoweredDocument()
-        }
+        self = try Parser.run(source, options) { (parser) throws(GraphQLSyntaxError) in try parser.parseDocument() }
     }
 
     /// Parses a GraphQL document from a string; see ``init(parsing:options:)-(Source,_)``.
@@ -51,10 +43,10 @@ extension Value {
     /// Parses a single value literal, such as a default value: `{a: [1, 2]}`.
     /// - Throws: ``GraphQLSyntaxError``.
     public init(parsing text: String, const: Bool = false, options: ParseOptions = ParseOptions()) throws(GraphQLSyntaxError) {
-        self = try Parser.runInPooledRegion(Source(text), options) { (parser) throws(GraphQLSyntaxError) -> Value in
+        self = try Parser.run(Source(text), options) { (parser) throws(GraphQLSyntaxError) in
             let value = try parser.parseValue(const: const)
             _ = try parser.expect(.eof)
-            return parser.lowered { $0.value(value) }
+            return value
         }
     }
 }
@@ -63,10 +55,10 @@ extension TypeReference {
     /// Parses a type reference such as `[String!]!`.
     /// - Throws: ``GraphQLSyntaxError``.
     public init(parsing text: String, options: ParseOptions = ParseOptions()) throws(GraphQLSyntaxError) {
-        self = try Parser.runInPooledRegion(Source(text), options) { (parser) throws(GraphQLSyntaxError) -> TypeReference in
+        self = try Parser.run(Source(text), options) { (parser) throws(GraphQLSyntaxError) in
             let type = try parser.parseTypeReference()
             _ = try parser.expect(.eof)
-            return parser.lowered { $0.typeReference(type) }
+            return type
         }
     }
 }

@@ -4,25 +4,23 @@ extension Parser {
     ///   - Description? OperationType Name? VariablesDefinition? Directives? SelectionSet
     ///   - SelectionSet
     /// ```
-    mutating func parseOperationDefinition() throws(GraphQLSyntaxError) -> NodeRef {
-        let start = self.start
+    mutating func parseOperationDefinition() throws(GraphQLSyntaxError) -> OperationDefinition {
+        let start = lexer.token.start
         if peek(.braceL) {
             let selectionSet = try parseSelectionSet()
-            return region.append(
-                OperationRecord(
-                    start: start, end: end, operation: .query, description: .none, name: .none, variables: .empty,
-                    directives: .empty, selectionSet: selectionSet))
+            return OperationDefinition(
+                range: range(from: start), description: nil, operation: .query, name: nil, variableDefinitions: [],
+                directives: [], selectionSet: selectionSet)
         }
         let description = try parseDescription()
         let operation = try parseOperationType()
-        let name = peek(.name) ? try parseName() : .none
+        let name = peek(.name) ? try parseName() : nil
         let variables = try parseVariableDefinitions()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return region.append(
-            OperationRecord(
-                start: start, end: end, operation: operation, description: description, name: name,
-                variables: variables, directives: directives, selectionSet: selectionSet))
+        return OperationDefinition(
+            range: range(from: start), description: description, operation: operation, name: name,
+            variableDefinitions: variables, directives: directives, selectionSet: selectionSet)
     }
 
     /// `OperationType : one of query mutation subscription`
@@ -45,71 +43,86 @@ extension Parser {
     }
 
     /// `VariablesDefinition : ( VariableDefinition+ )`
-    mutating func parseVariableDefinitions() throws(GraphQLSyntaxError) -> ListRef {
-        guard try expectOptional(.parenL) else { return .empty }
-        let base = stacks.variableDefinitions.count
-        repeat {
-            let definition = try parseVariableDefinition()
-            stacks.variableDefinitions.push(definition)
-        } while try !expectOptional(.parenR)
-        return stacks.variableDefinitions.pop(from: base, into: &region)
+    mutating func parseVariableDefinitions() throws(GraphQLSyntaxError) -> [VariableDefinition] {
+        guard try expectOptional(.parenL) else { return [] }
+        return try parseList(scratch.variableDefinitions, until: .parenR) { (p) throws(GraphQLSyntaxError) in
+            try p.parseVariableDefinition()
+        }
     }
 
     /// `VariableDefinition : Description? Variable : Type DefaultValue? Directives[Const]?`
-    mutating func parseVariableDefinition() throws(GraphQLSyntaxError) -> VariableDefinitionRecord {
-        let start = self.start
+    mutating func parseVariableDefinition() throws(GraphQLSyntaxError) -> VariableDefinition {
+        let start = lexer.token.start
         let description = try parseDescription()
-        let variableStart = self.start
-        try expect(.dollar)
-        let name = try parseName()
+        let variable = try parseVariable()
         try expect(.colon)
         let type = try parseTypeReference()
-        let defaultValue = try expectOptional(.equals) ? region.append(try parseValue(const: true)) : .none
+        let defaultValue = try expectOptional(.equals) ? try parseValue(const: true) : nil
         let directives = try parseDirectives(const: true)
-        return VariableDefinitionRecord(
-            start: start, end: end, description: description, variableStart: variableStart, name: name, type: type,
+        return VariableDefinition(
+            range: range(from: start), description: description, variable: variable, type: type,
             defaultValue: defaultValue, directives: directives)
     }
 
+    /// `Variable : $ Name`
+    mutating func parseVariable() throws(GraphQLSyntaxError) -> Variable {
+        let start = lexer.token.start
+        try expect(.dollar)
+        let name = try parseName()
+        return Variable(name: name, range: range(from: start))
+    }
+
     /// `SelectionSet : { Selection+ }`
-    mutating func parseSelectionSet() throws(GraphQLSyntaxError) -> SelectionSetRecord {
-        let start = self.start
+    mutating func parseSelectionSet() throws(GraphQLSyntaxError) -> SelectionSet {
+        let start = lexer.token.start
+        let selections = try parseSelections()
+        return SelectionSet(range: range(from: start), selections: selections)
+    }
+
+    /// A selection set's selections, braces included in what it reads.
+    @inline(__always)
+    mutating func parseSelections() throws(GraphQLSyntaxError) -> [Selection] {
         try enterNesting()
         try expect(.braceL)
-        let base = stacks.selections.count
+        let stack = scratch.selections
+        let base = stack.count
         repeat {
-            let selection = try parseSelection()
-            stacks.selections.push(selection)
+            stack.push(try parseSelection())
         } while try !expectOptional(.braceR)
-        let selections = stacks.selections.pop(from: base, into: &region)
+        let selections = stack.pop(from: base)
         depth -= 1
-        return SelectionSetRecord(start: start, end: end, selections: selections)
+        return selections
     }
 
     /// `Selection : Field | FragmentSpread | InlineFragment`
-    mutating func parseSelection() throws(GraphQLSyntaxError) -> SelectionRecord {
-        peek(.spread) ? try parseFragment() : SelectionRecord(kind: .field, node: try parseField())
+    mutating func parseSelection() throws(GraphQLSyntaxError) -> Selection {
+        peek(.spread) ? try parseFragment() : .field(try parseField())
     }
 
     /// `Field : Alias? Name Arguments? Directives? SelectionSet?`
-    mutating func parseField() throws(GraphQLSyntaxError) -> NodeRef {
-        let nameOrAlias = try parseName()
-        let alias: NameRef
-        let name: NameRef
+    mutating func parseField() throws(GraphQLSyntaxError) -> Field {
+        let nameOrAlias = try parsePackedName()
+        let alias: (value: String, start: UInt32)?
+        let name: (value: String, start: UInt32)
         if try expectOptional(.colon) {
             alias = nameOrAlias
-            name = try parseName()
+            name = try parsePackedName()
         } else {
-            alias = .none
+            alias = nil
             name = nameOrAlias
         }
         let arguments = try parseArguments(const: false)
         let directives = try parseDirectives(const: false)
-        let selectionSet = peek(.braceL) ? try parseSelectionSet() : .none
-        return region.append(
-            FieldRecord(
-                alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-                end: end))
+        var selections: [Selection] = []
+        var selectionSetStart = Field.noSelectionSet
+        if peek(.braceL) {
+            selectionSetStart = options.noLocation ? Field.selectionSetWithoutRange : UInt32(truncatingIfNeeded: lexer.token.start)
+            selections = try parseSelections()
+        }
+        return Field(
+            aliasValue: alias?.value, aliasStart: alias?.start ?? UInt32.max, nameStart: name.start, nameValue: name.value,
+            arguments: arguments, directives: directives, selections: selections, selectionSetStart: selectionSetStart,
+            storedEnd: options.noLocation ? 0 : UInt32(truncatingIfNeeded: lexer.lastEnd))
     }
 
     /// `Arguments[Const] : ( Argument[?Const]+ )`
@@ -118,66 +131,65 @@ extension Parser {
     /// caller and the list is built out of line, so that the absent case does not
     /// pay the large stack frame of building one.
     @inline(__always)
-    mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> ListRef {
-        guard peek(.parenL) else { return .empty }
+    mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
+        guard peek(.parenL) else { return [] }
         return try parseArgumentList(const: const)
     }
 
     /// The arguments, from the `(` on.
     @inline(never)
-    mutating func parseArgumentList(const: Bool) throws(GraphQLSyntaxError) -> ListRef {
+    mutating func parseArgumentList(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
         try lexer.advance()
-        let base = stacks.arguments.count
+        let stack = scratch.arguments
+        let base = stack.count
         repeat {
-            let name = try parseName()
+            let name = try parsePackedName()
             try expect(.colon)
             let value = try parseValue(const: const)
-            stacks.arguments.push(ArgumentRecord(name: name, value: value))
+            stack.push(Argument(value: value, nameStart: name.start, nameValue: name.value))
         } while try !expectOptional(.parenR)
-        return stacks.arguments.pop(from: base, into: &region)
+        return stack.pop(from: base)
     }
 
     /// ```
     /// FragmentSpread : ... FragmentName Directives?
     /// InlineFragment : ... TypeCondition? Directives? SelectionSet
     /// ```
-    mutating func parseFragment() throws(GraphQLSyntaxError) -> SelectionRecord {
-        let start = self.start
+    mutating func parseFragment() throws(GraphQLSyntaxError) -> Selection {
+        let start = lexer.token.start
         try expect(.spread)
         let hasTypeCondition = try expectOptionalKeyword("on")
         if !hasTypeCondition && peek(.name) {
             let name = try parseFragmentName()
             let directives = try parseDirectives(const: false)
-            let spread = region.append(FragmentSpreadRecord(start: start, end: end, name: name, directives: directives))
-            return SelectionRecord(kind: .fragmentSpread, node: spread)
+            return .fragmentSpread(FragmentSpread(range: range(from: start), name: name, directives: directives))
         }
-        let typeCondition = hasTypeCondition ? try parseName() : .none
+        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        let fragment = region.append(
-            InlineFragmentRecord(
-                start: start, end: end, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet))
-        return SelectionRecord(kind: .inlineFragment, node: fragment)
+        return .inlineFragment(
+            InlineFragment(
+                range: range(from: start), typeCondition: typeCondition, directives: directives,
+                selectionSet: selectionSet))
     }
 
     /// `FragmentDefinition : Description? fragment FragmentName TypeCondition Directives? SelectionSet`
-    mutating func parseFragmentDefinition() throws(GraphQLSyntaxError) -> NodeRef {
-        let start = self.start
+    mutating func parseFragmentDefinition() throws(GraphQLSyntaxError) -> FragmentDefinition {
+        let start = lexer.token.start
         let description = try parseDescription()
         try expectKeyword("fragment")
         let name = try parseFragmentName()
         try expectKeyword("on")
-        let typeCondition = try parseName()
+        let typeCondition = try parseNamedType()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return region.append(
-            FragmentDefinitionRecord(
-                start: start, end: end, description: description, name: name, typeCondition: typeCondition,
-                directives: directives, selectionSet: selectionSet))
+        return FragmentDefinition(
+            range: range(from: start), description: description, name: name, typeCondition: typeCondition,
+            directives: directives, selectionSet: selectionSet)
     }
 
     /// `FragmentName : Name but not on`
-    mutating func parseFragmentName() throws(GraphQLSyntaxError) -> NameRef {
+    mutating func parseFragmentName() throws(GraphQLSyntaxError) -> Name {
         if peekKeyword("on") { throw unexpected() }
         return try parseName()
     }
@@ -186,22 +198,23 @@ extension Parser {
     ///
     /// Inlined check, list built out of line (see ``parseArguments(const:)``).
     @inline(__always)
-    mutating func parseDirectives(const: Bool) throws(GraphQLSyntaxError) -> ListRef {
-        guard peek(.at) else { return .empty }
+    mutating func parseDirectives(const: Bool) throws(GraphQLSyntaxError) -> [Directive] {
+        guard peek(.at) else { return [] }
         return try parseDirectiveList(const: const)
     }
 
     /// The directives, from the first `@` on.
     @inline(never)
-    mutating func parseDirectiveList(const: Bool) throws(GraphQLSyntaxError) -> ListRef {
-        let base = stacks.directives.count
+    mutating func parseDirectiveList(const: Bool) throws(GraphQLSyntaxError) -> [Directive] {
+        let stack = scratch.directives
+        let base = stack.count
         repeat {
-            let start = self.start
+            let start = lexer.token.start
             try lexer.advance()
             let name = try parseName()
             let arguments = try parseArguments(const: const)
-            stacks.directives.push(DirectiveRecord(start: start, end: end, name: name, arguments: arguments))
+            stack.push(Directive(range: range(from: start), name: name, arguments: arguments))
         } while peek(.at)
-        return stacks.directives.pop(from: base, into: &region)
+        return stack.pop(from: base)
     }
 }

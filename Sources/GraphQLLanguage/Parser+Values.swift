@@ -3,51 +3,54 @@ extension Parser {
     /// Value[Const] : [~Const] Variable | IntValue | FloatValue | StringValue
     ///   | BooleanValue | NullValue | EnumValue | ListValue[?Const] | ObjectValue[?Const]
     /// ```
-    mutating func parseValue(const: Bool) throws(GraphQLSyntaxError) -> ValueRecord {
+    mutating func parseValue(const: Bool) throws(GraphQLSyntaxError) -> Value {
         let token = lexer.token
-        let start = UInt32(truncatingIfNeeded: token.start)
         switch token.kind {
         case .bracketL:
             try enterNesting()
             try lexer.advance()
-            let base = stacks.values.count
+            let stack = scratch.values
+            let base = stack.count
             while try !expectOptional(.bracketR) {
-                let value = try parseValue(const: const)
-                stacks.values.push(value)
+                stack.push(try parseValue(const: const))
             }
-            let values = stacks.values.pop(from: base, into: &region)
+            let values = stack.pop(from: base)
             depth -= 1
-            return ValueRecord(kind: .list, start: start, end: end, payload: values)
+            return .list(ListValue(values, range: range(from: token.start)))
         case .braceL:
             try enterNesting()
             try lexer.advance()
-            let base = stacks.objectFields.count
+            let stack = scratch.objectFields
+            let base = stack.count
             while try !expectOptional(.braceR) {
-                let name = try parseName()
+                let name = try parsePackedName()
                 try expect(.colon)
                 let value = try parseValue(const: const)
-                stacks.objectFields.push(ObjectFieldRecord(name: name, value: value))
+                stack.push(ObjectField(value: value, nameStart: name.start, nameValue: name.value))
             }
-            let fields = stacks.objectFields.pop(from: base, into: &region)
+            let fields = stack.pop(from: base)
             depth -= 1
-            return ValueRecord(kind: .object, start: start, end: end, payload: fields)
+            return .object(ObjectValue(fields, range: range(from: token.start)))
         case .int:
             try lexer.advance()
-            return ValueRecord(kind: .int, start: start, end: end, payload: .empty)
+            return .int(IntValue(lexer.ascii(token), range: range(from: token.start)))
         case .float:
             try lexer.advance()
-            return ValueRecord(kind: .float, start: start, end: end, payload: .empty)
+            return .float(FloatValue(lexer.ascii(token), range: range(from: token.start)))
         case .string, .blockString:
-            return try parseStringLiteral()
+            return .string(try parseStringLiteral())
         case .name:
             // Only a name of four or five letters can be `true`, `false` or `null`.
             let length = token.end - token.start
-            let kind: ValueKind =
-                length == 4 && peekKeyword("true") ? .true
-                : length == 5 && peekKeyword("false") ? .false
-                : length == 4 && peekKeyword("null") ? .null : .enumValue
+            let isTrue = length == 4 && peekKeyword("true")
+            let isFalse = length == 5 && peekKeyword("false")
+            let isNull = length == 4 && !isTrue && peekKeyword("null")
             try lexer.advance()
-            return ValueRecord(kind: kind, start: start, end: end, payload: .empty)
+            let r = range(from: token.start)
+            if isTrue { return .boolean(BooleanValue(true, range: r)) }
+            if isFalse { return .boolean(BooleanValue(false, range: r)) }
+            if isNull { return .null(NullValue(range: r)) }
+            return .enumValue(EnumValue(lexer.ascii(token), range: r))
         case .dollar:
             if const {
                 try lexer.advance()
@@ -57,47 +60,49 @@ extension Parser {
                 }
                 throw unexpected(token)
             }
-            try lexer.advance()
-            let name = try parseName()
-            return ValueRecord(kind: .variable, start: start, end: end, payload: ListRef(offset: name.start, count: name.count))
+            return .variable(try parseVariable())
         default:
             throw unexpected()
         }
     }
 
-    /// A StringValue token as a value record; its cooked text goes to ``strings``.
-    mutating func parseStringLiteral() throws(GraphQLSyntaxError) -> ValueRecord {
+    /// A StringValue token as an AST node.
+    mutating func parseStringLiteral() throws(GraphQLSyntaxError) -> StringValue {
         let token = lexer.token
-        strings.append(lexer.stringValue)
+        let value = lexer.stringValue
         try lexer.advance()
-        return ValueRecord(
-            kind: token.kind == .blockString ? .blockString : .string, start: UInt32(truncatingIfNeeded: token.start),
-            end: end, payload: ListRef(offset: UInt32(truncatingIfNeeded: strings.count - 1), count: 0))
+        return StringValue(value, isBlock: token.kind == .blockString, range: range(from: token.start))
     }
 
-    /// `Description : StringValue`, when present: its value record's offset.
-    mutating func parseDescription() throws(GraphQLSyntaxError) -> NodeRef {
-        peekDescription() ? region.append(try parseStringLiteral()) : .none
+    /// `Description : StringValue`, when present.
+    mutating func parseDescription() throws(GraphQLSyntaxError) -> StringValue? {
+        peekDescription() ? try parseStringLiteral() : nil
     }
 
     /// `Type : NamedType | ListType | NonNullType`
-    mutating func parseTypeReference() throws(GraphQLSyntaxError) -> NodeRef {
-        let start = self.start
-        var type: NodeRef
+    mutating func parseTypeReference() throws(GraphQLSyntaxError) -> TypeReference {
+        let start = lexer.token.start
+        var type: TypeReference
         if peek(.bracketL) {
             try enterNesting()
             try lexer.advance()
             let inner = try parseTypeReference()
             try expect(.bracketR)
             depth -= 1
-            type = region.append(TypeReferenceRecord(kind: .list, start: start, end: end, name: .none, inner: inner))
+            type = .list(ListType(type: inner, range: range(from: start)))
         } else {
-            let name = try parseName()
-            type = region.append(TypeReferenceRecord(kind: .named, start: start, end: end, name: name, inner: .none))
+            type = .named(try parseNamedType())
         }
         if try expectOptional(.bang) {
-            type = region.append(TypeReferenceRecord(kind: .nonNull, start: start, end: end, name: .none, inner: type))
+            type = .nonNull(NonNullType(type: type, range: range(from: start)))
         }
         return type
+    }
+
+    /// `NamedType : Name`
+    mutating func parseNamedType() throws(GraphQLSyntaxError) -> NamedType {
+        let start = lexer.token.start
+        let name = try parseName()
+        return NamedType(name: name, range: range(from: start))
     }
 }

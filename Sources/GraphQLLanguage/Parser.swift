@@ -1,6 +1,5 @@
 /// A recursive-descent parser for the grammar of Appendix C, pulling tokens
-/// from a ``Lexer`` and writing the nodes as records into a ``RecordRegion``
-/// (a ``SyntaxTree``'s memory). One parse = one `Parser` value on the stack; see
+/// from a ``Lexer``. One parse = one `Parser` value on the stack; see
 /// `Parser+Operations.swift`, `Parser+Values.swift` and `Parser+TypeSystem.swift`
 /// for the productions. Error wording follows graphql-js.
 struct Parser {
@@ -8,46 +7,15 @@ struct Parser {
     let options: ParseOptions
     /// Current nesting, bounded by ``ParseOptions/maxDepth``.
     var depth = 0
-    /// Where the nodes go.
-    var region = RecordRegion()
-    /// Stacks lists are built on before they move, contiguous, into the region.
-    /// Borrowed from a pooled ``ParserWorkspace`` for the length of the parse, and
-    /// held in the parser's own struct (not through a class) while it runs.
-    var stacks: RecordStacks
-    /// The cooked values of string literals, referred to by index from their records.
-    var strings: [String] = []
+    /// Scratch stacks for lists being built: a list's items are appended here and
+    /// copied out once, at their exact size, instead of growing an array 1, 2, 4, 8...
+    /// Nested lists push above their parent's items and pop before it resumes.
+    /// Borrowed from a pooled ``ParserWorkspace`` for the length of the parse.
+    let scratch: ParserScratch
 
-    /// What a parse leaves: the region and strings of a tree, and what `body` returned.
-    struct Output<T> {
-        var result: T
-        var region: RecordRegion
-        var strings: [String]
-    }
-
-    /// Runs `body` with a parser over `source`'s UTF-8 bytes, positioned on the
-    /// first token, writing into a new region that the output owns (a tree's).
+    /// Runs `body` with a parser over `source`'s UTF-8 bytes, positioned on the first token.
     static func run<T>(
         _ source: Source, _ options: ParseOptions,
-        _ body: (inout Parser) throws(GraphQLSyntaxError) -> T
-    ) throws(GraphQLSyntaxError) -> Output<T> {
-        try withParser(source, options, pooledRegion: false) { (parser) throws(GraphQLSyntaxError) -> Output<T> in
-            let result = try body(&parser)
-            return Output(result: result, region: parser.region, strings: parser.strings)
-        }
-    }
-
-    /// Runs `body` with a parser whose region is the pooled workspace's: for a
-    /// parse whose records are read (lowered to a ``Document``) within `body`
-    /// and dropped, which then allocates no region at all.
-    static func runInPooledRegion<T>(
-        _ source: Source, _ options: ParseOptions,
-        _ body: (inout Parser) throws(GraphQLSyntaxError) -> T
-    ) throws(GraphQLSyntaxError) -> T {
-        try withParser(source, options, pooledRegion: true, body)
-    }
-
-    private static func withParser<T>(
-        _ source: Source, _ options: ParseOptions, pooledRegion: Bool,
         _ body: (inout Parser) throws(GraphQLSyntaxError) -> T
     ) throws(GraphQLSyntaxError) -> T {
         var text = source.body
@@ -55,27 +23,12 @@ struct Parser {
         let workspace = ParserWorkspacePool.take()
         defer { ParserWorkspacePool.give(workspace) }
         text.withUTF8 { bytes in
-            var parser = Parser(
-                lexer: Lexer(
-                    bytes: bytes, source: source, maxTokens: min(options.maxTokens, ParseOptions.tokenCeiling),
-                    strings: workspace.strings),
-                options: options, stacks: workspace.stacks)
-            if pooledRegion {
-                swap(&parser.region, &workspace.region)
-            } else {
-                // Records take about as many bytes as the text they come from (1.1 to
-                // 1.7 times on the bench documents): one allocation, not a doubling series.
-                parser.region.reserve(bytes.count + 64)
-            }
             result = Result { () throws(GraphQLSyntaxError) -> T in
+                var parser = Parser(
+                    lexer: Lexer(bytes: bytes, source: source, maxTokens: options.maxTokens, strings: workspace.strings),
+                    options: options, scratch: workspace.scratch)
                 try parser.lexer.advance()
                 return try body(&parser)
-            }
-            workspace.stacks = parser.stacks
-            if pooledRegion {
-                swap(&parser.region, &workspace.region)
-            } else if case .failure = result {
-                parser.region.free()
             }
         }
         return try result.get()
@@ -83,20 +36,21 @@ struct Parser {
 
     // MARK: - Document
 
-    /// `Document : Definition+`, as the list of its definitions.
-    mutating func parseDocument() throws(GraphQLSyntaxError) -> ListRef {
-        let base = stacks.definitions.count
+    /// `Document : Definition+`
+    mutating func parseDocument() throws(GraphQLSyntaxError) -> Document {
+        let start = lexer.token.start
+        let stack = scratch.definitions
+        let base = stack.count
         repeat {
-            let definition = try parseDefinition()
-            stacks.definitions.push(definition)
+            stack.push(try parseDefinition())
         } while lexer.token.kind != .eof
-        return stacks.definitions.pop(from: base, into: &region)
+        return Document(definitions: stack.pop(from: base), range: range(from: start))
     }
 
     /// `Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension`
-    mutating func parseDefinition() throws(GraphQLSyntaxError) -> DefinitionRecord {
+    mutating func parseDefinition() throws(GraphQLSyntaxError) -> Definition {
         if peek(.braceL) {
-            return DefinitionRecord(kind: .operation, node: try parseOperationDefinition())
+            return .operation(try parseOperationDefinition())
         }
         let hasDescription = peekDescription()
         let keyword = hasDescription ? try lexer.lookahead() : lexer.token
@@ -105,11 +59,11 @@ struct Parser {
                 at: lexer.token.start, "Unexpected description, descriptions are not supported on shorthand queries.")
         }
         switch definitionKeyword(keyword) {
-        case .operation: return DefinitionRecord(kind: .operation, node: try parseOperationDefinition())
-        case .fragment: return DefinitionRecord(kind: .fragment, node: try parseFragmentDefinition())
-        case .type(let typeKeyword): return DefinitionRecord(kind: .type, node: try parseTypeDefinition(typeKeyword))
-        case .schema: return DefinitionRecord(kind: .schema, node: try parseSchemaDefinition())
-        case .directive: return DefinitionRecord(kind: .directive, node: try parseDirectiveDefinition())
+        case .operation: return .operation(try parseOperationDefinition())
+        case .fragment: return .fragment(try parseFragmentDefinition())
+        case .type(let typeKeyword): return .type(try parseTypeDefinition(typeKeyword))
+        case .schema: return .schema(try parseSchemaDefinition())
+        case .directive: return .directive(try parseDirectiveDefinition())
         case .extend:
             if hasDescription {
                 throw lexer.error(
@@ -256,20 +210,40 @@ struct Parser {
     }
 
 
-    /// A `Name` token, as its place in the source.
+    /// `Name` as an AST node.
     @inline(__always)
-    mutating func parseName() throws(GraphQLSyntaxError) -> NameRef {
+    mutating func parseName() throws(GraphQLSyntaxError) -> Name {
         let token = try expect(.name)
-        return NameRef(start: UInt32(truncatingIfNeeded: token.start), count: UInt32(truncatingIfNeeded: token.end - token.start))
+        let value = lexer.ascii(token)
+        return Name(value, range: options.noLocation ? .none : SourceRange(start: token.start, end: token.end))
     }
 
-    /// The offset of the current token, where the node about to be read starts.
+    /// A name as the nodes that pack it store it: its value and its start
+    /// (see ``Name/packedStart(of:)``).
     @inline(__always)
-    var start: UInt32 { UInt32(truncatingIfNeeded: lexer.token.start) }
+    mutating func parsePackedName() throws(GraphQLSyntaxError) -> (value: String, start: UInt32) {
+        let token = try expect(.name)
+        return (lexer.ascii(token), options.noLocation ? UInt32.max : UInt32(truncatingIfNeeded: token.start))
+    }
 
-    /// The end of the last consumed token, where the node just read ends.
+    /// The range from `start` to the end of the last consumed token.
     @inline(__always)
-    var end: UInt32 { UInt32(truncatingIfNeeded: lexer.lastEnd) }
+    func range(from start: Int) -> SourceRange {
+        options.noLocation ? .none : SourceRange(start: start, end: lexer.lastEnd)
+    }
+
+    /// Items up to and including the `close` token, built on `stack` and moved
+    /// out at their exact size (see ``ScratchStack``).
+    @inline(__always)
+    mutating func parseList<T>(
+        _ stack: ScratchStack<T>, until close: TokenKind, _ item: (inout Parser) throws(GraphQLSyntaxError) -> T
+    ) throws(GraphQLSyntaxError) -> [T] {
+        let base = stack.count
+        repeat {
+            stack.push(try item(&self))
+        } while try !expectOptional(close)
+        return stack.pop(from: base)
+    }
 
     /// Enters one nesting level (`{`, `[`), enforcing ``ParseOptions/maxDepth``.
     @inline(__always)

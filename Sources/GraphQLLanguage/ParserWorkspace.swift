@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The reusable memory of one parse: the record stacks lists are built on and
+/// The reusable memory of one parse: the scratch stacks lists are built on and
 /// the table of long strings.
 ///
 /// Both are per-document state, but making them is not free: a dozen objects and
@@ -12,21 +12,15 @@ import Synchronization
 /// A workspace is used by one parse at a time: it is handed out and taken back
 /// under the pool's lock and never shared while in use, hence `@unchecked Sendable`.
 final class ParserWorkspace: @unchecked Sendable {
-    var stacks = RecordStacks()
-    /// The region of parses whose records are dropped once read (``Document``s).
-    var region = RecordRegion()
+    let scratch = ParserScratch()
     let strings = StringTable()
 
-    deinit {
-        stacks.free()
-        region.free()
-    }
+    deinit { scratch.free() }
 
     /// Drops what the last parse left (its strings; on an error, its half-built
     /// lists) and any buffer grown past what typical documents need.
     func reset() {
-        stacks.reset()
-        region.clear(keepingAtMost: RecordStacks.retainedBytes * 4)
+        scratch.reset()
         strings.reset()
     }
 }
@@ -43,10 +37,8 @@ enum ParserWorkspacePool {
     }
 
     /// How many workspaces are idle, with the items left on their stacks (for tests).
-    static var idleState: (workspaces: Int, items: Int, regionBytes: Int) {
-        idle.withLock { idle in
-            (idle.count, idle.reduce(0) { $0 + $1.stacks.count }, idle.reduce(0) { $0 + $1.region.used })
-        }
+    static var idleState: (workspaces: Int, items: Int) {
+        idle.withLock { idle in (idle.count, idle.reduce(0) { $0 + $1.scratch.count }) }
     }
 
     /// Empties `workspace` and keeps it for the next parse (or lets it go if the pool is full).

@@ -34,12 +34,8 @@ struct ParseCommand: ParsableCommand {
         do {
             let source = try Source(bytes: bytes, name: file)
             let options = ParseOptions(maxTokens: maxTokens, maxDepth: maxDepth)
-            if printDocument {
-                Swift.print(try Document(parsing: source, options: options).printed)
-            } else {
-                // A check needs the parse only: the syntax tree, without the Document.
-                _ = try SyntaxTree(parsing: source, options: options)
-            }
+            let document = try Document(parsing: source, options: options)
+            if printDocument { Swift.print(document.printed) }
         } catch let error as GraphQLSyntaxError {
             Swift.print(ErrorJSON.response(message: error.message, line: error.location.line, column: error.location.column))
             throw ExitCode(1)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GraphQLLanguage
 
-/// The parser borrows its record stacks and string table from a shared pool
+/// The parser borrows its scratch stacks and string table from a shared pool
 /// (``ParserWorkspace``). What a user must never see: a document that depends
 /// on what was parsed before it, or on another thread's parse.
 @Suite("Parser workspaces: reused memory never leaks from one parse into another")
@@ -30,7 +30,7 @@ struct ParserWorkspaceTests {
     @Test("a parse after syntax errors part-way through lists gives the same AST as a fresh one")
     func afterErrors() throws {
         let expected = try Self.parsed(Self.reference)
-        // Each fails with records on the stacks and strings in the table.
+        // Each fails with items on the scratch stacks and strings in the table.
         let broken = [
             #"{ a(x: [1, 2, {k: "a long enough string value"}, "#,
             "{ a { b { c(x: [[[1, 2], [3 }}} ",
@@ -77,32 +77,34 @@ struct ParserWorkspaceTests {
         for (i, document) in results { #expect(document == expected[i]) }
     }
 
-    @Test("a failed parse leaves nothing on the stacks, nor in the region, of the workspaces in the pool")
+    @Test("a failed parse leaves nothing on the stacks of the workspaces in the pool")
     func failedParseLeavesEmptyStacks() {
         for text in [#"{ a(x: [1, {k: "v"}, "#, "type T { f(a: Int, b: [String!]) : }", "{ a { b { c @d(x: [1, 2 }}}"] {
             #expect(throws: GraphQLSyntaxError.self) { try Self.parsed(text) }
             // Other tests parse at the same time and may hold every workspace just
             // now; the ones that are idle must be empty whatever they parsed last.
             #expect(ParserWorkspacePool.idleState.items == 0, "after \(text.debugDescription)")
-            #expect(ParserWorkspacePool.idleState.regionBytes == 0, "no records kept after \(text.debugDescription)")
         }
     }
 
-    @Test("a record stack moves the records above a base into the region, contiguous and in order")
-    func recordStackMovesItsTopIntoTheRegion() {
-        var stack = RecordStack<NameRef>()
-        var region = RecordRegion()
-        defer {
-            stack.free()
-            region.free()
+    @Test("a scratch stack destroys what is left on it when reset, and everything when freed")
+    func scratchStackDestroysItsItems() {
+        final class Tracked {
+            nonisolated(unsafe) static var alive = 0
+            init() { Tracked.alive += 1 }
+            deinit { Tracked.alive -= 1 }
         }
-        for i in 0..<40 { stack.push(NameRef(start: UInt32(i), count: 1)) }  // grows 16 -> 32 -> 64
-        let list = stack.pop(from: 30, into: &region)
-        #expect(stack.count == 30 && list.count == 10)
-        #expect((0..<10).map { region.record(list, $0, as: NameRef.self).start } == Array(30..<40))
-        let empty = stack.pop(from: 30, into: &region)
-        #expect(empty.count == 0, "nothing above the base: an empty list, nothing written")
+        let stack = ScratchStack<Tracked>()
+        for _ in 0..<40 { stack.push(Tracked()) }  // grows 16 -> 32 -> 64
+        #expect(Tracked.alive == 40)
+        let popped = stack.pop(from: 30)
+        #expect(popped.count == 10 && stack.count == 30)
         stack.reset(keepingAtMost: 64 * 1024)
         #expect(stack.count == 0)
+        #expect(Tracked.alive == 10, "the 30 left on the stack are destroyed, the 10 popped live on")
+        for _ in 0..<5 { stack.push(Tracked()) }
+        stack.free()
+        #expect(Tracked.alive == 10, "the 5 pushed since are destroyed by free()")
+        withExtendedLifetime(popped) {}
     }
 }

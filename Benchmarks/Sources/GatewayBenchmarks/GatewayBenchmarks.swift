@@ -43,11 +43,6 @@ enum GatewayBenchmarks {
             // PARSE_ITERATIONS overrides the count (valgrind/heaptrack runs want a few hundred).
             let iterations = ProcessInfo.processInfo.environment["PARSE_ITERATIONS"].flatMap { Int($0) }
                 ?? max(200, 200_000_000 / max(1, source.body.utf8.count))
-            // PARSE_INTO=tree profiles the syntax tree alone (default: the Document).
-            if ProcessInfo.processInfo.environment["PARSE_INTO"] == "tree" {
-                for _ in 0..<iterations { _ = try SyntaxTree(parsing: source) }
-                return
-            }
             for _ in 0..<iterations {
                 _ = try GraphQLLanguage.Document(parsing: source)
             }

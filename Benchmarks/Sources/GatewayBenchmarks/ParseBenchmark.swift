@@ -4,27 +4,19 @@ import GraphQLLanguage
 
 /// Parse throughput of our parser beside GraphQLSwift 4.3.0 on the shared inputs.
 ///
-/// Our parser's output is a ``SyntaxTree`` (every node a record in one region);
-/// the engine's layers read a ``GraphQLLanguage/Document`` lowered from it. Both
-/// are timed: the tree is the parser's own speed, the Document what a request
-/// that is parsed for validation and execution pays.
+/// Our parser builds the ``GraphQLLanguage/Document`` every layer of the engine
+/// reads: what a request whose text the gateway has not seen pays before validation.
 enum ParseBenchmark {
     static let inputs = ["kitchen_sink.graphql", "schema_kitchen_sink.graphql", "social_query.graphql", "large_query.graphql"]
 
     static func run(benchDirectory: URL) throws {
         print("## Parse (median of 5 passes, release build)")
-        print("Syntax tree: our parser's output. Document: the tree lowered to the value AST the engine reads.")
-        print(
-            "| input | bytes | syntax tree ops/s | MB/s | Document ops/s | MB/s | GraphQLSwift ops/s | MB/s "
-                + "| ratio, tree | ratio, Document |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| input | bytes | Document ops/s | MB/s | GraphQLSwift ops/s | MB/s | ratio |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         for name in inputs {
             let text = BenchInputs.read(name, in: benchDirectory)
             let bytes = Double(text.utf8.count)
             let source = GraphQLLanguage.Source(text)
-            let tree = try Stopwatch.secondsPerOp {
-                _ = try SyntaxTree(parsing: source)
-            }
             let document = try Stopwatch.secondsPerOp {
                 _ = try GraphQLLanguage.Document(parsing: source)
             }
@@ -33,10 +25,9 @@ enum ParseBenchmark {
                 _ = try GraphQL.parse(source: peerSource)
             }
             print(
-                "| \(name) | \(grouped(bytes)) | \(grouped(1 / tree)) | \(grouped(bytes / tree / 1e6, decimals: 1)) "
-                    + "| \(grouped(1 / document)) | \(grouped(bytes / document / 1e6, decimals: 1)) "
+                "| \(name) | \(grouped(bytes)) | \(grouped(1 / document)) | \(grouped(bytes / document / 1e6, decimals: 1)) "
                     + "| \(grouped(1 / peer)) | \(grouped(bytes / peer / 1e6, decimals: 1)) "
-                    + "| \(grouped(peer / tree, decimals: 1))x | \(grouped(peer / document, decimals: 1))x |")
+                    + "| \(grouped(peer / document, decimals: 1))x |")
         }
     }
 
@@ -67,9 +58,7 @@ enum ParseBenchmark {
             }
             warmUps.append(warmUpPrefix(of: text))
             for warmUp in warmUps {
-                if engine == "tree" {
-                    keptAlive.append(try SyntaxTree(parsing: GraphQLLanguage.Source(warmUp)))
-                } else if engine == "ours" {
+                if engine == "ours" {
                     keptAlive.append(try GraphQLLanguage.Document(parsing: warmUp))
                 } else {
                     keptAlive.append(try GraphQL.parse(source: GraphQL.Source(body: warmUp)))
@@ -83,10 +72,7 @@ enum ParseBenchmark {
         // The text is kept alive to the end: released right after the parse (its last
         // use), its 1 MB would leave the resident set and hide as much of the AST.
         try withExtendedLifetime((text, keptAlive)) {
-            if engine == "tree" {
-                let tree = try SyntaxTree(parsing: GraphQLLanguage.Source(text))
-                withExtendedLifetime(tree) { report() }
-            } else if engine == "ours" {
+            if engine == "ours" {
                 let document = try GraphQLLanguage.Document(parsing: text)
                 withExtendedLifetime(document) { report() }
             } else {
@@ -125,10 +111,10 @@ enum ParseBenchmark {
         print("| engine | process | peak growth (VmHWM) | x input size | heap growth (RssAnon) | code paged in (RssFile) |")
         print("|---|---|---:|---:|---:|---:|")
         for warm in [true, false] {
-            for engine in ["ours, syntax tree", "ours, Document", "GraphQLSwift"] {
+            for engine in ["ours", "GraphQLSwift"] {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-                let mode = engine == "ours, syntax tree" ? "tree" : engine == "ours, Document" ? "ours" : "peer"
+                let mode = engine == "ours" ? "ours" : "peer"
                 process.arguments = ["--memory", mode, file.path] + (warm ? ["--warm"] : [])
                 let pipe = Pipe()
                 process.standardOutput = pipe

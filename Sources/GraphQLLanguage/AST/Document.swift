@@ -1,8 +1,7 @@
 /// A parsed GraphQL document (§2.2): executable definitions, type-system
 /// definitions and extensions, in source order.
 ///
-/// The AST is made of value types, built from the ``SyntaxTree`` the parser writes
-/// (see ``Document/init(parsing:options:)``). Every node has a `range` into its ``Source``
+/// The AST is made of value types. Every node has a `range` into its ``Source``
 /// (``SourceRange/none`` when parsed with ``ParseOptions/noLocation``). Nodes
 /// are `Hashable`, so two documents parsed without locations compare equal
 /// exactly when they are the same GraphQL.
