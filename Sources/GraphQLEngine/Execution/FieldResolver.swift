@@ -100,13 +100,31 @@ extension Array: ResolvedList {
             // `[any Sendable]` may hold a nil boxed as a value (`String?.none as any Sendable`):
             // each element is asked, at the cost of a cast, in these lists only.
             for i in 0..<count {
-                let element = self[i] as! any Sendable
+                let element = assumeSendable(self[i])
                 if let optional = element as? any OptionalValue { body(i, optional.unwrapped) } else { body(i, element) }
             }
         } else {
-            for i in 0..<count { body(i, self[i] as! any Sendable) }
+            for i in 0..<count { body(i, assumeSendable(self[i])) }
         }
     }
+}
+
+/// `value` as `any Sendable`, for the elements of lists that resolvers returned.
+///
+/// Resolvers return `any Sendable`, so every list element arriving here is Sendable; but
+/// ``ResolvedList`` sees `Array`'s `Element` unconstrained (a conformance conditional on a
+/// marker protocol cannot be cast to at run time), and `as` does not compile for it. A forced
+/// cast compiled but warned that it always succeeds: `Sendable` is a marker protocol, checked
+/// only by the compiler, so `any Sendable` is laid out exactly as `Any` and no run-time check
+/// exists to make. This says so once, instead of a warning at every cast.
+///
+/// An `any Sendable` element is passed on as it is: put in an `Any` from this generic
+/// context it would arrive boxed twice (an `any Sendable` inside the `Any`), which the dynamic
+/// cast used to unwrap and exact type checks (``exactly(_:_:)``) do not.
+@inline(__always)
+func assumeSendable<T>(_ value: T) -> any Sendable {
+    if T.self == (any Sendable).self { return unsafeBitCast(value, to: (any Sendable).self) }
+    return unsafeBitCast(value as Any, to: (any Sendable).self)
 }
 
 /// Lets a list unwrap its optional elements without knowing their wrapped type.
@@ -120,7 +138,7 @@ extension Optional: OptionalValue {
         case .none: return nil
         case .some(let wrapped):
             if let nested = wrapped as? any OptionalValue { return nested.unwrapped }
-            return wrapped as! any Sendable
+            return assumeSendable(wrapped)
         }
     }
 }
