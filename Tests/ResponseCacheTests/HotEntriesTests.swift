@@ -142,5 +142,7 @@ struct HotEntriesTests {
 private func lockHolder(_ path: URL) throws -> DatabaseQueue {
     var configuration = Configuration()
     configuration.allowsUnsafeTransactions = true
+    // The store's background work (a reclaim after an invalidation) may hold the lock a moment.
+    configuration.busyMode = .timeout(10)
     return try DatabaseQueue(path: path.path, configuration: configuration)
 }
