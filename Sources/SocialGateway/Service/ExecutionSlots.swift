@@ -4,10 +4,12 @@ import Synchronization
 ///
 /// Executions share the cooperative threads (one per core) with everything else the server
 /// does. Sixteen uncached follower graphs at once each queue dozens of jobs there, and a
-/// mutation's continuation, or a cache hit's, waited behind all of them: with the cache full and
-/// churning, `updateProfile` took 160 ms at p99 though it needs 7 (issue #17). Waiting for a slot
-/// costs no CPU, so with a bound the queue stays short, writes and hits pass, and the graphs
-/// themselves finish no later (two cores run two of them at a time whatever the bound).
+/// mutation's continuation, or a cache hit's, waits behind them: with the cache full and
+/// churning, `updateProfile` took 40-160 ms at p99 though it needs 7 alone (issue #17). Waiting
+/// for a slot costs no CPU, so a bound keeps that queue short. Measured (docs/SERVER.md): 2
+/// slots brought those writes' p99 to 10-26 ms but cost cheap misses, whose store reads wait on
+/// other threads, 30% of their throughput; the default of 8 is neutral for reads and bounds the
+/// work in flight when many connections arrive at once.
 ///
 /// Mutations never wait here: a write must not queue behind reads.
 ///
