@@ -81,6 +81,7 @@ public func buildRouter(
     readiness: Readiness = Readiness(), background: BackgroundServices = BackgroundServices()
 ) async throws -> Router<GatewayRequestContext> {
     var gatewayOptions = configuration.gateway
+    if gatewayOptions.maxConcurrentQueries == nil { gatewayOptions.maxConcurrentQueries = backend.concurrentQueries }
     if configuration.responseCache {
         // A folder or file that cannot be used degrades to no caching (logged), never to a failed start.
         try? FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)

@@ -35,6 +35,12 @@ public struct GatewayBackend: Sendable {
     /// response cache to follow; nil when the store has no such feed (the embedded store is only
     /// ever written through this process and those sharing its cache file).
     public var changeFeed: (any ChangeFeed)?
+    /// Queries executing at once that suit this store, unless `MAX_CONCURRENT_QUERIES` says
+    /// otherwise (``GatewayOptions/maxConcurrentQueries``). A local store's executions use the
+    /// CPU, so a few per core keep writes and hits from queueing behind them (issue #17); a remote
+    /// store's mostly wait on the network, and a small bound would cap its throughput at the bound
+    /// over the round trips (8 slots at 60 ms: 133 uncached answers a second). Default 64.
+    public var concurrentQueries: Int
     /// The store in a few words, for the start-up log line ("embedded store at data").
     public var summary: String
     /// Releases the store's connections; called once when the server has stopped.
@@ -43,9 +49,10 @@ public struct GatewayBackend: Sendable {
     public init(
         stores: GatewayStores, jwtSecret: String?, jwks: JWKSCache? = nil, avatarFiles: (any AvatarFileSource)? = nil,
         storyFiles: (any StoryFileSource)? = nil, housekeeping: [@Sendable () async -> Void] = [],
-        demoUsers: [DemoUser] = [], changeFeed: (any ChangeFeed)? = nil, summary: String,
+        demoUsers: [DemoUser] = [], changeFeed: (any ChangeFeed)? = nil, concurrentQueries: Int = 64, summary: String,
         shutdown: @escaping @Sendable () async -> Void = {}
     ) {
+        self.concurrentQueries = concurrentQueries
         self.storyFiles = storyFiles
         self.housekeeping = housekeeping
         self.changeFeed = changeFeed

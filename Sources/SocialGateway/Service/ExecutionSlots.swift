@@ -8,8 +8,9 @@ import Synchronization
 /// churning, `updateProfile` took 40-160 ms at p99 though it needs 7 alone (issue #17). Waiting
 /// for a slot costs no CPU, so a bound keeps that queue short. Measured (docs/SERVER.md): 2
 /// slots brought those writes' p99 to 10-26 ms but cost cheap misses, whose store reads wait on
-/// other threads, 30% of their throughput; the default of 8 is neutral for reads and bounds the
-/// work in flight when many connections arrive at once.
+/// other threads, 30% of their throughput; 4 kept both writes under 35/46 ms for about a tenth
+/// of random graphs' throughput, and is the embedded store's default on 2 cores (two per core).
+/// A remote store, whose executions mostly wait, gets 64 (`GatewayBackend.concurrentQueries`).
 ///
 /// Mutations never wait here: a write must not queue behind reads.
 ///

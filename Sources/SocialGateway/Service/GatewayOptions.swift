@@ -30,10 +30,9 @@ public struct GatewayOptions: Sendable {
     public var accountLimits = AccountLimits()
     /// Queries executing at once (cache hits and mutations do not count); the rest wait their
     /// turn, so that a burst of uncached reads cannot delay writes and hits (see
-    /// ``ExecutionSlots``). 0 means no bound. Default 8: enough for a remote store's round
-    /// trips to overlap (its executions mostly wait), few enough that the cooperative threads'
-    /// queue stays short on a small machine. A constant, not a count of cores: this default is
-    /// built while the command line's static configuration is, where `ProcessInfo` hung.
-    public var maxConcurrentQueries = 8
+    /// ``ExecutionSlots``). 0 means no bound; nil (the default) lets the server take the bound
+    /// that suits its store (`GatewayBackend.concurrentQueries`: a local store is CPU-bound, a
+    /// remote one mostly waits on the network), and a bare ``GatewayService`` none.
+    public var maxConcurrentQueries: Int?
     public init() {}
 }

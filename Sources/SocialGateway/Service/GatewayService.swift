@@ -34,7 +34,7 @@ public final class GatewayService: Sendable {
         self.stores = stores
         self.options = options
         self.logger = logger
-        self.executionSlots = ExecutionSlots(limit: options.maxConcurrentQueries)
+        self.executionSlots = ExecutionSlots(limit: options.maxConcurrentQueries ?? 0)
     }
 
     /// The SDL this service serves.
