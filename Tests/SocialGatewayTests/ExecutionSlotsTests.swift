@@ -7,55 +7,6 @@ import SocialGateway
 import Synchronization
 import Testing
 
-/// A profile port whose handle lookups wait until the test opens the gate: a query that holds
-/// its execution slot for as long as the test wants.
-final class GatedProfiles: ProfileStore, Sendable {
-    let base: any ProfileStore
-    private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
-
-    init(base: any ProfileStore) { self.base = base }
-
-    /// Lets every lookup waiting now, and every later one, through.
-    func open() {
-        let waiting = gate.withLock { gate -> [CheckedContinuation<Void, Never>] in
-            gate.open = true
-            defer { gate.waiting = [] }
-            return gate.waiting
-        }
-        for continuation in waiting { continuation.resume() }
-    }
-
-    /// Lookups waiting at the gate now.
-    var waiting: Int { gate.withLock { $0.waiting.count } }
-
-    func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
-        try await base.profiles(ids: ids, viewer: viewer)
-    }
-    func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] {
-        await withCheckedContinuation { continuation in
-            let through = gate.withLock { gate -> Bool in
-                if gate.open { return true }
-                gate.waiting.append(continuation)
-                return false
-            }
-            if through { continuation.resume() }
-        }
-        return try await base.profiles(handles: handles, viewer: viewer)
-    }
-    func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
-        try await base.isHandleTaken(handleKey, viewer: viewer)
-    }
-    func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
-        try await base.searchProfiles(query, viewer: viewer)
-    }
-    func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {
-        try await base.updateProfile(id: id, changes: changes, viewer: viewer)
-    }
-    func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails {
-        try await base.ownerDetails(viewer: viewer)
-    }
-}
-
 /// The bound on queries executing at once (issue #17: writes must not queue behind a burst of
 /// uncached reads).
 @Suite("Execution slots: a bound on queries at once, never on writes")
@@ -96,8 +47,8 @@ struct ExecutionSlotsTests {
     func writesPassHeldSlots() async throws {
         try await TestStore.run(.embedded) { store in
             var stores = store.stores
-            let gated = GatedProfiles(base: stores.profiles)
-            stores.profiles = gated
+            let gated = LookupGate()
+            stores.profiles = HookedProfiles.gated(stores.profiles, by: gated)
             var options = GatewayOptions()
             options.maxConcurrentQueries = 1
             let service = try GatewayService(stores: stores, options: options)

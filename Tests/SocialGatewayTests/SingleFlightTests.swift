@@ -7,34 +7,6 @@ import SocialDomain
 import SocialGateway
 import Testing
 
-/// A profile port whose handle lookups answer `delay` late, so that concurrent requests overlap.
-struct SlowProfiles: ProfileStore {
-    let base: any ProfileStore
-    let delay: Duration
-
-    func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
-        try await base.profiles(ids: ids, viewer: viewer)
-    }
-    func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] {
-        // Read first, answer late: the answer is of the moment the read began.
-        let profiles = try await base.profiles(handles: handles, viewer: viewer)
-        try await Task.sleep(for: delay)
-        return profiles
-    }
-    func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
-        try await base.isHandleTaken(handleKey, viewer: viewer)
-    }
-    func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
-        try await base.searchProfiles(query, viewer: viewer)
-    }
-    func updateProfile(id: UUID, changes: ProfileChanges, viewer: Viewer) async throws -> Profile {
-        try await base.updateProfile(id: id, changes: changes, viewer: viewer)
-    }
-    func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails {
-        try await base.ownerDetails(viewer: viewer)
-    }
-}
-
 /// Identical misses at the same time are computed once (issue #17: the herd behind a popular key).
 @Suite("Single flight: identical concurrent misses")
 struct SingleFlightTests {
@@ -56,7 +28,7 @@ struct SingleFlightTests {
         var options = GatewayOptions()
         options.cache = cache
         var stores = store.stores
-        stores.profiles = SlowProfiles(base: stores.profiles, delay: .milliseconds(300))
+        stores.profiles = HookedProfiles.slow(stores.profiles, delay: .milliseconds(300))
         return (try GatewayService(stores: stores, options: options), cache)
     }
 
