@@ -198,6 +198,18 @@ struct OperationalTests {
         }
     }
 
+    @Test("Configuration: MAX_CONCURRENT_QUERIES sets the bound on queries at once; unset, the store's default (two per core embedded, 64 remote)")
+    func concurrentQueries() async throws {
+        #expect(try ServerConfiguration.fromEnvironment(["MAX_CONCURRENT_QUERIES": "3"]).gateway.maxConcurrentQueries == 3)
+        #expect(try ServerConfiguration.fromEnvironment([:]).gateway.maxConcurrentQueries == nil)
+        #expect(throws: ServerConfigurationError("MAX_CONCURRENT_QUERIES must be a non-negative integer, got \"many\"")) {
+            try ServerConfiguration.fromEnvironment(["MAX_CONCURRENT_QUERIES": "many"])
+        }
+        let embedded = try await TestGateway.make().backend
+        #expect(embedded.concurrentQueries == 2 * ProcessInfo.processInfo.activeProcessorCount)
+        #expect(GatewayBackend(stores: embedded.stores, jwtSecret: nil, summary: "a remote store").concurrentQueries == 64)
+    }
+
     @Test("Configuration: environment variables fill the configuration; bad values name the variable")
     func environment() throws {
         let configuration = try ServerConfiguration.fromEnvironment([
