@@ -1,35 +1,36 @@
 import GRDB
 
-/// The cache database's tables, created by its migrations (v4 is the current shape).
+/// The cache database's tables, created by its migrations (v5 is the current shape).
 ///
 /// - `entries`: one row per key digest, with an integer id, the body (deflated when that is
-///   smaller, see ``BodyCompression``; `encoding` says which), its ETag, times and
-///   accounted size. `last_access` orders LRU eviction; `expires_at` drives the expiry sweep. A
-///   row without a digest is a store in progress, not yet published (its tags go in first, a few
-///   per transaction). Ids are never reused (`AUTOINCREMENT`): a deleted entry's tag rows and
-///   mark may outlive its row until the reclaimer has removed them.
-/// - `entry_tags`: the tags recorded during execution (as ``TagKey`` hashes), by tag then entry id, so an invalidation
-///   finds its entries with one index range per tag; an index by entry id deletes an entry's tags.
-/// - `dead_entries`: entries an invalidation made unservable, and entries deleted whose tags are
-///   still there, by id. Lookups skip them; a background task deletes their rows and then their
-///   tags, a chunk per transaction.
-/// - `cache_meta`: one row holding the total accounted size, kept exact by triggers in the same
-///   transaction as every insert and delete, so eviction never scans the table to sum sizes.
+///   smaller, see ``BodyCompression``; `encoding` says which), its ETag, times and accounted
+///   size. `last_access` orders LRU eviction; `expires_at` drives the expiry sweep. Ids are never
+///   reused (`AUTOINCREMENT`): a deleted entry's tag set and mark may outlive its row until the
+///   reclaimer has removed them.
+/// - `entry_tag_sets`: the tags recorded during an entry's execution (as ``TagKey`` hashes),
+///   packed in one row per entry id and written in the entry's own transaction. Each process
+///   turns them around in memory (``TagIndex``) to find an invalidation's entries.
+/// - `dead_entries`: entries an invalidation made unservable, and entries deleted whose tag sets
+///   are still there, by id. Lookups skip them; a background task deletes their rows and tag
+///   sets, a few per transaction.
+/// - `cache_meta`: one row holding the total accounted size and the number of stored tags, kept
+///   exact by triggers in the same transaction as every insert and delete, so eviction never
+///   scans the table to sum sizes.
 /// - `persisted_queries`: APQ documents by lower-case hex SHA-256, with their UTF-8 size.
 /// - `persisted_query_meta`: one row holding the total size of the persisted queries, kept exact
 ///   by triggers as `cache_meta` is, so their own byte bound is checked without a scan (v2).
 ///
-/// Why this shape (v3, issue #17): a follower graph's answer carries some 550 tags. Keyed by the
-/// 64-character digest, with a foreign key cascading deletes from `entries`, storing one took
-/// 44 ms of SQLite work (the foreign-key check per tag row was three quarters of it) and the tag
-/// rows were larger than the bodies; an invalidation then deleted every matching entry's tag
-/// rows before the mutation could answer. With integer ids and no foreign key a store takes
-/// 8 ms, and an invalidation only inserts one small row per matching entry. No write holds the
-/// file's writer for long: a store writes its tags 128 per transaction before publishing the
-/// entry, eviction and expiry delete rows and leave their tags to the reclaimer, which deletes
-/// 128 tag rows per transaction. So the mutation that invalidates waits for its marks and at
-/// most one short write, however full the cache and however busy the machine.
-/// (Measured with Python's sqlite3 on this machine, 300 graph-shaped entries; `ThroughputTests`.)
+/// Why this shape (issue #17): a follower graph's answer carries some 550 tags. Keyed by the
+/// 64-character digest, with a foreign key cascading deletes from `entries` (v1-v2), storing one
+/// took 44 ms of SQLite work. With integer ids, no foreign key and an index by tag (v3-v4), 8 ms,
+/// and still 2.7 ms of CPU per graph on the server: its 550 index rows landed on some 500
+/// random pages of one B-tree, each written to the WAL and checkpointed, and the one writer fell
+/// so far behind a burst of misses that most answers were dropped instead of stored. v5 appends
+/// one packed row per entry instead. No write holds the file's writer for long: a store is one
+/// short transaction, an invalidation marks its entries dead (one small row each), and eviction,
+/// expiry and the reclaimer delete a few rows per transaction. So the mutation that invalidates
+/// waits for its marks and at most one short write, however full the cache and however busy the
+/// machine.
 ///
 /// There is no on-disk record of invalidation generations: in-flight computations live only in
 /// this process (see ``CacheToken``), and a new process starts with none.
@@ -38,11 +39,11 @@ enum CacheSchema {
     static let entryOverhead = 256
 
     /// The bytes an entry is accounted for: its stored (deflated) body, the overhead, and each
-    /// tag's two index rows (the tag's 64-bit key and the entry id in each, plus their headers).
-    /// A follower graph carries some 550 tags, about 26 KB of index on disk: left out, the bound
-    /// would not bound the file.
+    /// tag's 64-bit key in the packed tag set, plus as much again for the copy each process
+    /// keeps in memory (``TagIndex``). A follower graph carries some 550 tags, about 9 KB: left
+    /// out, the bound would not bound the file.
     static func accountedSize(storedBodyBytes: Int, tagCount: Int) -> Int {
-        storedBodyBytes + entryOverhead + tagCount * (2 * (8 + 8) + 16)
+        storedBodyBytes + entryOverhead + tagCount * 16
     }
 
     static var migrator: DatabaseMigrator {
@@ -190,6 +191,27 @@ enum CacheSchema {
                 END;
                 """)
         }
+        // v5: tags packed in one row per entry (``TagIndex`` turns them around in memory), in
+        // the entry's own transaction; no more unpublished rows. Entries go, as in v3.
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: """
+                DROP TABLE entry_tags;
+                DELETE FROM dead_entries;
+                DELETE FROM entries;
+                UPDATE cache_meta SET total_bytes = 0 WHERE id = 1;
+                ALTER TABLE cache_meta ADD COLUMN total_tags INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE entry_tag_sets (
+                    entry INTEGER PRIMARY KEY,
+                    tags BLOB NOT NULL
+                );
+                CREATE TRIGGER entry_tag_sets_insert AFTER INSERT ON entry_tag_sets BEGIN
+                    UPDATE cache_meta SET total_tags = total_tags + length(NEW.tags) / 8 WHERE id = 1;
+                END;
+                CREATE TRIGGER entry_tag_sets_delete AFTER DELETE ON entry_tag_sets BEGIN
+                    UPDATE cache_meta SET total_tags = total_tags - length(OLD.tags) / 8 WHERE id = 1;
+                END;
+                """)
+        }
         return migrator
     }
 
@@ -201,32 +223,32 @@ enum CacheSchema {
     static let entryID = "SELECT id FROM entries WHERE digest = ?"
     static let deleteEntryRow = "DELETE FROM entries WHERE id = ?"
     static let markDead = "INSERT OR IGNORE INTO dead_entries (entry) VALUES (?)"
-    static let isDead = "SELECT EXISTS (SELECT 1 FROM dead_entries WHERE entry = ?)"
     static let unmarkDead = "DELETE FROM dead_entries WHERE entry = ?"
-    /// A store's row before its tags are in: no digest, so no lookup finds it.
-    static let insertPending = """
+    static let insertEntry = """
         INSERT INTO entries (digest, body, encoding, etag, stored_at, expires_at, max_age, last_access, size)
-        VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
-    static let publish = "UPDATE entries SET digest = ? WHERE id = ?"
-    static let pendingExists = "SELECT EXISTS (SELECT 1 FROM entries WHERE id = ? AND digest IS NULL)"
-    /// Tag rows written or deleted per transaction.
-    static let tagChunk = 128
-    static let deleteSomeTags = "DELETE FROM entry_tags WHERE entry = ?1 AND tag IN (SELECT tag FROM entry_tags WHERE entry = ?1 LIMIT ?2)"
+    static let insertTagSet = "INSERT INTO entry_tag_sets (entry, tags) VALUES (?, ?)"
+    static let tagSet = "SELECT tags FROM entry_tag_sets WHERE entry = ?"
+    static let deleteTagSet = "DELETE FROM entry_tag_sets WHERE entry = ?"
+    /// The tag sets stored after an id, in id order (``TagIndex/catchUp(_:)``).
+    static let tagSetsAfter = "SELECT entry, tags FROM entry_tag_sets WHERE entry > ? ORDER BY entry"
+    static let totalTags = "SELECT total_tags FROM cache_meta WHERE id = 1"
+    /// Dead entries reclaimed per transaction: each deletes a body (a graph's takes a few
+    /// overflow pages) and a tag set.
+    static let reclaimBatch = 8
     static let deadRows = "SELECT d.entry FROM dead_entries d JOIN entries e ON e.id = d.entry LIMIT ?"
-    static let insertTag = "INSERT OR IGNORE INTO entry_tags (tag, entry) VALUES (?, ?)"
     static let touchEntry = "UPDATE entries SET last_access = ? WHERE digest = ? AND last_access < ?"
-    static let markTagged = "INSERT OR IGNORE INTO dead_entries (entry) SELECT entry FROM entry_tags WHERE tag = ?"
     static let someDead = "SELECT entry FROM dead_entries LIMIT ?"
     static let anyDead = "SELECT EXISTS (SELECT 1 FROM dead_entries)"
     static let totalBytes = "SELECT total_bytes FROM cache_meta WHERE id = 1"
     static let leastRecentlyUsed = "SELECT id, digest FROM entries ORDER BY last_access ASC LIMIT ?"
-    /// Bounded: a store drops at most a few expired rows (their tags go to the reclaimer).
+    /// Bounded: a store drops at most a few expired rows (their tag sets go to the reclaimer).
     static let someExpired = "SELECT id FROM entries WHERE expires_at < ? LIMIT ?"
-    static let clearAll = "DELETE FROM dead_entries; DELETE FROM entry_tags; DELETE FROM entries"
+    static let clearAll = "DELETE FROM dead_entries; DELETE FROM entry_tag_sets; DELETE FROM entries"
 
-    /// Deletes the entry `id`'s row now and marks it for the reclaimer, which deletes its tag
-    /// rows (550 for a graph, on as many index pages) a chunk at a time.
+    /// Deletes the entry `id`'s row now and marks it for the reclaimer, which deletes its tag set
+    /// and takes it out of its own process's ``TagIndex``.
     static func dropEntry(id: Int64, in db: Database) throws {
         try db.cachedStatement(sql: deleteEntryRow).execute(arguments: [id])
         try db.cachedStatement(sql: markDead).execute(arguments: [id])

@@ -70,6 +70,7 @@ public final class ResponseCacheStore: Sendable {
         var body: [UInt8]
         /// The body as it goes into the file, encoded before it reached the queue.
         var encoded: (bytes: [UInt8], encoding: BodyCompression.Encoding)
+        var etag: String
         var maxAge: Int
         var tags: Set<String>
         var token: CacheToken
@@ -88,6 +89,9 @@ public final class ResponseCacheStore: Sendable {
     let generation: SharedGeneration?
     /// Copies of recently used entries, served while ``generation`` has not moved.
     let hot: Mutex<HotEntries>
+    /// The file's tag sets turned around: entries by tag, for invalidations. Only used inside
+    /// this process's write transactions (``writeWithTagIndex(_:)``).
+    let tagIndex = Mutex(TagIndex())
 
     init(pool: DatabasePool?, options: ResponseCacheOptions, logger: Logger, generation: SharedGeneration? = nil) {
         self.pool = pool
@@ -330,54 +334,38 @@ public final class ResponseCacheStore: Sendable {
     /// ``store(_:body:maxAge:tags:token:now:)`` with the body already encoded for the file.
     func store(
         _ key: CacheKey, body: [UInt8], encoded stored: (bytes: [UInt8], encoding: BodyCompression.Encoding), maxAge: Int,
-        tags: Set<String>, token: CacheToken, now: Date = Date()
+        etag knownETag: String? = nil, tags: Set<String>, token: CacheToken, now: Date = Date()
     ) async {
-        guard let pool, maxAge > 0, body.count <= Self.maxInflatedBytes else { return }
+        guard pool != nil, maxAge > 0, body.count <= Self.maxInflatedBytes else { return }
         let size = CacheSchema.accountedSize(storedBodyBytes: stored.bytes.count, tagCount: tags.count)
         guard size <= options.maxBytes else { return }
         guard admits(token, tags: tags) else { return }
         let digest = key.digest
-        let etag = CachedResponse.etag(for: body)
+        let etag = knownETag ?? CachedResponse.etag(for: body)
         let time = now.timeIntervalSince1970
         let (entryTouches, queryTouches) = takeTouches()
         let maxBytes = options.maxBytes
         let sweepBefore = time - options.staleGrace
         do {
-            // 1. The row, unpublished: no digest yet, so no lookup finds it.
-            let pending = try await pool.write { db -> Int64? in
+            // One transaction: the row and its packed tag set, both appended (see ``TagIndex``).
+            let (admitted, evicted, dropped) = try await writeWithTagIndex { db, index -> (Bool, [String], Bool) in
                 try Self.apply(entryTouches: entryTouches, queryTouches: queryTouches, in: db)
-                guard self.admits(token, tags: tags) else { return nil }
-                try db.cachedStatement(sql: CacheSchema.insertPending).execute(arguments: [
-                    Data(stored.bytes), stored.encoding.rawValue, etag, time, time + Double(maxAge), maxAge, time, size,
-                ])
-                return db.lastInsertedRowID
-            }
-            guard let id = pending else { return }
-            // 2. Its tags, a chunk per transaction: a follower graph's 550 tag rows in one
-            // transaction held the writer for as long as a mutation's invalidation then waited.
-            let tagList = Array(tags)
-            for start in stride(from: 0, to: tagList.count, by: CacheSchema.tagChunk) {
-                let chunk = tagList[start..<min(start + CacheSchema.tagChunk, tagList.count)]
-                try await pool.write { db in
-                    let insertTag = try db.cachedStatement(sql: CacheSchema.insertTag)
-                    for tag in chunk { try insertTag.execute(arguments: [TagKey.of(tag), id]) }
-                }
-            }
-            // 3. Published, if no invalidation refused it meanwhile (checked inside the
-            // transaction that publishes, as before): it replaces the key's previous entry.
-            let (admitted, evicted, dropped) = try await pool.write { db -> (Bool, [String], Bool) in
-                let stillPending = try Bool.fetchOne(db.cachedStatement(sql: CacheSchema.pendingExists), arguments: [id]) ?? false
-                let marked = try Bool.fetchOne(db.cachedStatement(sql: CacheSchema.isDead), arguments: [id]) ?? false
-                guard stillPending, !marked, self.admits(token, tags: tags) else {
-                    try CacheSchema.dropEntry(id: id, in: db)
-                    return (false, [], true)
-                }
+                guard self.admits(token, tags: tags) else { return (false, [], false) }
                 var dropped = false
+                // It replaces the key's previous entry.
                 if let previous = try Int64.fetchOne(db.cachedStatement(sql: CacheSchema.entryID), arguments: [digest]) {
                     try CacheSchema.dropEntry(id: previous, in: db)
                     dropped = true
                 }
-                try db.cachedStatement(sql: CacheSchema.publish).execute(arguments: [digest, id])
+                try db.cachedStatement(sql: CacheSchema.insertEntry).execute(arguments: [
+                    digest, Data(stored.bytes), stored.encoding.rawValue, etag, time, time + Double(maxAge), maxAge, time, size,
+                ])
+                let id = db.lastInsertedRowID
+                if !tags.isEmpty {
+                    let keys = tags.map(TagKey.of)
+                    try db.cachedStatement(sql: CacheSchema.insertTagSet).execute(arguments: [id, Data(TagIndex.pack(keys))])
+                    index.add(entry: id, tags: keys)
+                }
                 dropped = try Self.sweepExpired(before: sweepBefore, in: db) || dropped
                 let evicted = try Self.evict(toFit: maxBytes, in: db)
                 return (true, evicted, dropped || !evicted.isEmpty)
@@ -425,7 +413,8 @@ public final class ResponseCacheStore: Sendable {
     ) {
         guard pool != nil, maxAge > 0 else { return }
         let digest = key.digest
-        keepInMemory(digest, body: body, etag: etag ?? CachedResponse.etag(for: body), maxAge: maxAge, token: token, now: now)
+        let etag = etag ?? CachedResponse.etag(for: body)
+        keepInMemory(digest, body: body, etag: etag, maxAge: maxAge, token: token, now: now)
         let admitted = state.withLock { state -> Bool in
             // The same key already on its way (identical misses of a burst) need not be written
             // twice; the writer's time goes to other keys.
@@ -443,7 +432,7 @@ public final class ResponseCacheStore: Sendable {
             // (a graph's answer takes ~0.9 ms to deflate, a third of its store).
             let encoded = BodyCompression.encode(body)
             let startDrainer = state.withLock { state -> Bool in
-                state.queuedStores.append(QueuedStore(key: key, body: body, encoded: encoded, maxAge: maxAge, tags: tags, token: token))
+                state.queuedStores.append(QueuedStore(key: key, body: body, encoded: encoded, etag: etag, maxAge: maxAge, tags: tags, token: token))
                 defer { state.draining = true }
                 return !state.draining
             }
@@ -479,7 +468,9 @@ public final class ResponseCacheStore: Sendable {
             }
             return state.queuedStores.removeFirst()
         }) {
-            await store(next.key, body: next.body, encoded: next.encoded, maxAge: next.maxAge, tags: next.tags, token: next.token)
+            await store(
+                next.key, body: next.body, encoded: next.encoded, maxAge: next.maxAge, etag: next.etag, tags: next.tags,
+                token: next.token)
             state.withLock { state in
                 state.pendingStores -= 1
                 state.pendingDigests.remove(next.key.digest)
@@ -537,14 +528,17 @@ public final class ResponseCacheStore: Sendable {
         return evicted
     }
 
-    /// One step of reclaiming: the row of a dead entry, and up to ``CacheSchema/tagChunk`` of its
-    /// tag rows; its mark goes with the last of them.
+    /// One step of reclaiming: up to ``CacheSchema/reclaimBatch`` dead entries lose their row,
+    /// their tag set, their place in `index` and their mark.
     /// - Returns: whether dead entries remain.
-    static func reclaimStep(in db: Database) throws -> Bool {
-        guard let id = try Int64.fetchOne(db.cachedStatement(sql: CacheSchema.someDead), arguments: [1]) else { return false }
-        try db.cachedStatement(sql: CacheSchema.deleteEntryRow).execute(arguments: [id])
-        try db.cachedStatement(sql: CacheSchema.deleteSomeTags).execute(arguments: [id, CacheSchema.tagChunk])
-        if db.changesCount < CacheSchema.tagChunk {
+    static func reclaimStep(in db: Database, index: inout TagIndex) throws -> Bool {
+        let dead = try Int64.fetchAll(db.cachedStatement(sql: CacheSchema.someDead), arguments: [CacheSchema.reclaimBatch])
+        for id in dead {
+            if let tags = try Data.fetchOne(db.cachedStatement(sql: CacheSchema.tagSet), arguments: [id]) {
+                index.remove(entry: id, tags: TagIndex.unpack(tags))
+            }
+            try db.cachedStatement(sql: CacheSchema.deleteEntryRow).execute(arguments: [id])
+            try db.cachedStatement(sql: CacheSchema.deleteTagSet).execute(arguments: [id])
             try db.cachedStatement(sql: CacheSchema.unmarkDead).execute(arguments: [id])
         }
         return try Bool.fetchOne(db, sql: CacheSchema.anyDead) ?? false
@@ -560,13 +554,31 @@ public final class ResponseCacheStore: Sendable {
         return !ids.isEmpty
     }
 
+    /// Runs `body` in a write transaction with ``tagIndex``, first caught up with every tag set
+    /// committed to the file. If the transaction fails, the index may hold what was rolled back:
+    /// it is rebuilt from the file before its next use.
+    func writeWithTagIndex<T: Sendable>(_ body: @escaping @Sendable (Database, inout TagIndex) throws -> T) async throws -> T {
+        guard let pool else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "response cache disabled") }
+        do {
+            return try await pool.write { db in
+                try self.tagIndex.withLock { index in
+                    try index.catchUp(db)
+                    return try body(db, &index)
+                }
+            }
+        } catch {
+            tagIndex.withLock { $0.markStale() }
+            throw error
+        }
+    }
+
     // MARK: Invalidation
 
     /// Makes every entry carrying any of `tags` unservable, committed before it returns, and
     /// refuses later stores of computations that began before it (see ``CacheToken``).
     ///
-    /// The entries are marked dead, one small row each; deleting them with their tags is left to
-    /// a background task (``reclaimDeadEntries()``), so the caller, a mutation waiting to answer,
+    /// The entries, found in this process's ``TagIndex``, are marked dead, one small row each;
+    /// deleting them with their tag sets is left to a background task (``reclaimDeadEntries()``), so the caller, a mutation waiting to answer,
     /// waits for its marks and at most one other short write, however much the cache holds.
     ///
     /// If the delete cannot be committed, lookups are turned off (they could return entries that
@@ -577,16 +589,19 @@ public final class ResponseCacheStore: Sendable {
         // Record first: a store whose admission check runs after this line is refused; one that
         // ran before commits before our delete below takes the writer, and is deleted by it.
         state.withLock { $0.ledger.invalidate(tags) }
-        guard let pool else { return }
+        guard pool != nil else { return }
         do {
-            try await pool.write { db in
+            try await writeWithTagIndex { db, index in
                 // Inside the write transaction, which holds the file's write lock: another
                 // process's store that takes the lock after ours sees the move and refuses a
-                // computation that began before it.
+                // computation that began before it. The index has read every tag set committed
+                // before this transaction, in any process.
                 self.advanceGeneration()
-                let mark = try db.cachedStatement(sql: CacheSchema.markTagged)
+                let mark = try db.cachedStatement(sql: CacheSchema.markDead)
                 for tag in tags {
-                    try mark.execute(arguments: [TagKey.of(tag)])
+                    for entry in index.entries(tagged: TagKey.of(tag)) {
+                        try mark.execute(arguments: [entry])
+                    }
                 }
             }
             writeSucceeded()
@@ -612,18 +627,18 @@ public final class ResponseCacheStore: Sendable {
         if start { Task { await self.reclaimDeadEntries() } }
     }
 
-    /// Deletes dead entries with their tags, one row and ``CacheSchema/tagChunk`` tag rows per
-    /// write transaction, until none is left (in any process's name: marks left by a process that
+    /// Deletes dead entries with their tag sets, ``CacheSchema/reclaimBatch`` per write
+    /// transaction, until none is left (in any process's name: marks left by a process that
     /// died go too).
     ///
     /// A failure stops it quietly: a dead entry is never served, it only takes room until a
     /// later run or eviction reclaims it.
     func reclaimDeadEntries() async {
-        guard let pool else { return }
+        guard pool != nil else { return }
         while true {
             var more = false
             do {
-                more = try await pool.write { db in try Self.reclaimStep(in: db) }
+                more = try await writeWithTagIndex { db, index in try Self.reclaimStep(in: db, index: &index) }
             } catch {
                 logger.debug("response cache: reclaiming dead entries failed", metadata: ["error": "\(error)"])
             }
@@ -696,11 +711,12 @@ public final class ResponseCacheStore: Sendable {
             $0.ledger.invalidateAll()
             $0.entryTouches.removeAll()
         }
-        guard let pool else { return }
+        guard pool != nil else { return }
         do {
-            try await pool.write { db in
+            try await writeWithTagIndex { db, index in
                 self.advanceGeneration()
                 try db.execute(sql: CacheSchema.clearAll)
+                index.markStale()
             }
             let wasOff = state.withLock { state -> Bool in
                 defer { state.invalidationFailed = false }

@@ -83,7 +83,7 @@ struct DegradeTests {
         await store.store(key("b"), body: bytes("b"), maxAge: 60, tags: ["Profile:2"], token: store.beginComputation(), now: t0)
         // Break the tag table behind the store's back, so the invalidation's delete fails.
         let saboteur = try DatabaseQueue(path: path.path)
-        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE entry_tags RENAME TO broken_tags") }
+        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE entry_tag_sets RENAME TO broken_tags") }
         await store.invalidate(tags: ["Profile:1"])
         #expect(recorder.warnings.contains { $0.contains("invalidation failed") })
         #expect(await store.lookup(key("a"), now: t0) == nil)

@@ -72,7 +72,7 @@ struct EvictionTests {
         await store.reclaimDeadEntries()
         let rows = try #require(try await store.pool?.read { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entries") ?? -1,
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry_tags") ?? -1)
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry_tag_sets") ?? -1)
         })
         #expect(rows.0 == 1)
         #expect(rows.1 == 0)

@@ -13,7 +13,7 @@ struct HotEntriesTests {
         // Remove the row behind the store's back, without an invalidation: the copy in memory
         // still answers, so this lookup did not read the file.
         let saboteur = try DatabaseQueue(path: path.path)
-        try await saboteur.write { db in try db.execute(sql: "DELETE FROM entry_tags; DELETE FROM entries") }
+        try await saboteur.write { db in try db.execute(sql: "DELETE FROM entry_tag_sets; DELETE FROM entries") }
         #expect(await store.lookup(key("a"), now: t0)?.body == bytes("a"))
         // Any invalidation through another store on the same file (another process, as far as
         // this store knows) makes every copy in memory unservable.
@@ -60,13 +60,13 @@ struct HotEntriesTests {
         #expect(await store.lookup(key("e"), now: t0) != nil)
         let other = ResponseCacheStore.open(path: path, options: options, logger: recorder.logger)
         let saboteur = try DatabaseQueue(path: path.path)
-        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE entry_tags RENAME TO broken_tags") }
+        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE entry_tag_sets RENAME TO broken_tags") }
         await other.invalidate(tags: ["Profile:5"])
         #expect(recorder.warnings.contains { $0.contains("invalidation failed") })
         // The entry the failed invalidation should have removed is not served, here or there.
         #expect(await store.lookup(key("e"), now: t0) == nil)
         #expect(await other.lookup(key("e"), now: t0) == nil)
-        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE broken_tags RENAME TO entry_tags") }
+        try await saboteur.write { db in try db.execute(sql: "ALTER TABLE broken_tags RENAME TO entry_tag_sets") }
         await other.removeAll()
         await store.store(key("f"), body: bytes("f"), maxAge: 60, tags: [], token: store.beginComputation(), now: t0)
         #expect(await store.lookup(key("f"), now: t0)?.body == bytes("f"))

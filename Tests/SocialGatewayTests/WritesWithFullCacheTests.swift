@@ -25,7 +25,7 @@ struct WritesWithFullCacheTests {
         try await TestStore.run(.embedded, seed: .loadTest(profiles: 300, followsPerProfile: 20)) { store in
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("full-cache-\(UUID().uuidString)")
             let cache = ResponseCacheStore.open(
-                path: directory.appendingPathComponent("cache.sqlite"), options: ResponseCacheOptions(maxBytes: 1 << 20))
+                path: directory.appendingPathComponent("cache.sqlite"), options: ResponseCacheOptions(maxBytes: 256 << 10))
             var options = GatewayOptions()
             options.cache = cache
             let service = try GatewayService(stores: store.stores, options: options)
