@@ -119,7 +119,7 @@ public struct JWTAuthenticator: Sendable {
         if let issuer, claims.iss?.value != issuer {
             throw .unauthenticated("The token's issuer (iss) is not \"\(issuer)\".")
         }
-        guard let sub = claims.sub?.value, let id = UUID(uuidString: sub.lowercased()) else {
+        guard let sub = claims.sub?.value, let id = UUID(parsing: sub) else {
             throw .unauthenticated("The token's subject (sub) is not a user id.")
         }
         return .user(id: id, token: token)

@@ -25,7 +25,18 @@ public enum MediaType: Sendable, Hashable {
     /// spec's type.
     /// - Throws: ``GatewayHTTPError/notAcceptable(_:)`` when neither type is acceptable.
     public static func negotiate(accept: String?) throws(GatewayHTTPError) -> MediaType {
-        guard let accept, !accept.allSatisfy({ $0 == " " || $0 == "\t" }) else { return .json }
+        guard let accept else { return .json }
+        // The values clients send on nearly every request, compared byte for byte: the general
+        // parse below splits and lower-cases, 3% of the CPU of a cached answer (issue #17).
+        switch accept {
+        case "application/graphql-response+json", "*/*",
+             "application/graphql-response+json, application/json",
+             "application/graphql-response+json, application/json;q=0.9":
+            return .graphQLResponse
+        case "application/json": return .json
+        default: break
+        }
+        guard !accept.allSatisfy({ $0 == " " || $0 == "\t" }) else { return .json }
         var best: (type: MediaType, q: Double)?
         for range in accept.split(separator: ",") {
             let parameters = range.split(separator: ";").map { $0.trimmingSpaces.lowercased() }

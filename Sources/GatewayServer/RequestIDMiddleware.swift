@@ -6,7 +6,7 @@ import SocialDomain
 /// Gives every request an id and writes one access log line per request.
 ///
 /// The id is the client's `X-Request-Id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]`
-/// (so a proxy's id threads through), otherwise a new UUID; it is echoed in the response header
+/// (so a proxy's id threads through), otherwise a new UUID-shaped id (``RequestIDGenerator``); it is echoed in the response header
 /// and attached to the context's logger as `request_id`. The access line carries method, path
 /// (never the query string, which may hold variables), status and duration. Headers are never
 /// logged, so neither is `Authorization`.
@@ -14,10 +14,12 @@ struct RequestIDMiddleware: RouterMiddleware {
     typealias Context = GatewayRequestContext
 
     static let header = HeaderName.requestID
+    /// One per process: ids from a counter on a random base.
+    static let ids = RequestIDGenerator()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let id = request.headers[Self.header].flatMap(Self.sanitized) ?? UUID().lowercased
+        let id = request.headers[Self.header].flatMap(Self.sanitized) ?? Self.ids.next()
         context.requestID = id
         context.logger[metadataKey: "request_id"] = .string(id)
         let start = ContinuousClock.now
