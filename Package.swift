@@ -8,6 +8,11 @@
 // target's dependencies equal to what its files import.
 import PackageDescription
 
+/// Release builds of our modules let callers in other modules specialize and inline their
+/// generics (the engine's `DataLoader`, result types, domain values): without it every such call
+/// across a module boundary went through runtime generic metadata.
+let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "social-gateway",
     platforms: [.macOS(.v15)],
@@ -43,13 +48,19 @@ let package = Package(
     ],
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
-        .target(name: "GraphQLLanguage"),
+        .target(name: "GraphQLLanguage", swiftSettings: crossModuleOptimization),
         // The GraphQL engine: type system from SDL, execution, introspection, DataLoader.
-        .target(name: "GraphQLEngine", dependencies: ["GraphQLLanguage"]),
+        .target(name: "GraphQLEngine", dependencies: ["GraphQLLanguage"],
+            swiftSettings: crossModuleOptimization
+        ),
         // Validation (§5): one rule per file, plus the depth/cost/alias guards.
-        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage", "GraphQLEngine"]),
+        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage", "GraphQLEngine"],
+            swiftSettings: crossModuleOptimization
+        ),
         // The social domain: models, use cases, ports, domain errors. No I/O.
-        .target(name: "SocialDomain", exclude: ["README.md"]),
+        .target(name: "SocialDomain", exclude: ["README.md"],
+            swiftSettings: crossModuleOptimization
+        ),
         // The default store: the domain's ports on one SQLite file.
         .target(
             name: "EmbeddedStore",
@@ -57,7 +68,8 @@ let package = Package(
                 "SocialDomain", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
-            exclude: ["README.md"]
+            exclude: ["README.md"],
+            swiftSettings: crossModuleOptimization
         ),
         // The wire shapes of supabase/migrations (rows, function arguments), read by both stores
         // on that schema: over PostgREST (SupabaseStore) and over SQL (PostgresStore).
@@ -70,7 +82,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: crossModuleOptimization
         ),
         // The domain's ports on PostgreSQL itself (supabase/migrations applied), each request
         // in one transaction as the caller's role, so the same RLS decides; and the change feed
@@ -82,7 +95,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["README.md"]
+            exclude: ["README.md"],
+            swiftSettings: crossModuleOptimization
         ),
         // A fake Supabase project (PostgREST + Storage + JWKS) on 127.0.0.1 for tests and
         // benchmarks: checks the store's exact requests, RLS by token, faults, latency.
@@ -103,7 +117,8 @@ let package = Package(
                 "GraphQLLanguage", "GraphQLEngine", "GraphQLValidation", "SocialDomain", "ResponseCache",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources/schema.graphql")]
+            resources: [.copy("Resources/schema.graphql")],
+            swiftSettings: crossModuleOptimization
         ),
         // Atomic operations on a counter shared between processes (the cache's generation).
         .target(name: "CSharedCounter"),
@@ -118,7 +133,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["README.md"]
+            exclude: ["README.md"],
+            swiftSettings: crossModuleOptimization
         ),
         // The HTTP server: GraphQL over HTTP, uploads, JWT auth, playground, health, metrics, config.
         // It sees the store only through the domain's ports (a `GatewayBackend`).
@@ -136,7 +152,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/playground.html")]
+            resources: [.copy("Resources/playground.html")],
+            swiftSettings: crossModuleOptimization
         ),
         // The composition root: opens the store the settings name (embedded or Supabase) and hands
         // the server its ports; the load-test hooks live here too.
@@ -146,7 +163,8 @@ let package = Package(
                 "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "PostgresStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: crossModuleOptimization
         ),
         .executableTarget(
             name: "SocialGatewayCLI",

@@ -43,7 +43,7 @@ enum FollowPagesQuery {
         guard !owners.isEmpty else { return [:] }
         let marks = Array(repeating: "?", count: owners.count).joined(separator: ", ")
         let rows = try Row.fetchAll(
-            db, sql: "SELECT id, follower_count, following_count FROM profiles WHERE id IN (\(marks))",
+            db.cachedStatement(sql: "SELECT id, follower_count, following_count FROM profiles WHERE id IN (\(marks))"),
             arguments: StatementArguments(Array(owners)))
         return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as String, (followers: $0[1] as Int, following: $0[2] as Int)) })
     }
