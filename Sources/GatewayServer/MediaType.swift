@@ -69,6 +69,12 @@ struct ContentType: Sendable, Hashable {
 
     init?(_ header: String?) {
         guard let header else { return nil }
+        // What nearly every request sends, without splitting and lower-casing (issue #17).
+        if header == "application/json" {
+            essence = header
+            parameters = [:]
+            return
+        }
         let parts = header.split(separator: ";")
         guard let first = parts.first?.trimmingSpaces.lowercased(), !first.isEmpty else { return nil }
         essence = first

@@ -98,6 +98,9 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
+        // Once per process, before any logger exists: request metadata is rendered only for
+        // lines that are written.
+        DeferredMetadataLogHandler.bootstrap()
         do {
             try await runGateway(settings)
         } catch {
