@@ -59,11 +59,19 @@ public struct JWTAuthenticator: Sendable {
     /// - Throws: ``GatewayHTTPError/unauthenticated(_:)`` with the reason.
     public func viewer(authorization: String?) async throws(GatewayHTTPError) -> Viewer {
         guard let authorization else { return .anonymous }
-        let parts = authorization.trimmingSpaces.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw .unauthenticated("The Authorization header must be \"Bearer <token>\".")
+        let token: String
+        let isBlank = { (byte: UInt8?) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        if authorization.utf8.starts(with: "Bearer ".utf8), authorization.utf8.count > 7, !isBlank(authorization.utf8.last),
+           !isBlank(authorization.utf8.dropFirst(7).first) {
+            // What clients send: split without lower-casing and trimming copies (issue #17).
+            token = String(authorization.utf8.dropFirst(7))!
+        } else {
+            let parts = authorization.trimmingSpaces.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+                throw .unauthenticated("The Authorization header must be \"Bearer <token>\".")
+            }
+            token = parts[1].trimmingSpaces
         }
-        let token = parts[1].trimmingSpaces
         if let claims = verified.claims(for: token, now: now()) { return try check(claims, token: token) }
         let header = try Self.header(of: token)
         let keys: JWTKeyCollection

@@ -39,17 +39,19 @@ public struct CacheKey: Sendable, Hashable {
 
     static func digest(document: String, operationName: String?, variables: String, scope: CacheScope) -> String {
         var hasher = SHA256()
-        hasher.update(data: Array("social-gateway.response-cache.v1".utf8))
-        func part(_ text: String?) {
-            guard let text else {
+        var prefix = "social-gateway.response-cache.v1"
+        prefix.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        func part(_ value: String?) {
+            guard var text = value else {
                 hasher.update(data: [0])
                 return
             }
-            let bytes = Array(text.utf8)
-            var length = UInt64(bytes.count).bigEndian
-            hasher.update(data: [1])
-            withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
-            hasher.update(data: bytes)
+            text.withUTF8 { bytes in
+                var header = (UInt8(1), UInt64(bytes.count).bigEndian)
+                withUnsafeBytes(of: &header.0) { hasher.update(bufferPointer: $0) }
+                withUnsafeBytes(of: &header.1) { hasher.update(bufferPointer: $0) }
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+            }
         }
         part(document)
         part(operationName)

@@ -36,6 +36,22 @@ struct VerifiedTokensTests {
         }
     }
 
+    @Test("the Authorization header's spellings: scheme in any case, blanks around the token; nothing else")
+    func headerSpellings() async throws {
+        let clock = Clock()
+        let auth = await make(clock)
+        let token = try await DevTokenIssuer(secret: Self.secret).token(for: Self.alice, ttl: 600, now: clock.now())
+        for header in ["Bearer " + token, "bearer " + token, "BEARER " + token, "Bearer  " + token, "  Bearer " + token,
+                       "Bearer " + token + " ", "Bearer " + token + "\t", "Bearer \t" + token] {
+            #expect(try await auth.viewer(authorization: header).userId == Self.alice, "\(header.prefix(12))")
+        }
+        for header in ["Bearer", "Bearer ", "Bearer  ", "Basic " + token, "Bearer" + token, "Bearer\t" + token] {
+            await #expect(throws: GatewayHTTPError.self, "\(header.prefix(12))") {
+                try await auth.viewer(authorization: header)
+            }
+        }
+    }
+
     @Test("the same claims with another signature are not the remembered token: refused")
     func tamperedSignature() async throws {
         let clock = Clock()
