@@ -26,6 +26,8 @@ struct GraphQLRoute: Sendable {
     let maxJSONValues: Int
     let uploadLimits: MultipartUpload.Limits
     let uploadSlots: UploadSlots
+    /// Request bodies answered from the cache lately, and where.
+    let repeated = RepeatedRequests()
 
     static let preflightHeaders: [HeaderName] = [.graphQLPreflight, .apolloRequirePreflight, .apolloOperationName]
 
@@ -54,9 +56,15 @@ struct GraphQLRoute: Sendable {
             guard let contentType else { throw GatewayHTTPError.unsupportedMediaType(nil) }
             if contentType.isJSON {
                 let body = try await Self.collect(request, limit: maxBodyBytes)
+                if let known = repeated.entry(body: body, viewer: viewer.userId), let answer = await service.cachedAnswer(known.query) {
+                    context.annotations.addOperation(known.operationName)
+                    return (single(answer, mediaType: mediaType), [answer])
+                }
                 let decoded = try GraphQLHTTPRequest.decodeJSON(
                     body, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues)
-                return try await respond(decoded, mediaType: mediaType, viewer: viewer, context: context) { _ in ([:], [:]) }
+                let result = try await respond(decoded, mediaType: mediaType, viewer: viewer, context: context) { _ in ([:], [:]) }
+                await rememberIfCached(body, decoded, viewer: viewer, results: result.1)
+                return result
             }
             guard contentType.essence == "multipart/form-data" else {
                 throw GatewayHTTPError.unsupportedMediaType(request.headers[.contentType])
@@ -73,6 +81,17 @@ struct GraphQLRoute: Sendable {
                 (upload.files[index], upload.fileMaps[index])
             }
         }
+    }
+
+    /// Remembers where a single query's answer came from in the cache (it carries an ETag only
+    /// then), so the same body from the same viewer goes there directly next time.
+    func rememberIfCached(_ body: [UInt8], _ decoded: GraphQLHTTPRequest, viewer: Viewer, results: [GatewayResponse]) async {
+        guard case .single(let parameters) = decoded, parameters.extensions == nil, results.count == 1,
+              results[0].outcome == .executed, results[0].etag != nil, body.count <= RepeatedRequests.maxBodyBytes,
+              let query = await service.cacheableQuery(for: GatewayRequest(
+                  query: parameters.query, operationName: parameters.operationName, variables: parameters.variables, viewer: viewer))
+        else { return }
+        repeated.remember(body: body, viewer: viewer.userId, .init(query: query, operationName: parameters.operationName))
     }
 
     /// Runs a single request or a batch and builds the response.

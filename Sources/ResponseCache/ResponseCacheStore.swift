@@ -209,14 +209,15 @@ public final class ResponseCacheStore: Sendable {
     ///   - key: the request's key.
     ///   - now: the current time (tests pass their own clock).
     ///   - allowStale: whether an expired entry within the grace window may be returned.
-    public func lookup(_ key: CacheKey, now: Date = Date(), allowStale: Bool = false) async -> CachedResponse? {
+    ///   - countsMiss: false for a look ahead whose miss the caller's next lookup will count.
+    public func lookup(_ key: CacheKey, now: Date = Date(), allowStale: Bool = false, countsMiss: Bool = true) async -> CachedResponse? {
         let digest = key.digest
         if state.withLock({ $0.suspended }) {
-            state.withLock { $0.counters.misses += 1 }
+            if countsMiss { state.withLock { $0.counters.misses += 1 } }
             return nil
         }
         guard let pool, !state.withLock({ $0.invalidationFailed }), generation?.isPoisoned != true else {
-            state.withLock { $0.counters.misses += 1 }
+            if countsMiss { state.withLock { $0.counters.misses += 1 } }
             if pool != nil { startRecoveryIfDue() }
             return nil
         }
@@ -236,14 +237,14 @@ public final class ResponseCacheStore: Sendable {
             found = nil
         }
         guard let found else {
-            state.withLock { $0.counters.misses += 1 }
+            if countsMiss { state.withLock { $0.counters.misses += 1 } }
             return nil
         }
         let isFresh = time < found.expiresAt
         let isServable = isFresh || (allowStale && time < found.expiresAt + options.staleGrace)
         let shouldFlush = state.withLock { state -> Bool in
             guard isServable else {
-                state.counters.misses += 1
+                if countsMiss { state.counters.misses += 1 }
                 return false
             }
             if isFresh { state.counters.hits += 1 } else { state.counters.stale += 1 }

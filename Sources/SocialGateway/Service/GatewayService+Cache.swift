@@ -6,9 +6,39 @@ import SocialDomain
 
 extension GatewayService {
     /// Where a query's answer would be in the cache, and for how long it may stay.
-    struct CacheLookup {
+    struct CacheLookup: Sendable {
         let key: CacheKey
         let policy: CachePolicy
+    }
+
+    /// What ``execute(_:)`` would look up in the cache for `request`, when it is a query whose
+    /// answer may be cached; nil for anything else (a mutation, a document with errors, uploads,
+    /// `extensions` such as a persisted-query hash, a disabled cache).
+    ///
+    /// For the HTTP layer, which remembers it for a request body it will see again
+    /// (``cachedAnswer(_:)``): a repeated request then reaches the cache without its JSON being
+    /// decoded, its document found, its variables canonicalized and its key hashed again.
+    public func cacheableQuery(for request: GatewayRequest) async -> CacheableQuery? {
+        guard options.cache.isEnabled, request.fileMap.isEmpty, request.extensions == nil,
+              case .success(let resolved) = await resolvePersistedQuery(request),
+              let prepared = try? documents.document(for: resolved.text, prepare: { () throws(GraphQLSyntaxError) in
+                  try PreparedDocument(
+                      text: resolved.text, schema: schema, parse: options.parse, validation: options.validation,
+                      defaultMaxAge: options.cacheDefaultMaxAge)
+              }),
+              prepared.errors.isEmpty, let operation = prepared.operation(named: request.operationName),
+              !request.isReadOnly || operation.operation == .query,
+              options.introspection || prepared.introspectionUse == nil
+        else { return nil }
+        return cacheLookup(prepared, operation: operation, request: request).map(CacheableQuery.init)
+    }
+
+    /// The cached answer of `query` as ``execute(_:)`` returns a hit, or nil (not counted as a
+    /// miss: the caller then runs ``execute(_:)``, whose lookup counts).
+    public func cachedAnswer(_ query: CacheableQuery) async -> GatewayResponse? {
+        guard let hit = await options.cache.lookup(query.lookup.key, countsMiss: false) else { return nil }
+        return GatewayResponse(
+            outcome: .executed, body: hit.body, hasErrors: false, cacheControl: query.lookup.policy.headerValue, etag: hit.etag)
     }
 
     /// The cache key and policy of a query, or nil when its answer may not be cached.
@@ -151,4 +181,9 @@ extension GatewayService {
                     + "extensions.persistedQuery.sha256Hash of a document in its manifest.",
                 extensions: ["code": "PERSISTED_QUERY_NOT_IN_LIST"]))
     }
+}
+
+/// A query's place in the response cache, from ``GatewayService/cacheableQuery(for:)``.
+public struct CacheableQuery: Sendable {
+    let lookup: GatewayService.CacheLookup
 }

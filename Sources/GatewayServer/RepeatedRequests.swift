@@ -1,0 +1,49 @@
+import Foundation
+import SocialGateway
+import Synchronization
+
+/// Where in the response cache recent JSON request bodies were answered from, per viewer.
+///
+/// Why (issue #17): on a cached answer, decoding the body's JSON, finding its document,
+/// canonicalizing its variables and hashing its cache key were a tenth of the server's work.
+/// Clients repeat the same bodies (a screen asks the same query again), so the route remembers
+/// what the service looked up for a body and goes straight to the cache the next time. The entry
+/// is the service's own ``GatewayService/cacheableQuery(for:)``, so the answer is the one the
+/// full path would find; when the cache has none, the full path runs as for any request.
+///
+/// Keyed by the exact bytes and the viewer's id (the cache's scope), so a body never reaches
+/// another viewer's answers. Bounded: at most ``capacity`` bodies of at most ``maxBodyBytes``
+/// each; when full, it empties (like ``VerifiedTokens``), which costs only the next requests'
+/// full path.
+final class RepeatedRequests: Sendable {
+    static let capacity = 4096
+    static let maxBodyBytes = 4096
+
+    struct Key: Hashable, Sendable {
+        var viewer: UUID?
+        var body: [UInt8]
+    }
+
+    struct Entry: Sendable {
+        var query: CacheableQuery
+        var operationName: String?
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    /// What `body` from `viewer` was looked up as, if it was seen lately.
+    func entry(body: [UInt8], viewer: UUID?) -> Entry? {
+        guard body.count <= Self.maxBodyBytes else { return nil }
+        return entries.withLock { $0[Key(viewer: viewer, body: body)] }
+    }
+
+    func remember(body: [UInt8], viewer: UUID?, _ entry: Entry) {
+        guard body.count <= Self.maxBodyBytes else { return }
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[Key(viewer: viewer, body: body)] = entry
+        }
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+}
