@@ -433,7 +433,8 @@ public final class ResponseCacheStore: Sendable {
             // (a graph's answer takes ~0.9 ms to deflate, a third of its store).
             let encoded = BodyCompression.encode(body)
             let startDrainer = state.withLock { state -> Bool in
-                state.queuedStores.append(QueuedStore(key: key, body: body, encoded: encoded, etag: etag, maxAge: maxAge, tags: tags, token: token))
+                state.queuedStores.append(
+                    QueuedStore(key: key, body: body, encoded: encoded, etag: etag, maxAge: maxAge, tags: tags, token: token))
                 defer { state.draining = true }
                 return !state.draining
             }
@@ -579,8 +580,9 @@ public final class ResponseCacheStore: Sendable {
     /// refuses later stores of computations that began before it (see ``CacheToken``).
     ///
     /// The entries, found in this process's ``TagIndex``, are marked dead, one small row each;
-    /// deleting them with their tag sets is left to a background task (``reclaimDeadEntries()``), so the caller, a mutation waiting to answer,
-    /// waits for its marks and at most one other short write, however much the cache holds.
+    /// deleting them with their tag sets is left to a background task
+    /// (``reclaimDeadEntries()``), so the caller, a mutation waiting to answer, waits for its
+    /// marks and at most one other short write, however much the cache holds.
     ///
     /// If the delete cannot be committed, lookups are turned off (they could return entries that
     /// should be gone) and an error is logged.

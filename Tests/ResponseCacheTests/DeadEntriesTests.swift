@@ -112,12 +112,17 @@ struct DeadEntriesTests {
 
     @Test("a key already waiting to be stored is not queued again: the writer's time goes to other keys")
     func backgroundStoresOnePerKey() async throws {
-        let (store, _, _) = try makeStore()
+        let (store, _, path) = try makeStore()
+        // The file's writer is held, so the first store of "same" is still waiting when the
+        // next two arrive (a store takes well under a millisecond once it has the writer).
+        let holder = try lockHolder(path)
+        try holder.inDatabase { db in try db.execute(sql: "BEGIN IMMEDIATE") }
         for i in 0..<3 {
             store.storeInBackground(key("same"), body: bytes("answer \(i)"), maxAge: 60, tags: ["Profile:1"], token: store.beginComputation())
         }
         store.storeInBackground(key("other"), body: bytes("other"), maxAge: 60, tags: ["Profile:2"], token: store.beginComputation())
         #expect(store.counters.droppedStores == 2)
+        try holder.inDatabase { db in try db.execute(sql: "COMMIT") }
         for _ in 0..<500 where store.state.withLock({ $0.pendingStores }) > 0 {
             try await Task.sleep(for: .milliseconds(10))
         }

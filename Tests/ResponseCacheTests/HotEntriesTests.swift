@@ -136,13 +136,3 @@ struct HotEntriesTests {
         #expect(hot.servable("e", generation: 8, at: t0.timeIntervalSince1970) == nil)
     }
 }
-
-/// A connection allowed to keep a transaction open across accesses: it holds the file's write
-/// lock between a `BEGIN IMMEDIATE` and a `COMMIT`, so that the store's writer waits.
-private func lockHolder(_ path: URL) throws -> DatabaseQueue {
-    var configuration = Configuration()
-    configuration.allowsUnsafeTransactions = true
-    // The store's background work (a reclaim after an invalidation) may hold the lock a moment.
-    configuration.busyMode = .timeout(10)
-    return try DatabaseQueue(path: path.path, configuration: configuration)
-}

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import Synchronization
 @testable import ResponseCache
@@ -61,4 +62,14 @@ final class LogRecorder: Sendable {
             recorder.entries.withLock { $0.append(Entry(level: event.level, message: text)) }
         }
     }
+}
+
+/// A connection allowed to keep a transaction open across accesses: it holds the file's write
+/// lock between a `BEGIN IMMEDIATE` and a `COMMIT`, so that the store's writer waits.
+func lockHolder(_ path: URL) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    // The store's background work (a reclaim after an invalidation) may hold the lock a moment.
+    configuration.busyMode = .timeout(10)
+    return try DatabaseQueue(path: path.path, configuration: configuration)
 }

@@ -21,11 +21,7 @@ extension GatewayService {
     public func cacheableQuery(for request: GatewayRequest) async -> CacheableQuery? {
         guard options.cache.isEnabled, request.fileMap.isEmpty, request.extensions == nil,
               case .success(let resolved) = await resolvePersistedQuery(request),
-              let prepared = try? documents.document(for: resolved.text, prepare: { () throws(GraphQLSyntaxError) in
-                  try PreparedDocument(
-                      text: resolved.text, schema: schema, parse: options.parse, validation: options.validation,
-                      defaultMaxAge: options.cacheDefaultMaxAge)
-              }),
+              let prepared = try? prepare(resolved.text),
               prepared.errors.isEmpty, let operation = prepared.operation(named: request.operationName),
               !request.isReadOnly || operation.operation == .query,
               options.introspection || prepared.introspectionUse == nil
@@ -40,7 +36,6 @@ extension GatewayService {
         return GatewayResponse(
             outcome: .executed, body: hit.body, hasErrors: false, cacheControl: query.lookup.policy.headerValue, etag: hit.etag)
     }
-
     /// The cache key and policy of a query, or nil when its answer may not be cached.
     ///
     /// Scope: answers for anonymous requests are shared (anonymous viewers see only

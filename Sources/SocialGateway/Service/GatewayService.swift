@@ -40,6 +40,15 @@ public final class GatewayService: Sendable {
     /// The SDL this service serves.
     public static func schemaSDL() throws -> String { try GatewaySchema.bundledSDL() }
 
+    /// The parsed and validated document for `text`, prepared once per text.
+    func prepare(_ text: String) throws(GraphQLSyntaxError) -> PreparedDocument {
+        try documents.document(for: text) { () throws(GraphQLSyntaxError) in
+            try PreparedDocument(
+                text: text, schema: schema, parse: options.parse, validation: options.validation,
+                defaultMaxAge: options.cacheDefaultMaxAge)
+        }
+    }
+
     /// Runs one GraphQL request: persisted-query lookup, the prepared (parsed, validated)
     /// document for its text, then the response cache for queries or execution (and
     /// invalidation) for mutations.
@@ -56,11 +65,7 @@ public final class GatewayService: Sendable {
         let query = resolved.text
         let prepared: PreparedDocument
         do throws(GraphQLSyntaxError) {
-            prepared = try documents.document(for: query) { () throws(GraphQLSyntaxError) in
-                try PreparedDocument(
-                    text: query, schema: schema, parse: options.parse, validation: options.validation,
-                    defaultMaxAge: options.cacheDefaultMaxAge)
-            }
+            prepared = try prepare(query)
         } catch {
             var syntax = GraphQLError(error)
             syntax.extensions = ["code": "GRAPHQL_PARSE_FAILED"]
