@@ -63,7 +63,7 @@ struct GraphQLRoute: Sendable {
                 let decoded = try GraphQLHTTPRequest.decodeJSON(
                     body, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues)
                 let result = try await respond(decoded, mediaType: mediaType, viewer: viewer, context: context) { _ in ([:], [:]) }
-                await rememberIfCached(body, decoded, viewer: viewer, results: result.1)
+                rememberIfCached(body, decoded, viewer: viewer, results: result.1)
                 return result
             }
             guard contentType.essence == "multipart/form-data" else {
@@ -83,13 +83,12 @@ struct GraphQLRoute: Sendable {
         }
     }
 
-    /// Remembers where a single query's answer came from in the cache (it carries an ETag only
-    /// then), so the same body from the same viewer goes there directly next time.
-    func rememberIfCached(_ body: [UInt8], _ decoded: GraphQLHTTPRequest, viewer: Viewer, results: [GatewayResponse]) async {
+    /// Remembers where a single query's answer came from in the cache, so the same body from the
+    /// same viewer goes there directly next time. A body with `extensions` (a persisted-query
+    /// hash) is not: its document must still be found, or refused, as the protocol says.
+    func rememberIfCached(_ body: [UInt8], _ decoded: GraphQLHTTPRequest, viewer: Viewer, results: [GatewayResponse]) {
         guard case .single(let parameters) = decoded, parameters.extensions == nil, results.count == 1,
-              results[0].outcome == .executed, results[0].etag != nil, body.count <= RepeatedRequests.maxBodyBytes,
-              let query = await service.cacheableQuery(for: GatewayRequest(
-                  query: parameters.query, operationName: parameters.operationName, variables: parameters.variables, viewer: viewer))
+              let query = results[0].cacheableQuery
         else { return }
         repeated.remember(body: body, viewer: viewer.userId, .init(query: query, operationName: parameters.operationName))
     }

@@ -8,8 +8,9 @@ import Synchronization
 /// canonicalizing its variables and hashing its cache key were a tenth of the server's work.
 /// Clients repeat the same bodies (a screen asks the same query again), so the route remembers
 /// what the service looked up for a body and goes straight to the cache the next time. The entry
-/// is the service's own ``GatewayService/cacheableQuery(for:)``, so the answer is the one the
-/// full path would find; when the cache has none, the full path runs as for any request.
+/// is the lookup the service itself made (``GatewayResponse/cacheableQuery``), so the answer is
+/// the one the full path would find; when the cache has none, the full path runs as for any
+/// request.
 ///
 /// Keyed by the exact bytes and the viewer's id (the cache's scope), so a body never reaches
 /// another viewer's answers. Bounded: at most ``capacity`` bodies of at most ``maxBodyBytes``

@@ -68,6 +68,8 @@ struct RepeatedRequestsTests {
                 ) { response in #expect(String(buffer: response.body).contains(#""following":\#(expected)"#)) }
             }
             let after = try await Self.post(client, authorization: bob)
+            // The remembered lookup missed, and the full path's miss alone was counted.
+            #expect(try await Self.counters(client) == (hits: 4, misses: 3))
             #expect(after.body.contains(#""viewerIsFollowing":false"#))
             #expect(after.body.contains(#""followerCount":1"#))
             #expect(after.etag != bobs.etag)

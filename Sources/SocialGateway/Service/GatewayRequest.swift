@@ -62,6 +62,10 @@ public struct GatewayResponse: Sendable {
     public var cacheControl: String?
     /// A strong validator of the body, for `ETag`/`If-None-Match`.
     public var etag: String?
+    /// Where in the response cache this answer was found or stored: set only for a query
+    /// answered through the cache, so that the HTTP layer can ask the cache directly when the
+    /// same request comes again (``GatewayService/cachedAnswer(_:)``).
+    public var cacheableQuery: CacheableQuery?
 
     public init(
         outcome: Outcome, body: [UInt8], hasErrors: Bool, errorCodes: [String] = [], cacheControl: String? = nil,

@@ -11,24 +11,6 @@ extension GatewayService {
         let policy: CachePolicy
     }
 
-    /// What ``execute(_:)`` would look up in the cache for `request`, when it is a query whose
-    /// answer may be cached; nil for anything else (a mutation, a document with errors, uploads,
-    /// `extensions` such as a persisted-query hash, a disabled cache).
-    ///
-    /// For the HTTP layer, which remembers it for a request body it will see again
-    /// (``cachedAnswer(_:)``): a repeated request then reaches the cache without its JSON being
-    /// decoded, its document found, its variables canonicalized and its key hashed again.
-    public func cacheableQuery(for request: GatewayRequest) async -> CacheableQuery? {
-        guard options.cache.isEnabled, request.fileMap.isEmpty, request.extensions == nil,
-              case .success(let resolved) = await resolvePersistedQuery(request),
-              let prepared = try? prepare(resolved.text),
-              prepared.errors.isEmpty, let operation = prepared.operation(named: request.operationName),
-              !request.isReadOnly || operation.operation == .query,
-              options.introspection || prepared.introspectionUse == nil
-        else { return nil }
-        return cacheLookup(prepared, operation: operation, request: request).map(CacheableQuery.init)
-    }
-
     /// The cached answer of `query` as ``execute(_:)`` returns a hit, or nil (not counted as a
     /// miss: the caller then runs ``execute(_:)``, whose lookup counts).
     public func cachedAnswer(_ query: CacheableQuery) async -> GatewayResponse? {
@@ -178,7 +160,8 @@ extension GatewayService {
     }
 }
 
-/// A query's place in the response cache, from ``GatewayService/cacheableQuery(for:)``.
+/// A query's place in the response cache, as ``GatewayService/execute(_:)`` looked it up
+/// (``GatewayResponse/cacheableQuery``).
 public struct CacheableQuery: Sendable {
     let lookup: GatewayService.CacheLookup
 }

@@ -93,8 +93,10 @@ public final class GatewayService: Sendable {
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
             lookup = cacheLookup(prepared, operation: operation, request: request)
             if let lookup, let hit = await options.cache.lookup(lookup.key) {
-                return GatewayResponse(
+                var response = GatewayResponse(
                     outcome: .executed, body: hit.body, hasErrors: false, cacheControl: lookup.policy.headerValue, etag: hit.etag)
+                response.cacheableQuery = CacheableQuery(lookup: lookup)
+                return response
             }
         }
         var variables = request.variables
@@ -106,7 +108,10 @@ public final class GatewayService: Sendable {
         let ready = PreparedRequest(
             document: prepared.document, source: prepared.source, operation: operation, variables: variables, request: request)
         if let lookup {
-            return await executeCached(ready, lookup)
+            var response = await executeCached(ready, lookup)
+            // Only an answer the cache keeps has a validator (a stale or failed one has none).
+            if response.etag != nil { response.cacheableQuery = CacheableQuery(lookup: lookup) }
+            return response
         }
         // A mutation's write commits before its invalidation: the cache journals the gap, so
         // that a crash inside it cannot leave answers older than the store (see beginWrite()).
