@@ -57,15 +57,12 @@ public final class CacheCoherence: Service, Sendable {
     public func handle(_ event: ChangeFeedEvent) async {
         switch event {
         case .connected:
-            count("connected")
             stateBox.withLock { $0 = .listening }
             logger.notice("cache change feed listening; response cache cleared and answering again")
             pending.withLock { $0.resume = true }
         case .changed(let tags):
-            count("changed")
             pending.withLock { $0.tags.formUnion(tags) }
         case .unreadable(let payload):
-            count("unreadable")
             logger.error("cache change feed sent a notification this gateway cannot read; clearing the cache",
                          metadata: ["payload": "\(payload)"])
             pending.withLock { $0.clear = true }
@@ -79,6 +76,15 @@ public final class CacheCoherence: Service, Sendable {
             if pending.working { return false }
             pending.working = true
             return true
+        }
+        // Counted once the work is registered: a reader who sees the count and ``isIdle`` then
+        // knows the event's write is done (counted first, the drain could look idle before it
+        // had started).
+        switch event {
+        case .connected: count("connected")
+        case .changed: count("changed")
+        case .unreadable: count("unreadable")
+        case .lost: break
         }
         if start { Task { await self.drain() } }
     }
