@@ -43,6 +43,8 @@ public final class EmbeddedStore: Sendable {
     public let options: Options
     let pool: DatabasePool
     let counters: StoreCounters
+    /// Set for ``temporary(seedDemoData:options:)`` stores.
+    private let removesDataDirectory: Bool
 
     /// The database file inside the data folder.
     public static let databaseFileName = "social.sqlite"
@@ -56,6 +58,12 @@ public final class EmbeddedStore: Sendable {
     /// - Throws: file-system and SQLite errors (the data folder is unusable).
     public static func open(
         dataDirectory: URL, seedDemoData: Bool = true, options: Options = Options()
+    ) async throws -> EmbeddedStore {
+        try await open(dataDirectory: dataDirectory, seedDemoData: seedDemoData, options: options, temporary: false)
+    }
+
+    private static func open(
+        dataDirectory: URL, seedDemoData: Bool, options: Options, temporary: Bool
     ) async throws -> EmbeddedStore {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         var config = Configuration()
@@ -78,7 +86,8 @@ public final class EmbeddedStore: Sendable {
         let path = dataDirectory.appendingPathComponent(databaseFileName).path
         let pool = try DatabasePool(path: path, configuration: config)
         try EmbeddedSchema.migrator.migrate(pool)
-        let store = EmbeddedStore(dataDirectory: dataDirectory, pool: pool, options: options, counters: counters)
+        let store = EmbeddedStore(
+            dataDirectory: dataDirectory, pool: pool, options: options, counters: counters, removesDataDirectory: temporary)
         if seedDemoData {
             try await store.seedDemoDataIfEmpty()
             try await store.refreshDemoStories()
@@ -87,18 +96,26 @@ public final class EmbeddedStore: Sendable {
         return store
     }
 
-    private init(dataDirectory: URL, pool: DatabasePool, options: Options, counters: StoreCounters) {
+    private init(dataDirectory: URL, pool: DatabasePool, options: Options, counters: StoreCounters, removesDataDirectory: Bool) {
         self.dataDirectory = dataDirectory
         self.pool = pool
         self.options = options
         self.counters = counters
+        self.removesDataDirectory = removesDataDirectory
     }
 
-    /// Opens a store in a new temporary folder (tests, `graphql execute` without a data folder).
+    /// A ``temporary(seedDemoData:options:)`` store's folder goes with the store: test runs
+    /// would otherwise leave hundreds of folders behind. (Unlinking a database that is still
+    /// open is safe on Linux and macOS; the pool closes right after.)
+    deinit {
+        if removesDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
+    }
+
+    /// Opens a store in a new temporary folder, removed when the store is released (tests).
     public static func temporary(seedDemoData: Bool = false, options: Options = Options()) async throws -> EmbeddedStore {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("social-gateway-\(UUID().lowercased)", isDirectory: true)
-        return try await open(dataDirectory: folder, seedDemoData: seedDemoData, options: options)
+        return try await open(dataDirectory: folder, seedDemoData: seedDemoData, options: options, temporary: true)
     }
 
     /// How many times each port operation was called since the last reset, by operation name

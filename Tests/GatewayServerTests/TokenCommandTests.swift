@@ -36,6 +36,7 @@ struct TokenCommandTests {
     @Test("token HANDLE prints a dev token for the demo user, signed with the data folder's secret", .enabled(if: executable != nil))
     func printsVerifiableToken() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Self.run(["token", "carol_creator", "--data-dir", folder.path, "--ttl", "600"])
         #expect(result.status == 0)
         let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -46,6 +47,7 @@ struct TokenCommandTests {
     @Test("token HANDLE for a profile of the folder's store that is not a demo user (user1 is private) signs its id", .enabled(if: executable != nil))
     func anyProfileOfTheStore() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let store = try await EmbeddedStore.open(dataDirectory: folder, seedDemoData: true)
         _ = try await store.seed(profiles: 3, followsPerProfile: 1)
         let user1 = try #require(try await store.operatorProfileID(forHandle: "user1"))
@@ -59,6 +61,7 @@ struct TokenCommandTests {
     @Test("token with a handle that is in no store is an error naming the database and the demo users", .enabled(if: executable != nil))
     func unknownHandle() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Self.run(["token", "mallory", "--data-dir", folder.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains(#"error: no profile "mallory" in \#(folder.path)/social.sqlite; demo users: alice_wonder, bob_builder, carol_creator"#))
@@ -69,6 +72,7 @@ struct TokenCommandTests {
           .enabled(if: executable != nil))
     func sameSettingsAsServe() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let secret = String(repeating: "5ec7e7", count: 8)
         let result = try Self.run(["token", "alice_wonder", "--data-dir", folder.path], environment: [
             "SUPABASE_URL": "http://127.0.0.1:9", "SUPABASE_ANON_KEY": "sb_publishable_test", "SUPABASE_JWT_SECRET": secret,

@@ -76,12 +76,9 @@ public struct TestStore: Sendable {
             do {
                 let store = try await PostgresStore.connect(
                     configuration: PostgresConfiguration(endpoint: try .init(url: database.storeURL)), logger: Logger(label: "postgres-store-tests"))
-                let storyDirectory = StoryDirectory(
-                    directory: FileManager.default.temporaryDirectory.appendingPathComponent("stories-\(database.name)", isDirectory: true),
-                    publicBaseURL: "http://gateway.test")
-                let avatars = AvatarDirectory(
-                    directory: FileManager.default.temporaryDirectory.appendingPathComponent("avatars-\(database.name)", isDirectory: true),
-                    publicBaseURL: "http://gateway.test")
+                let folders = fileFolders(of: database)
+                let storyDirectory = StoryDirectory(directory: folders.stories, publicBaseURL: "http://gateway.test")
+                let avatars = AvatarDirectory(directory: folders.avatars, publicBaseURL: "http://gateway.test")
                 return TestStore(
                     kind: kind, embedded: nil, fake: nil, supabase: nil, database: database, postgres: store,
                     avatarDirectory: avatars,
@@ -123,13 +120,24 @@ public struct TestStore: Sendable {
         postgres?.resetCounters()
     }
 
-    /// Closes the Supabase store's HTTP client and stops the fake; closes the PostgreSQL store
-    /// and drops its database; nothing for the embedded store.
+    /// Closes the Supabase store's HTTP client and stops the fake; closes the PostgreSQL store,
+    /// drops its database and removes its file folders; nothing for the embedded store.
     public func shutdown() async {
         try? await supabase?.shutdown()
         await fake?.stop()
         await postgres?.shutdown()
-        await database?.drop()
+        if let database {
+            await database.drop()
+            let folders = Self.fileFolders(of: database)
+            for folder in [folders.stories, folders.avatars] { try? FileManager.default.removeItem(at: folder) }
+        }
+    }
+
+    /// Where the PostgreSQL kind keeps story media and avatars (the files PostgreSQL does not hold).
+    private static func fileFolders(of database: PostgresTestDatabase) -> (stories: URL, avatars: URL) {
+        let temporary = FileManager.default.temporaryDirectory
+        return (temporary.appendingPathComponent("stories-\(database.name)", isDirectory: true),
+                temporary.appendingPathComponent("avatars-\(database.name)", isDirectory: true))
     }
 
     /// Ends an author's stories now (as if 24 hours had passed), in whichever store this is.

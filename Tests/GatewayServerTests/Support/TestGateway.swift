@@ -29,11 +29,15 @@ struct TestGateway {
     let database: PostgresTestDatabase?
     /// Routes the composition root adds (the load-test hooks).
     let extraRoutes: [GatewayRoute]
+    /// The data folder ``make(_:_:)`` created, removed with the last copy of this gateway.
+    private let createdDataFolder: CreatedFolder?
 
     init(
         configuration: ServerConfiguration, backend: GatewayBackend, issuer: DevTokenIssuer, embedded: EmbeddedStore? = nil,
-        fake: SupabaseFake? = nil, database: PostgresTestDatabase? = nil, extraRoutes: [GatewayRoute] = []
+        fake: SupabaseFake? = nil, database: PostgresTestDatabase? = nil, extraRoutes: [GatewayRoute] = [],
+        createdDataFolder: CreatedFolder? = nil
     ) {
+        self.createdDataFolder = createdDataFolder
         self.database = database
         self.configuration = configuration
         self.backend = backend
@@ -76,8 +80,9 @@ struct TestGateway {
         }
         settings.server.host = "127.0.0.1"
         settings.server.port = 0
-        settings.server.dataDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gateway-server-tests-\(UUID().uuidString.lowercased())", isDirectory: true)
+        let createdFolder = CreatedFolder(FileManager.default.temporaryDirectory
+            .appendingPathComponent("gateway-server-tests-\(UUID().uuidString.lowercased())", isDirectory: true))
+        settings.server.dataDirectory = createdFolder.url
         settings.server.publicURL = "http://gateway.test"
         settings.server.logLevel = .warning
         configure(&settings)
@@ -99,7 +104,8 @@ struct TestGateway {
         fake?.clearRequests()   // the start-up check and the JWKS fetch
         return TestGateway(
             configuration: settings.server, backend: backend, issuer: issuer, embedded: embedded, fake: fake,
-            database: database, extraRoutes: settings.loadTest.routes)
+            database: database, extraRoutes: settings.loadTest.routes,
+            createdDataFolder: settings.server.dataDirectory == createdFolder.url ? createdFolder : nil)
     }
 
     /// Runs `body` with a fresh gateway of `kind`, then releases the backend and stops the fake.
@@ -116,7 +122,7 @@ struct TestGateway {
         await gateway.shutdown()
     }
 
-    /// Releases the Supabase store's connections and stops the fake.
+    /// Releases the store's connections, stops the fake and drops the PostgreSQL database.
     func shutdown() async {
         await backend.shutdown()
         await fake?.stop()
@@ -194,4 +200,15 @@ extension HTTPFields {
         if let authorization { fields[.authorization] = authorization }
         return fields
     }
+}
+
+/// A folder a test made, removed when the last gateway holding it goes: many tests never call
+/// ``TestGateway/shutdown()`` on an embedded gateway, and each would leave its data folder (the
+/// database, the cache file, the dev secret) in the temporary directory.
+final class CreatedFolder: Sendable {
+    let url: URL
+
+    init(_ url: URL) { self.url = url }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
 }
