@@ -182,7 +182,9 @@ let package = Package(
             name: "EmbeddedStoreTests",
             dependencies: ["EmbeddedStore", "SocialDomain", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI"]),
+        .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI", "ChildProcessTestSupport"]),
+        // Running a program from a test without Process.waitUntilExit, within a time limit.
+        .target(name: "ChildProcessTestSupport", path: "Tests/ChildProcessTestSupport"),
         // What the gateway's test suites share: the store kinds they run against, each seeded
         // with the demo data and handing out its own viewers.
         .target(
@@ -206,7 +208,7 @@ let package = Package(
             name: "GatewayServerTests",
             dependencies: [
                 "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseFake",
-                "GatewayTestSupport",
+                "GatewayTestSupport", "ChildProcessTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 
 /// Runs the built `social-gateway` binary, as a user's CI would.
@@ -17,25 +18,9 @@ struct CLIRunner {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/social-gateway")
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: stderrData, as: UTF8.self))
+    static func run(_ arguments: [String], stdin: Data? = nil) async throws -> Result {
+        let result = try await ChildProcess.run(executable, arguments, stdin: stdin)
+        return Result(status: result.status, stdout: result.stdoutText, stderr: result.stderrText)
     }
 
     /// Writes `contents` to a new temporary file and returns its path.

@@ -15,50 +15,50 @@ struct ValidateExecuteCommandTests {
     }
 
     @Test("validate: a valid document exits 0")
-    func valid() throws {
+    func valid() async throws {
         let (schema, query) = try files(#"{ profile(handle: "a") { handle } }"#)
-        let result = try CLIRunner.run(["graphql", "validate", "--schema", schema, query])
+        let result = try await CLIRunner.run(["graphql", "validate", "--schema", schema, query])
         #expect(result.status == 0)
         #expect(result.stdout == "")
     }
 
     @Test("validate: each violation is one error with its locations, exit 1")
-    func invalid() throws {
+    func invalid() async throws {
         let (schema, query) = try files("{\n  profile { handel }\n}")
-        let result = try CLIRunner.run(["graphql", "validate", "--schema", schema, query])
+        let result = try await CLIRunner.run(["graphql", "validate", "--schema", schema, query])
         #expect(result.status == 1)
         // graphql-js order: a missing argument is reported when leaving the field, after its children.
         #expect(result.stdout == #"{"errors":[{"message":"Cannot query field \"handel\" on type \"Profile\". Did you mean \"handle\"?","locations":[{"line":2,"column":13}]},{"message":"Field \"profile\" argument \"handle\" of type \"String!\" is required, but it was not provided.","locations":[{"line":2,"column":3}]}]}"# + "\n")
     }
 
     @Test("validate: a schema that fails to load exits 2 with the schema's errors")
-    func badSchema() throws {
+    func badSchema() async throws {
         let schema = try CLIRunner.temporaryFile(Data("type Query { a: Nope }".utf8), name: "schema.graphql")
         let query = try CLIRunner.temporaryFile(Data("{ a }".utf8))
-        let result = try CLIRunner.run(["graphql", "validate", "--schema", schema, query])
+        let result = try await CLIRunner.run(["graphql", "validate", "--schema", schema, query])
         #expect(result.status == 2)
         #expect(result.stdout == #"{"errors":[{"message":"Unknown type \"Nope\".","locations":[{"line":1,"column":17}]}]}"# + "\n")
     }
 
     @Test("execute: default resolvers read the fixture JSON; __typename picks union members; variables apply")
-    func execute() throws {
+    func execute() async throws {
         let (schema, query) = try files("query Q($h: String!) { profile(handle: $h) { handle followerCount } feed { __typename ... on Post { title } ... on Profile { handle } } }")
         let data = try CLIRunner.temporaryFile(Data(#"{"profile":{"handle":"ada","followerCount":3},"feed":[{"__typename":"Post","title":"Hi"},{"__typename":"Profile","handle":"bo"}]}"#.utf8), name: "data.json")
         let variables = try CLIRunner.temporaryFile(Data(#"{"h":"ada"}"#.utf8), name: "vars.json")
-        let result = try CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", data, "--variables", variables, query])
+        let result = try await CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", data, "--variables", variables, query])
         #expect(result.status == 0)
         #expect(result.stdout == #"{"data":{"profile":{"handle":"ada","followerCount":3},"feed":[{"__typename":"Post","title":"Hi"},{"__typename":"Profile","handle":"bo"}]}}"# + "\n")
     }
 
     @Test("execute: a missing required variable is a request error, exit 1; unreadable JSON data exits 2")
-    func executeErrors() throws {
+    func executeErrors() async throws {
         let (schema, query) = try files("query Q($h: String!) { profile(handle: $h) { handle } }")
         let data = try CLIRunner.temporaryFile(Data("{}".utf8), name: "data.json")
-        let missing = try CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", data, query])
+        let missing = try await CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", data, query])
         #expect(missing.status == 1)
         #expect(missing.stdout == #"{"errors":[{"message":"Variable \"$h\" of required type \"String!\" was not provided.","locations":[{"line":1,"column":9}]}]}"# + "\n")
         let bad = try CLIRunner.temporaryFile(Data("{nope".utf8), name: "bad.json")
-        let notJSON = try CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", bad, query])
+        let notJSON = try await CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", bad, query])
         #expect(notJSON.status == 2)
         #expect(notJSON.stderr.contains("is not valid JSON"))
     }

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import EmbeddedStore
 import Foundation
 import GatewayServer
@@ -16,28 +17,16 @@ struct TokenCommandTests {
 
     static func run(
         _ arguments: [String], environment: [String: String] = [:]
-    ) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable!
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    ) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let result = try await ChildProcess.run(executable!, arguments, environment: environment)
+        return (result.status, result.stdoutText, result.stderrText)
     }
 
     @Test("token HANDLE prints a dev token for the demo user, signed with the data folder's secret", .enabled(if: executable != nil))
     func printsVerifiableToken() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Self.run(["token", "carol_creator", "--data-dir", folder.path, "--ttl", "600"])
+        let result = try await Self.run(["token", "carol_creator", "--data-dir", folder.path, "--ttl", "600"])
         #expect(result.status == 0)
         let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let authenticator = await JWTAuthenticator(hmacSecret: try DevSecret.loadOrCreate(in: folder), jwks: nil, audience: "authenticated")
@@ -51,7 +40,7 @@ struct TokenCommandTests {
         let store = try await EmbeddedStore.open(dataDirectory: folder, seedDemoData: true)
         _ = try await store.seed(profiles: 3, followsPerProfile: 1)
         let user1 = try #require(try await store.operatorProfileID(forHandle: "user1"))
-        let result = try Self.run(["token", "User1", "--data-dir", folder.path])
+        let result = try await Self.run(["token", "User1", "--data-dir", folder.path])
         #expect(result.status == 0)
         let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let authenticator = await JWTAuthenticator(hmacSecret: try DevSecret.loadOrCreate(in: folder), jwks: nil, audience: "authenticated")
@@ -59,10 +48,10 @@ struct TokenCommandTests {
     }
 
     @Test("token with a handle that is in no store is an error naming the database and the demo users", .enabled(if: executable != nil))
-    func unknownHandle() throws {
+    func unknownHandle() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Self.run(["token", "mallory", "--data-dir", folder.path])
+        let result = try await Self.run(["token", "mallory", "--data-dir", folder.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains(#"error: no profile "mallory" in \#(folder.path)/social.sqlite; demo users: alice_wonder, bob_builder, carol_creator"#))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("social.sqlite").path), "no store is created")
@@ -74,7 +63,7 @@ struct TokenCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let secret = String(repeating: "5ec7e7", count: 8)
-        let result = try Self.run(["token", "alice_wonder", "--data-dir", folder.path], environment: [
+        let result = try await Self.run(["token", "alice_wonder", "--data-dir", folder.path], environment: [
             "SUPABASE_URL": "http://127.0.0.1:9", "SUPABASE_ANON_KEY": "sb_publishable_test", "SUPABASE_JWT_SECRET": secret,
             "JWT_AUDIENCE": "mobile", "JWT_ISSUER": "https://project.example/auth/v1",
         ])

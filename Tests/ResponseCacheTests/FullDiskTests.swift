@@ -10,31 +10,36 @@ struct FullDiskTests {
     /// probed once with a real mount.
     static let canMount: Bool = {
         guard getuid() == 0, let folder = try? temporaryDirectory() else { return false }
-        guard (try? run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path])) != nil else { return false }
-        return (try? run("/bin/umount", [folder.path])) != nil
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard mount("tmpfs", folder.path, "tmpfs", 0, "size=64k") == 0 else { return false }
+        unmount(folder)
+        return true
     }()
 
     /// Mounts a `size` tmpfs on a new folder for the length of `body`.
+    ///
+    /// mount(2) and umount2(2) directly, not the mount tool: a subprocess waited for from a
+    /// test's task is one more way for the serial suite to stall.
     static func withTmpfs(size: String, _ body: (URL) async throws -> Void) async throws {
         let folder = try temporaryDirectory()
-        try run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path])
-        do {
-            try await body(folder)
-        } catch {
-            try? run("/bin/umount", [folder.path])
-            throw error
+        guard mount("tmpfs", folder.path, "tmpfs", 0, "size=\(size)") == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
         }
-        try run("/bin/umount", [folder.path])
+        defer {
+            unmount(folder)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        try await body(folder)
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    /// Unmounts `folder`; while the cache's last connections still close (busy), a few more
+    /// tries, then a lazy unmount, so that no test run leaves a mount behind.
+    static func unmount(_ folder: URL) {
+        for _ in 0..<20 {
+            if umount2(folder.path, 0) == 0 || errno != EBUSY { return }
+            usleep(50_000)
+        }
+        _ = umount2(folder.path, Int32(MNT_DETACH))
     }
 
     /// Writes zeros into `url` until the file system refuses more.
