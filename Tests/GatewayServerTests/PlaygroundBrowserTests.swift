@@ -66,8 +66,6 @@ struct PlaygroundBrowserTests {
         ]
         process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
-        // Its singleton folder goes in `folder`, removed with it.
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": folder.path]) { _, new in new }
         let (exited, continuation) = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in
             continuation.yield()
