@@ -18,6 +18,7 @@ extension GatewayService {
         return GatewayResponse(
             outcome: .executed, body: hit.body, hasErrors: false, cacheControl: query.lookup.policy.headerValue, etag: hit.etag)
     }
+
     /// The cache key and policy of a query, or nil when its answer may not be cached.
     ///
     /// Scope: answers for anonymous requests are shared (anonymous viewers see only

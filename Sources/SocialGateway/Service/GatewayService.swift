@@ -41,7 +41,7 @@ public final class GatewayService: Sendable {
     public static func schemaSDL() throws -> String { try GatewaySchema.bundledSDL() }
 
     /// The parsed and validated document for `text`, prepared once per text.
-    func prepare(_ text: String) throws(GraphQLSyntaxError) -> PreparedDocument {
+    private func prepare(_ text: String) throws(GraphQLSyntaxError) -> PreparedDocument {
         try documents.document(for: text) { () throws(GraphQLSyntaxError) in
             try PreparedDocument(
                 text: text, schema: schema, parse: options.parse, validation: options.validation,
