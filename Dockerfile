@@ -6,7 +6,7 @@
 #
 # ---- build ------------------------------------------------------------------------------------
 FROM swift:6.3-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libcurl4-openssl-dev zlib1g-dev \
+RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev libcurl4-openssl-dev libdeflate-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /build
 # The manifest checks every declared target's folder, tests included, so all three come in
@@ -24,7 +24,7 @@ RUN swift build -c release --product social-gateway --static-swift-stdlib \
 # ---- run --------------------------------------------------------------------------------------
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends \
-        libsqlite3-0 libcurl4 ca-certificates tzdata curl \
+        libsqlite3-0 libcurl4 libdeflate0 ca-certificates tzdata curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin gateway \
     && mkdir -p /app /data && chown gateway:gateway /data

@@ -122,13 +122,13 @@ let package = Package(
         ),
         // Atomic operations on a counter shared between processes (the cache's generation).
         .target(name: "CSharedCounter"),
-        // zlib, for the response cache's stored bodies (Debian: zlib1g-dev).
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate, for the response cache's stored bodies (Debian: libdeflate-dev).
+        .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
         // The SQLite response cache: keys, scopes, tags, LRU eviction, persisted queries.
         .target(
             name: "ResponseCache",
             dependencies: [
-                "CSharedCounter", "CZlib",
+                "CSharedCounter", "CDeflate",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

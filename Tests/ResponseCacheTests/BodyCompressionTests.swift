@@ -42,6 +42,32 @@ struct BodyCompressionTests {
         #expect(BodyCompression.decode(stored, encoding: encoding.rawValue, limit: body.count) == body)
     }
 
+    @Test("a body that deflates far more than usual inflates whole: the output grows past its first guess")
+    func highlyCompressible() throws {
+        // 4 MB of one repeated profile deflates about 300-fold; the first output guess is 6x.
+        let body = Array(String(repeating: #"{"handle":"user1","displayName":"User 1"},"#, count: 100_000).utf8)
+        let (stored, encoding) = BodyCompression.encode(body)
+        #expect(encoding == .deflate)
+        #expect(stored.count * 100 < body.count)
+        let back = try #require(BodyCompression.decode(stored, encoding: encoding.rawValue, limit: 1 << 30))
+        #expect(back == body)
+        // Copied out at its size: a copy kept in memory holds no spare capacity.
+        #expect(back.capacity - back.count <= back.count / 8)
+        #expect(BodyCompression.decode(stored, encoding: encoding.rawValue, limit: body.count - 1) == nil)
+    }
+
+    @Test("a body deflated by zlib, as cache files written before libdeflate hold, reads back the same")
+    func zlibWrittenStream() throws {
+        // Python: zlib.compress(body, 1), body being 60 `{"handle":"user<i>","displayName":"User <i>"},`.
+        let hex = "780175d14b4a43411844e1adc81d6790febb3b0f17e1cc055c4840218a181c4870efa90ca5ea4c0f454dbedbf2b67e9e2ee7e579f9b99ebfb7cb6639bd5fbf2eebefcbfaf1a8afaa4fdbe56f73fbbf6c79d97c597959beec79d97d39f272f872e6e5f4e52e2f77bedce7e5de9787bc3cf8f29897475f3640527725620a4e0da0d4fd17a85ab06a80a5eebfc0d58257033075ff05b216cc1aa0a9fb2fb0b5e056e0a66ebf056eeabe05b70a6e056eeafe0b6e15dc0adcd4fd17dc2ab815b8a9fb2fb855702b7053b7df0e6eeabe05b71edc3ab8a9fb2fb8f5e0d6c14ddd7fc1ad07b70e6eeafe0b6e3db8757053f75f70ebc16d809bbafd0e7053f72db88de036c04ddd7fc16d04b7016eeafe0b6e23b80d7053f75f701bc16d809bbafd4e7053f72db8cde036c14ddd7fc16d06b7096eeafe0b6e33b84d7053f75f709bc16d829bbaff82db7cb8dd0149794522"
+        let stream = stride(from: 0, to: hex.count, by: 2).map { offset -> UInt8 in
+            let start = hex.index(hex.startIndex, offsetBy: offset)
+            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
+        }
+        let body = (0..<60).map { #"{"handle":"user\#($0)","displayName":"User \#($0)"},"# }.joined()
+        #expect(BodyCompression.decode(stream, encoding: BodyCompression.Encoding.deflate.rawValue, limit: 1 << 20) == Array(body.utf8))
+    }
+
     @Test("through the file: another store on it reads the same bytes, and the bound counts the deflated size")
     func throughTheFile() async throws {
         let (store, recorder, path) = try makeStore()
