@@ -88,7 +88,8 @@ public func buildRouter(
         gatewayOptions.cache = ResponseCacheStore.open(
             path: configuration.dataDirectory.appendingPathComponent("cache.sqlite"),
             options: ResponseCacheOptions(
-                maxBytes: configuration.cacheMaxBytes, maxPersistedQueryBytes: configuration.persistedQueriesMaxBytes),
+                maxBytes: configuration.cacheMaxBytes, maxPersistedQueryBytes: configuration.persistedQueriesMaxBytes,
+                memoryBytes: configuration.cacheMemoryBytes),
             logger: logger)
     }
     if let manifest = configuration.persistedQueriesManifest {

@@ -88,6 +88,9 @@ public struct ServerConfiguration: Sendable {
     public var responseCache = true
     /// The cache's size bound in bytes (`CACHE_MAX_BYTES`, default 64 MiB).
     public var cacheMaxBytes = 64 << 20
+    /// The bound on cached answers kept in memory, in bytes (`CACHE_MEMORY_BYTES`, default
+    /// 64 MiB, never more than ``cacheMaxBytes``; 0 reads every hit from the file).
+    public var cacheMemoryBytes = 64 << 20
     /// How long clients may take to send a request head and body (`REQUEST_HEAD_TIMEOUT`,
     /// `REQUEST_BODY_TIMEOUT`, `REQUEST_BODY_MIN_RATE`): slow clients are cut, see
     /// ``RequestDeadlines``.
@@ -143,6 +146,7 @@ public struct ServerConfiguration: Sendable {
         if let dir = value("DATA_DIR") { configuration.dataDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
         if let cache = try bool("CACHE") { configuration.responseCache = cache }
         if let bytes = try int("CACHE_MAX_BYTES") { configuration.cacheMaxBytes = bytes }
+        if let bytes = try int("CACHE_MEMORY_BYTES") { configuration.cacheMemoryBytes = bytes }
         configuration.publicURL = value("PUBLIC_URL")
         if let limit = try int("MAX_BODY_BYTES") { configuration.maxBodyBytes = limit }
         if let limit = try int("MAX_BATCH_SIZE") { configuration.maxBatchSize = limit }

@@ -21,8 +21,13 @@ public struct ResponseCacheOptions: Sendable {
     /// than it is not stored. Default 4 MiB.
     public var maxPersistedQueryBytes: Int = 4 << 20
     /// The bound on response bytes kept in memory for hits that skip the file (0 keeps none).
-    /// Default 16 MiB, and never more than ``maxBytes``.
-    public var memoryBytes: Int = 16 << 20
+    /// Default 64 MiB, and never more than ``maxBytes``.
+    ///
+    /// Why as much as the file's default bound: the file keeps bodies deflated, memory keeps them
+    /// as served, and a hit from the file costs a read and an inflate (a 149 KB follower graph:
+    /// 400 us of CPU, against 180 us from memory). At 16 MiB memory held 110 such graphs of the
+    /// file's thousand, and random graphs read 3,600-4,100 req/s; at 64 MiB, 5,000-6,100.
+    public var memoryBytes: Int = 64 << 20
     /// The bound on the number of responses kept in memory. Default 4,096.
     public var memoryEntries: Int = 4_096
     /// After a failed invalidation (lookups are off until the file is cleared), how long to wait
@@ -35,7 +40,7 @@ public struct ResponseCacheOptions: Sendable {
 
     public init(
         maxBytes: Int = 64 << 20, staleGrace: TimeInterval = 300, maxPersistedQueries: Int = 10_000,
-        maxPersistedQueryBytes: Int = 4 << 20, memoryBytes: Int = 16 << 20, memoryEntries: Int = 4_096
+        maxPersistedQueryBytes: Int = 4 << 20, memoryBytes: Int = 64 << 20, memoryEntries: Int = 4_096
     ) {
         self.maxBytes = maxBytes
         self.staleGrace = staleGrace

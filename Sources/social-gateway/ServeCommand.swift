@@ -73,6 +73,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("cache-max-bytes"), help: ArgumentHelp("Size bound of the response cache (env CACHE_MAX_BYTES; default \(ServeCommand.defaults.cacheMaxBytes)).", valueName: "bytes"))
     var cacheMaxBytes: Int?
 
+    @Option(name: .customLong("cache-memory-bytes"), help: ArgumentHelp("Bytes of cached answers also kept in memory (env CACHE_MEMORY_BYTES; default \(ServeCommand.defaults.cacheMemoryBytes); 0 keeps none).", valueName: "bytes"))
+    var cacheMemoryBytes: Int?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env LOG_LEVEL; default \(ServeCommand.defaults.logLevel)).", valueName: "level"))
     var logLevel: String?
 
@@ -131,6 +134,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if let cacheMaxBytes { configuration.cacheMaxBytes = cacheMaxBytes }
+        if let cacheMemoryBytes { configuration.cacheMemoryBytes = cacheMemoryBytes }
         settings.server = configuration
         if benchCeilingRoute { settings.loadTest.ceilingRoute = true }
         if let benchSeedProfiles { settings.loadTest.seedProfiles = benchSeedProfiles }

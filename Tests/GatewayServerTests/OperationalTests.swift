@@ -214,7 +214,7 @@ struct OperationalTests {
     func environment() throws {
         let configuration = try ServerConfiguration.fromEnvironment([
             "PORT": "9090", "HOST": "0.0.0.0", "DATA_DIR": "/tmp/x", "CORS_ORIGINS": "https://a.example/, https://b.example",
-            "MAX_BATCH_SIZE": "5", "INTROSPECTION": "false", "LOG_LEVEL": "debug",
+            "MAX_BATCH_SIZE": "5", "INTROSPECTION": "false", "LOG_LEVEL": "debug", "CACHE_MEMORY_BYTES": "1048576",
         ])
         #expect(configuration.port == 9090)
         #expect(configuration.host == "0.0.0.0")
@@ -223,6 +223,8 @@ struct OperationalTests {
         #expect(configuration.maxBatchSize == 5)
         #expect(configuration.gateway.introspection == false)
         #expect(configuration.logLevel == .debug)
+        #expect(configuration.cacheMemoryBytes == 1 << 20)
+        #expect(try ServerConfiguration.fromEnvironment([:]).cacheMemoryBytes == 64 << 20)
         #expect(try GatewaySettings.fromEnvironment(["PORT": "9090"]).store.isEmbedded)
         #expect(configuration.resolvedPublicURL == "http://127.0.0.1:9090")
         #expect(throws: ServerConfigurationError("PORT must be a non-negative integer, got \"http\"")) {
