@@ -8,7 +8,7 @@ extension EmbeddedStore: FollowStore {
     public func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
         try await call(.followPages) {
             guard !requests.isEmpty else { return [] }
-            return try await pool.read { db in
+            return try read { db in
                 try requests.chunked(FollowPagesQuery.maxRequestsPerStatement).flatMap {
                     try FollowPagesQuery.fetch(db, $0, viewer: viewer)
                 }
@@ -28,7 +28,7 @@ extension EmbeddedStore: FollowStore {
             let byFollower = Dictionary(grouping: unique, by: \.follower).filter { $0.value.count > 1 }
             let rest = unique.filter { byFollower[$0.follower] == nil }
             let byFollowee = Dictionary(grouping: rest, by: \.followee)
-            return try await pool.read { db in
+            return try read { db in
                 var active = Set<FollowPair>()
                 for (follower, group) in byFollower {
                     for chunk in group.map(\.followee).chunked(Self.maxKeysPerStatement) {
@@ -60,7 +60,7 @@ extension EmbeddedStore: FollowStore {
     public func followChanges(_ request: FollowSyncRequest, viewer: Viewer) async throws -> FollowSyncPage {
         try await call(.followChanges) {
             guard let me = viewer.userId else { return FollowSyncPage(records: [], hasNextPage: false) }
-            return try await pool.read { db in
+            return try read { db in
                 var sql = """
                     SELECT id, follower_id, followee_id, created_at, updated_at, deleted_at FROM follows
                     WHERE follower_id = ? AND updated_at > ?
@@ -153,7 +153,7 @@ extension EmbeddedStore: FollowStore {
     /// Profiles whose stored counters differ from their active follow rows: empty unless
     /// something bypassed the triggers. For tests and an admin repair check.
     public func profilesWithDriftingCounters() async throws -> [UUID] {
-        try await pool.read { db in
+        try read { db in
             try String.fetchAll(db, sql: """
                 SELECT p.id FROM profiles p
                 WHERE p.follower_count <> (SELECT count(*) FROM follows f WHERE f.followee_id = p.id AND f.deleted_at IS NULL)

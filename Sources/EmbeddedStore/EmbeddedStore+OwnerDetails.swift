@@ -14,7 +14,7 @@ extension EmbeddedStore {
     public func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails {
         try await call(.ownerDetails) {
             guard let me = viewer.userId else { return ProfileOwnerDetails() }
-            return try await pool.read { db in
+            return try read { db in
                 try Self.readOwnerDetails(db, id: me)
             }
         }

@@ -10,7 +10,7 @@ extension EmbeddedStore: PostStore {
         try await call(.postsByID) {
             guard !ids.isEmpty else { return [:] }
             let keys = Array(Set(ids.map(\.lowercased)))
-            return try await pool.read { db in
+            return try read { db in
                 var result: [UUID: Post] = [:]
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = "SELECT \(PostColumns.select("p")) FROM posts p JOIN profiles a ON a.id = p.author_id "
@@ -32,7 +32,7 @@ extension EmbeddedStore: PostStore {
     /// every post of every followed profile.
     public func postPages(_ requests: [PostPageRequest], viewer: Viewer) async throws -> [PostPage] {
         try await call(.postPages) {
-            try await pool.read { db in
+            try read { db in
                 try requests.map { request in
                     switch request.list {
                     case .author(let author):
@@ -113,7 +113,7 @@ extension EmbeddedStore: PostStore {
         try await call(.commentsByID) {
             guard !ids.isEmpty else { return [:] }
             let keys = Array(Set(ids.map(\.lowercased)))
-            return try await pool.read { db in
+            return try read { db in
                 var result: [UUID: Comment] = [:]
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = """
@@ -134,7 +134,7 @@ extension EmbeddedStore: PostStore {
 
     public func commentPages(_ requests: [CommentPageRequest], viewer: Viewer) async throws -> [CommentPage] {
         try await call(.commentPages) {
-            try await pool.read { db in
+            try read { db in
                 try requests.map { request in
                     let total = try Int.fetchOne(
                         db.cachedStatement(sql: """

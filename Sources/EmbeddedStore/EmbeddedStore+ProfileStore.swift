@@ -11,7 +11,7 @@ extension EmbeddedStore: ProfileStore {
         try await call(.profilesByID) {
             guard !ids.isEmpty else { return [:] }
             let keys = ids.map(\.lowercased)
-            return try await pool.read { db in
+            return try read { db in
                 var result: [UUID: Profile] = [:]
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
@@ -30,7 +30,7 @@ extension EmbeddedStore: ProfileStore {
         try await call(.profilesByHandle) {
             guard !handles.isEmpty else { return [:] }
             let keys = handles.map { $0.lowercased() }
-            return try await pool.read { db in
+            return try read { db in
                 var result: [String: Profile] = [:]
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
@@ -62,7 +62,7 @@ extension EmbeddedStore: ProfileStore {
             let arguments: StatementArguments = [
                 query.containsPattern, query.after?.handleKey, query.after?.profileId.lowercased, query.limit + 1,
             ]
-            let profiles = try await pool.read { db in
+            let profiles = try read { db in
                 try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try ProfileColumns.decode($0) }
             }
             return SearchPage(
@@ -76,7 +76,7 @@ extension EmbeddedStore: ProfileStore {
     /// definer): the unique index on `lower(handle)` answers it.
     public func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
         try await call(.handleTaken) {
-            try await pool.read { db in
+            try read { db in
                 try Bool.fetchOne(
                     db.cachedStatement(sql: "SELECT 1 FROM profiles WHERE lower(handle) = ? AND id IS NOT ?"),
                     arguments: [handleKey.lowercased(), viewer.userId?.lowercased]) ?? false

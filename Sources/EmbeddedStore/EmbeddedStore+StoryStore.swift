@@ -26,7 +26,7 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
         try await call(.activeStories) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "view stories") }
             let now = UnixMicroseconds.from(options.clock.now())
-            return try await pool.read { db in
+            return try read { db in
                 let sql = """
                     SELECT \(Self.storyColumns) FROM stories s JOIN profiles a ON a.id = s.author_id
                     WHERE s.expires_at > ?1 AND (a.is_public = 1 OR a.id = ?2)
@@ -43,7 +43,7 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
             guard !ids.isEmpty else { return [:] }
             let now = UnixMicroseconds.from(options.clock.now())
             let keys = Array(Set(ids.map(\.lowercased)))
-            return try await pool.read { db in
+            return try read { db in
                 var result: [UUID: Story] = [:]
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
                     let sql = "SELECT \(Self.storyColumns) FROM stories s JOIN profiles a ON a.id = s.author_id "

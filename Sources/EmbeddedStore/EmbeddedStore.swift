@@ -42,6 +42,8 @@ public final class EmbeddedStore: Sendable {
     public let dataDirectory: URL
     public let options: Options
     let pool: DatabasePool
+    /// The connections the ports' reads use, on the calling thread (``read(_:)``).
+    let readers: SynchronousReaders
     let counters: StoreCounters
     /// Set for ``temporary(seedDemoData:options:)`` stores.
     private let removesDataDirectory: Bool
@@ -86,8 +88,10 @@ public final class EmbeddedStore: Sendable {
         let path = dataDirectory.appendingPathComponent(databaseFileName).path
         let pool = try DatabasePool(path: path, configuration: config)
         try EmbeddedSchema.migrator.migrate(pool)
+        let readers = try SynchronousReaders(path: path, configuration: config)
         let store = EmbeddedStore(
-            dataDirectory: dataDirectory, pool: pool, options: options, counters: counters, removesDataDirectory: temporary)
+            dataDirectory: dataDirectory, pool: pool, readers: readers, options: options, counters: counters,
+            removesDataDirectory: temporary)
         if seedDemoData {
             try await store.seedDemoDataIfEmpty()
             try await store.refreshDemoStories()
@@ -96,9 +100,13 @@ public final class EmbeddedStore: Sendable {
         return store
     }
 
-    private init(dataDirectory: URL, pool: DatabasePool, options: Options, counters: StoreCounters, removesDataDirectory: Bool) {
+    private init(
+        dataDirectory: URL, pool: DatabasePool, readers: SynchronousReaders, options: Options, counters: StoreCounters,
+        removesDataDirectory: Bool
+    ) {
         self.dataDirectory = dataDirectory
         self.pool = pool
+        self.readers = readers
         self.options = options
         self.counters = counters
         self.removesDataDirectory = removesDataDirectory
@@ -128,6 +136,12 @@ public final class EmbeddedStore: Sendable {
 
     /// Sets both counters back to zero.
     public func resetCounters() { counters.reset() }
+
+    /// Runs a port's read in a read transaction on the calling thread (see ``SynchronousReaders``
+    /// for why, and why it is safe). Writes go through ``pool``.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try readers.read(body)
+    }
 
     /// Runs one port operation: counts it, and turns any failure that is not a ``DomainError``
     /// into `BACKEND_UNAVAILABLE` (the detail goes to ``Options/errorLog``).

@@ -81,4 +81,36 @@ struct FollowStoreTests {
         #expect(profiles[DemoData.aliceId]?.followerCount == 1)   // carol; bob's 201st toggle unfollowed
         #expect(try await f.store.profilesWithDriftingCounters().isEmpty)
     }
+
+    @Test("reads run on the calling thread, on connections of their own: each toggle is read back at once, while 32 tasks read")
+    func readYourWritesThroughSynchronousReaders() async throws {
+        let f = try await StoreFixture.make()
+        let toggle = ToggleFollow(follows: f.store)
+        let pair = FollowPair(follower: DemoData.aliceId, followee: DemoData.bobId)
+        let missed = try await withThrowingTaskGroup(of: Int.self) { group in
+            // Readers: far more tasks than cooperative threads, each read blocking its thread.
+            for _ in 0..<32 {
+                group.addTask {
+                    for _ in 0..<50 {
+                        let pages = try await f.store.followPages(
+                            [FollowPageRequest(list: FollowList(.followers, of: DemoData.bobId))], viewer: StoreFixture.alice)
+                        #expect(pages.count == 1)
+                    }
+                    return 0
+                }
+            }
+            // The writer: a toggle's outcome, read back through the other connections right after.
+            group.addTask {
+                var missed = 0
+                for _ in 0..<100 {
+                    let following = try await toggle.execute(profileId: DemoData.bobId, viewer: StoreFixture.alice).isFollowing
+                    let active = try await f.store.activeFollows(among: [pair], viewer: StoreFixture.alice)
+                    if active.contains(pair) != following { missed += 1 }
+                }
+                return missed
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(missed == 0)
+    }
 }
