@@ -23,6 +23,13 @@ final class RepeatedRequests: Sendable {
     struct Key: Hashable, Sendable {
         var viewer: UUID?
         var body: [UInt8]
+
+        /// The body's bytes hashed as one buffer: `[UInt8]`'s own `hash(into:)` feeds the hasher
+        /// a byte at a time, which was 2% of a cached card's CPU.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(viewer)
+            body.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     struct Entry: Sendable {
