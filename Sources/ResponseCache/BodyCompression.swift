@@ -63,9 +63,11 @@ enum BodyCompression {
             var status = LIBDEFLATE_BAD_DATA
             let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 var produced = 0
+                // Not `buffer.count`: the allocation may be larger, and the limit is exact.
                 status = input.withUnsafeBytes { source in
                     libdeflate_zlib_decompress(
-                        decompressor, source.baseAddress, source.count, buffer.baseAddress, buffer.count, &produced)
+                        decompressor, source.baseAddress, source.count, buffer.baseAddress, min(buffer.count, capacity),
+                        &produced)
                 }
                 count = status == LIBDEFLATE_SUCCESS ? produced : 0
             }
