@@ -15,10 +15,9 @@ import Synchronization
 /// should have removed may still be there.
 ///
 /// Hot entries are served from memory (``HotEntries``) while a generation counter shared by
-/// every process on the file (``SharedGeneration``) is unchanged; other lookups cost one read
-/// on the caller's thread (``LookupReaders``, no transaction) with a cached statement. LRU
-/// bookkeeping is kept in memory and written in batches by the next store (or every 1,024
-/// touches), so a hit never takes the writer.
+/// every process on the file (``SharedGeneration``) is unchanged; other lookups cost one
+/// read (async, no transaction) with a cached statement. LRU bookkeeping is kept in memory and
+/// written in batches by the next store (or every 1,024 touches), so a hit never takes the writer.
 ///
 /// ```swift
 /// let cache = ResponseCacheStore.open(path: URL(fileURLWithPath: "data/cache.sqlite"))
@@ -83,8 +82,6 @@ public final class ResponseCacheStore: Sendable {
     static let deleteBatch = 4
 
     let pool: DatabasePool?
-    /// The connections lookups read the file with, on their own thread (nil when disabled).
-    let lookupReaders: LookupReaders?
     let options: ResponseCacheOptions
     let logger: Logger
     let state = Mutex(State())
@@ -96,12 +93,8 @@ public final class ResponseCacheStore: Sendable {
     /// this process's write transactions (``writeWithTagIndex(_:)``).
     let tagIndex = Mutex(TagIndex())
 
-    init(
-        pool: DatabasePool?, lookupReaders: LookupReaders? = nil, options: ResponseCacheOptions, logger: Logger,
-        generation: SharedGeneration? = nil
-    ) {
+    init(pool: DatabasePool?, options: ResponseCacheOptions, logger: Logger, generation: SharedGeneration? = nil) {
         self.pool = pool
-        self.lookupReaders = pool == nil ? nil : lookupReaders
         self.options = options
         self.logger = logger
         self.generation = pool == nil ? nil : generation
@@ -146,7 +139,6 @@ public final class ResponseCacheStore: Sendable {
                 try db.execute(sql: "UPDATE cache_meta SET total_bytes = total_bytes WHERE id = 1")
             }
             _ = try pool.read { db in try Int.fetchOne(db, sql: CacheSchema.totalBytes) }
-            let lookupReaders = try LookupReaders(path: path.path, configuration: configuration)
             // Without the shared generation this process's invalidations would not reach other
             // processes' copies in memory: no cache is better than a wrong one.
             guard let generation = SharedGeneration(cachePath: path) else {
@@ -166,8 +158,7 @@ public final class ResponseCacheStore: Sendable {
                 generation.advance()
                 generation.resetPendingWrites()
             }
-            return ResponseCacheStore(
-                pool: pool, lookupReaders: lookupReaders, options: options, logger: logger, generation: generation)
+            return ResponseCacheStore(pool: pool, options: options, logger: logger, generation: generation)
         } catch {
             logger.warning(
                 "response cache disabled: cannot use cache file",
@@ -225,7 +216,7 @@ public final class ResponseCacheStore: Sendable {
             if countsMiss { state.withLock { $0.counters.misses += 1 } }
             return nil
         }
-        guard pool != nil, let lookupReaders, !state.withLock({ $0.invalidationFailed }), generation?.isPoisoned != true else {
+        guard let pool, !state.withLock({ $0.invalidationFailed }), generation?.isPoisoned != true else {
             if countsMiss { state.withLock { $0.counters.misses += 1 } }
             if pool != nil { startRecoveryIfDue() }
             return nil
@@ -240,7 +231,7 @@ public final class ResponseCacheStore: Sendable {
         }
         let found: Found?
         do {
-            found = try Self.readEntry(lookupReaders, digest: digest)
+            found = try await Self.readEntry(pool, digest: digest)
         } catch {
             logger.warning("response cache lookup failed", metadata: ["error": "\(error)"])
             found = nil
@@ -285,16 +276,20 @@ public final class ResponseCacheStore: Sendable {
         }
     }
 
-    /// The entry stored under `digest`, read on this thread (see ``LookupReaders`` for why that
-    /// is safe here and nowhere else). Hot entries are answered from memory before this is
-    /// reached.
-    private static func readEntry(_ readers: LookupReaders, digest: String) throws -> Found? {
-        let stored = try readers.read { db -> (body: Data, encoding: Int64, Found)? in
+    /// The entry stored under `digest`.
+    ///
+    /// Async on purpose, though a point read takes microseconds: a synchronous read waits on
+    /// GRDB's reader semaphore on a cooperative thread, and readers released by async reads
+    /// need a cooperative thread to come back, so under load that can deadlock. Hot entries
+    /// are answered from memory before this is reached. `unsafeRead` skips GRDB's BEGIN/COMMIT:
+    /// one SELECT in autocommit mode already reads one snapshot.
+    private static func readEntry(_ pool: DatabasePool, digest: String) async throws -> Found? {
+        let stored = try await pool.unsafeRead { db -> (body: Data, encoding: Int64, Found)? in
             let statement = try db.cachedStatement(sql: CacheSchema.selectEntry)
             guard let row = try Row.fetchOne(statement, arguments: [digest]) else { return nil }
             return (row[0], row[1], Found(body: [], etag: row[2], storedAt: row[3], expiresAt: row[4], maxAge: row[5]))
         }
-        // Inflated after the reader is given back: it is free for the next lookup meanwhile.
+        // Inflated off the reader's queue: the connection is free for the next lookup meanwhile.
         // A row that does not inflate reads as a miss; the next store of its key replaces it.
         guard let (bytes, encoding, entry) = stored,
               let body = BodyCompression.decode([UInt8](bytes), encoding: encoding, limit: maxInflatedBytes)
