@@ -135,6 +135,37 @@ struct LookupAndStoreTests {
         #expect(store.counters.hits == 16 * 20)
     }
 
+    @Test("lookups that read the file, from many more tasks than threads, among async reads and stores, each get their body")
+    func fileLookupsFromManyTasks() async throws {
+        // Nothing kept in memory: every hit reads the file.
+        let (store, _, _) = try makeStore(options: .init(memoryBytes: 0, memoryEntries: 0))
+        let keys = (0..<8).map { key("{ profile(id: \($0)) { id } }") }
+        for (index, k) in keys.enumerated() {
+            await store.store(k, body: bytes("body-\(index)"), maxAge: 600, tags: [], token: store.beginComputation(), now: t0)
+        }
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<64 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<20 {
+                        let index = (task + round) % keys.count
+                        if await store.lookup(keys[index], now: t0)?.body != bytes("body-\(index)") { wrong += 1 }
+                        if round % 5 == 0 {
+                            _ = await store.persistedQuery(sha256Hash: String(repeating: "a", count: 64))
+                            await store.store(
+                                key("{ other(id: \(task)) }"), body: bytes("other"), maxAge: 600, tags: [],
+                                token: store.beginComputation(), now: t0)
+                        }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+        #expect(store.counters.hits == 64 * 20)
+    }
+
     @Test("a hit's access time reaches the file when touches are flushed, and never moves backwards")
     func touchFlush() async throws {
         let (store, _, _) = try makeStore()
