@@ -23,6 +23,16 @@ enum FollowPagesQuery {
     /// from a cursor or from the start. Parameters: viewer twice (the follow state of each row's
     /// profile: two probes of the pair index), owner, [cursor time, cursor id], viewer, limit.
     static func sql(kind: FollowList.Kind, forward: Bool, hasCursor: Bool) -> String {
+        statements[(kind == .followers ? 4 : 0) + (forward ? 2 : 0) + (hasCursor ? 1 : 0)]
+    }
+
+    /// The eight statements, written once: a graph asks for 50 lists, and building each text
+    /// (then hashing it to find the cached statement) showed in its profile.
+    private static let statements: [String] = [FollowList.Kind.following, .followers].flatMap { kind in
+        [false, true].flatMap { forward in [false, true].map { hasCursor in text(kind: kind, forward: forward, hasCursor: hasCursor) } }
+    }
+
+    private static func text(kind: FollowList.Kind, forward: Bool, hasCursor: Bool) -> String {
         let (ownerColumn, otherColumn) = kind == .followers ? ("followee_id", "follower_id") : ("follower_id", "followee_id")
         let order = forward ? "DESC" : "ASC"
         let keyset = hasCursor ? "AND (f.created_at, f.id) \(forward ? "<" : ">") (?, ?)" : ""
