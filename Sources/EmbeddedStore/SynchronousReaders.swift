@@ -17,7 +17,10 @@ import GRDB
 ///
 /// The cost: a read occupies a cooperative thread while SQLite runs it (the largest, a follower
 /// graph's 50 follow pages, about a millisecond), where an async read left the thread to other
-/// tasks. The execution slots (two per core) bound how many queries read at once.
+/// tasks. The execution slots (two per core) bound how many queries read at once. Measured with
+/// writes among browsing clients (`scripts/load-test`'s toggle- and update-under-browse), these
+/// reads cost the writes nothing; the same done for the response cache's lookups made them wait
+/// 2.5x longer and was reverted (`Sources/ResponseCache/README.md`).
 struct SynchronousReaders: Sendable {
     private let pool: DatabasePool
 

@@ -25,7 +25,7 @@ public struct ResponseCacheOptions: Sendable {
     ///
     /// Why as much as the file's default bound: the file keeps bodies deflated, memory keeps them
     /// as served, and a hit from the file costs a read and an inflate (a 149 KB follower graph:
-    /// 400 us of CPU, against 180 us from memory). At 16 MiB memory held 110 such graphs of the
+    /// 450-520 us of CPU, against 180 us from memory). At 16 MiB memory held 110 such graphs of the
     /// file's thousand, and random graphs read 3,600-4,100 req/s; at 64 MiB, 5,000-6,100.
     public var memoryBytes: Int = 64 << 20
     /// The bound on the number of responses kept in memory. Default 4,096.
