@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "GatewayServerTests",
             dependencies: [
-                "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseFake",
+                "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseFake", "ResponseCache",
                 "GatewayTestSupport", "ChildProcessTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -87,9 +87,7 @@ public func buildRouter(
         try? FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         gatewayOptions.cache = ResponseCacheStore.open(
             path: configuration.dataDirectory.appendingPathComponent("cache.sqlite"),
-            options: ResponseCacheOptions(
-                maxBytes: configuration.cacheMaxBytes, maxPersistedQueryBytes: configuration.persistedQueriesMaxBytes,
-                memoryBytes: configuration.cacheMemoryBytes),
+            options: configuration.responseCacheOptions,
             logger: logger)
     }
     if let manifest = configuration.persistedQueriesManifest {

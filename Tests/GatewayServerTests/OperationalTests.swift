@@ -4,6 +4,7 @@ import GatewayAssembly
 import GatewayServer
 import Hummingbird
 import HummingbirdTesting
+import ResponseCache
 import Testing
 
 /// Health, readiness, metrics, request ids, CORS, the playground page and its demo tokens.
@@ -224,6 +225,8 @@ struct OperationalTests {
         #expect(configuration.gateway.introspection == false)
         #expect(configuration.logLevel == .debug)
         #expect(configuration.cacheMemoryBytes == 1 << 20)
+        #expect(configuration.responseCacheOptions.memoryBytes == 1 << 20)
+        #expect(configuration.responseCacheOptions.maxBytes == 64 << 20)
         #expect(try ServerConfiguration.fromEnvironment([:]).cacheMemoryBytes == 64 << 20)
         #expect(try GatewaySettings.fromEnvironment(["PORT": "9090"]).store.isEmbedded)
         #expect(configuration.resolvedPublicURL == "http://127.0.0.1:9090")
