@@ -74,6 +74,16 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: BatchD
         }
     }
 
+    /// ``prime(_:_:)`` for many keys under one lock: a page of 10 to 50 rows primes each of
+    /// them, and 50 pages resuming on two threads at once contended for the lock row by row.
+    public func prime(_ pairs: some Sequence<(Key, Value?)>) {
+        state.withLock { state in
+            for (key, value) in pairs where state.entries[key] == nil {
+                state.entries[key] = .done(.success(value))
+            }
+        }
+    }
+
     /// Forgets `key`, so the next load fetches it again.
     public func clear(_ key: Key) {
         state.withLock { state in

@@ -105,15 +105,20 @@ enum ProfileResolvers {
         guard let loaded = try await request.followPages.load(page) else {
             throw DomainError.profileNotFound
         }
-        request.readTags.record([
-            kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists,
-        ])
+        // A page's tags and states are recorded under one lock each, not one per row: the 50
+        // pages of a graph resume on both threads at once and contended row by row.
+        var tags = [kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists]
+        tags.reserveCapacity(loaded.edges.count + 2)
+        var states: [(UUID, FollowState?)] = []
+        states.reserveCapacity(loaded.edges.count)
         for edge in loaded.edges {
-            request.read(edge.profile)
+            tags.append(CacheTags.profile(edge.profile.id))
             // The store read the viewer's relation to each profile with the page: the next
             // level's viewerIsFollowing/followsViewer cost no round trip.
-            if let state = edge.viewerState { request.followStates.prime(edge.profile.id, state) }
+            if let state = edge.viewerState { states.append((edge.profile.id, state)) }
         }
+        request.readTags.record(tags)
+        if !states.isEmpty { request.followStates.prime(states) }
         return .follows(loaded)
     }
 }
