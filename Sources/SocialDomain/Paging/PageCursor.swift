@@ -104,13 +104,19 @@ public enum PageCursor: Sendable, Hashable {
             payload.append(contentsOf: field.utf8)
             if !last { payload.append(UInt8(ascii: ":")) }
         }
+        func add(_ id: UUID, last: Bool = false) {
+            id.appendLowercased(to: &payload)
+            if !last { payload.append(UInt8(ascii: ":")) }
+        }
         switch self {
         case .follow(let list, let key):
+            // The follow cursor is one per edge of every follow page: written without
+            // intermediate strings for its UUIDs.
             add(Self.version)
             add(list.kind.rawValue)
-            add(list.owner.lowercased)
+            add(list.owner)
             add(String(key.createdAtMicroseconds))
-            add(key.followId.lowercased, last: true)
+            add(key.followId, last: true)
         case .search(let key):
             add(Self.version)
             add("search")

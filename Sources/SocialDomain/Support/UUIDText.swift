@@ -28,6 +28,18 @@ extension UUID {
         }
     }
 
+    /// Appends ``lowercased``'s 36 bytes to `bytes`, without making a `String` first (a cursor
+    /// holds two UUIDs, and a follower graph writes 550 cursors).
+    func appendLowercased(to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: uuid) { raw in
+            for i in 0..<16 {
+                if i == 4 || i == 6 || i == 8 || i == 10 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(UUIDText.digits[Int(raw[i] >> 4)])
+                bytes.append(UUIDText.digits[Int(raw[i] & 0x0F)])
+            }
+        }
+    }
+
     /// The UUID written as `text` (36 characters, hexadecimal digits in either case, hyphens at
     /// 8, 13, 18 and 23), or nil: what `UUID(uuidString:)` accepts, without `sscanf`.
     public init?(parsing text: String) {
