@@ -180,15 +180,25 @@ extension ExecutionContext {
         path: inout [PathComponent]
     ) {
         let collected = field.child.collected(for: type, in: self)
-        if collected.isSynchronous(in: self) {
+        if collected.resolution(in: self) != .async {
             let start = output.count
-            if writeObject(collected, of: type, parent: value, path: &path, into: &output) {
-                set(.raw(start..<output.count), at: slot)
-            } else {
-                output.truncate(to: start)
-                nullOrPropagate(slot)
+            let errorCount = errors.count
+            let isComplete = writeObject(collected, of: type, parent: value, path: &path, into: &output)
+            if !inlineAttemptAbandoned {
+                if isComplete {
+                    set(.raw(start..<output.count), at: slot)
+                } else {
+                    output.truncate(to: start)
+                    nullOrPropagate(slot)
+                }
+                return
             }
-            return
+            // A value below was not at hand: take back what the attempt wrote and recorded, and
+            // complete this object on the tree, where that field waits.
+            inlineAttemptAbandoned = false
+            output.truncate(to: start)
+            errors.removeSubrange(errorCount...)
+            collected.resolution = .async
         }
         let object = ResultObject(keys: collected.keys)
         object.parent = slot

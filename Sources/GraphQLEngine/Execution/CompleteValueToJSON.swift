@@ -14,6 +14,10 @@ import GraphQLLanguage
 ///
 /// The output is passed down as `inout` rather than read from `self`: a class's stored
 /// property costs a dynamic exclusivity check on every write, a parameter none.
+///
+/// In a subtree tried inline (``SubtreeResolution/ifReady``), a ready-or-async field whose
+/// value is not at hand sets ``ExecutionContext/inlineAttemptAbandoned``; every object and
+/// list stops at once, and the caller that began the attempt takes it back.
 extension ExecutionContext {
     /// Writes the object `{...}` of `collected` resolved on `parent`.
     /// - Returns: false when a non-null field inside is null, so this object is null too.
@@ -30,6 +34,7 @@ extension ExecutionContext {
             path.append(.key(field.responseKey))
             if !writeField(field, of: type, parent: parent, path: &path, into: &out) { isComplete = false }
             path.removeLast()
+            if inlineAttemptAbandoned { return false }
         }
         out.writeByte(UInt8(ascii: "}"))
         return isComplete
@@ -86,7 +91,21 @@ extension ExecutionContext {
                 recordFieldError(error, field: field, path: path)
                 return writeNull(nullable: !field.isNonNull, into: &out)
             }
-        case .async, .readyOrAsync:
+        case .readyOrAsync(let ready, _):
+            // Only in a subtree tried inline: a value not at hand abandons the attempt.
+            do {
+                switch try ready(ResolveInfo(parent: parent, plan: field, execution: self)) {
+                case .ready(let now):
+                    value = now
+                case .notReady:
+                    inlineAttemptAbandoned = true
+                    return false
+                }
+            } catch {
+                recordFieldError(error, field: field, path: path)
+                return writeNull(nullable: !field.isNonNull, into: &out)
+            }
+        case .async:
             // Unreachable: a subtree with an async resolver is completed on the tree path.
             preconditionFailure("async resolver in a synchronous subtree")
         }
@@ -153,7 +172,7 @@ extension ExecutionContext {
             items.forEachResolved { i, item in
                 // A null in a non-null item nulls the list: as in graphql-js, the items after it
                 // are not completed (their bytes would be truncated anyway), so one error, not one per item.
-                guard isComplete else { return }
+                guard isComplete, !inlineAttemptAbandoned else { return }
                 if i > 0 { out.writeByte(UInt8(ascii: ",")) }
                 path.append(.index(i))
                 if !writeValue(itemType, item, field: field, parentType: parentType, path: &path, into: &out) { isComplete = false }

@@ -19,6 +19,9 @@ final class ExecutionContext: @unchecked Sendable {
     /// The JSON of the subtrees completed synchronously, which the result tree
     /// refers to by range (``ResultValue/raw(_:)``).
     var output = JSONWriter(capacity: 16 * 1024)
+    /// Set when a ready-or-async field inside a subtree tried inline was not ready: the attempt
+    /// is abandoned up to the object it began at (``SubtreeResolution/ifReady``).
+    var inlineAttemptAbandoned = false
 
     init(
         schema: GraphQLSchema, source: Source?, fragments: [String: FragmentDefinition], variables: JSONObject,

@@ -75,8 +75,10 @@ final class SelectionPlan {
 final class CollectedFields {
     let keys: [String]
     let fields: [PlannedField]
-    /// Whether every field here, and below, resolves synchronously (worked out on first use).
-    var synchronous: Bool?
+    /// How every field here, and below, resolves (worked out on first use; see
+    /// ``SubtreeResolution``). Set to `.async` once an attempt to write an object of these
+    /// fields inline was abandoned, so the request does not try again.
+    var resolution: SubtreeResolution?
 
     init(keys: [String], fields: [PlannedField]) {
         self.keys = keys
