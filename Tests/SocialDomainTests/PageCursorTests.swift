@@ -18,6 +18,26 @@ struct PageCursorTests {
         #expect(!text.contains("=") && !text.contains("+") && !text.contains("/"))
     }
 
+    @Test("every cursor kind writes its fields joined by colons, times of 0 and before 1970 included, and reads back")
+    func everyKindPayload() throws {
+        let id = UUID(uuidString: "9C1F0000-0000-4000-8000-0000000000AA")!
+        for micros: Int64 in [0, 7, -1, -1_700_000_000_123_456, 1_700_000_000_123_456, .max] {
+            let cases: [(PageCursor, String)] = [
+                (.follow(FollowList(.following, of: owner), FollowKeyset(createdAtMicroseconds: micros, followId: id)),
+                 "v1:following:\(owner.lowercased):\(micros):\(id.lowercased)"),
+                (.search(SearchKeyset(handleKey: "alice_wonder", profileId: id)), "v1:search:alice_wonder:\(id.lowercased)"),
+                (.sync(owner: owner, SyncKeyset(updatedAtMicroseconds: micros, followId: id)),
+                 "v1:sync:\(owner.lowercased):\(micros):\(id.lowercased)"),
+                (.timeline(.comments(post: owner), FollowKeyset(createdAtMicroseconds: micros, followId: id)),
+                 "v1:comments:\(owner.lowercased):\(micros):\(id.lowercased)"),
+            ]
+            for (cursor, expected) in cases {
+                #expect(String(bytes: Base64URL.decode(cursor.encoded)!, encoding: .utf8) == expected)
+                if micros >= 0 { #expect(PageCursor.decode(cursor.encoded) == cursor, "\(expected)") }
+            }
+        }
+    }
+
     @Test("forged cursors are not decoded")
     func forged() {
         func b64(_ s: String) -> String { Base64URL.encode(Array(s.utf8)) }

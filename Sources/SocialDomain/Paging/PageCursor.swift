@@ -97,7 +97,8 @@ public enum PageCursor: Sendable, Hashable {
     static let version = "v1"
 
     public var encoded: String {
-        // Bytes appended in place: one cursor per edge, and `joined` showed in profiles.
+        // Bytes appended in place, ids and numbers included: a follower graph writes 550
+        // cursors, and `joined`, then each UUID's and number's own String, showed in profiles.
         var payload: [UInt8] = []
         payload.reserveCapacity(112)
         func add(_ field: String, last: Bool = false) {
@@ -108,32 +109,47 @@ public enum PageCursor: Sendable, Hashable {
             id.appendLowercased(to: &payload)
             if !last { payload.append(UInt8(ascii: ":")) }
         }
+        func add(_ number: Int64) {
+            if number < 0 { payload.append(UInt8(ascii: "-")) }
+            var magnitude = number.magnitude
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var count = 0
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                    count += 1
+                } while magnitude > 0
+                for i in stride(from: count - 1, through: 0, by: -1) { payload.append(buffer[i]) }
+            }
+            payload.append(UInt8(ascii: ":"))
+        }
         switch self {
         case .follow(let list, let key):
-            // The follow cursor is one per edge of every follow page: written without
-            // intermediate strings for its UUIDs.
             add(Self.version)
             add(list.kind.rawValue)
             add(list.owner)
-            add(String(key.createdAtMicroseconds))
+            add(key.createdAtMicroseconds)
             add(key.followId, last: true)
         case .search(let key):
             add(Self.version)
             add("search")
             add(key.handleKey)
-            add(key.profileId.lowercased, last: true)
+            add(key.profileId, last: true)
         case .sync(let owner, let key):
             add(Self.version)
             add("sync")
-            add(owner.lowercased)
-            add(String(key.updatedAtMicroseconds))
-            add(key.followId.lowercased, last: true)
+            add(owner)
+            add(key.updatedAtMicroseconds)
+            add(key.followId, last: true)
         case .timeline(let list, let key):
             add(Self.version)
             add(list.kind)
-            add(list.owner.lowercased)
-            add(String(key.createdAtMicroseconds))
-            add(key.id.lowercased, last: true)
+            add(list.owner)
+            add(key.createdAtMicroseconds)
+            add(key.id, last: true)
         }
         return Base64URL.encode(payload)
     }
