@@ -17,6 +17,40 @@ struct FollowPageTests {
         return ids
     }
 
+    @Test("each row's relation to the viewer is the same read from the viewer's follows (a large page) or probed per row (small pages)")
+    func viewerRelationsBothWays() async throws {
+        let f = try await StoreFixture.make(demo: false)
+        let owner = try await f.create("owner_rita")
+        let viewerId = try await f.create("viewer_vic")
+        let viewer = StoreFixture.viewer(viewerId)
+        let fans = try await followers(of: owner, count: 12, prefix: "fan", in: f)
+        let follow = FollowProfile(follows: f.store)
+        // The viewer follows fans 0-5 (fan 5 then unfollowed) and 12 others; fans 3-8 follow the viewer.
+        for fan in fans[0..<6] { _ = try await follow.execute(profileId: fan, viewer: viewer) }
+        _ = try await UnfollowProfile(follows: f.store).execute(profileId: fans[5], viewer: viewer)
+        for i in 0..<12 { _ = try await follow.execute(profileId: try await f.create("other\(i)"), viewer: viewer) }
+        for fan in fans[3..<9] { _ = try await follow.execute(profileId: viewerId, viewer: StoreFixture.viewer(fan)) }
+        let expected = Dictionary(uniqueKeysWithValues: fans.enumerated().map { i, fan in
+            (fan, FollowState(profileId: fan, viewerIsFollowing: i < 5, followsViewer: (3..<9).contains(i)))
+        })
+
+        let get = GetFollowers(profiles: f.store, follows: f.store)
+        // One page of up to 20 (21 rows, 42 probes): the viewer's 23 follows both ways are read instead.
+        let whole = try await get.execute(profileId: owner, first: 20, viewer: viewer)
+        #expect(whole.edges.count == 12)
+        for edge in whole.edges { #expect(edge.viewerState == expected[edge.profile.id]) }
+        // Pages of 2 (3 rows, 6 probes): each row is probed.
+        var after: String?
+        var seen = 0
+        repeat {
+            let page = try await get.execute(profileId: owner, first: 2, after: after, viewer: viewer)
+            for edge in page.edges { #expect(edge.viewerState == expected[edge.profile.id]) }
+            seen += page.edges.count
+            after = page.hasNextPage ? page.endCursor : nil
+        } while after != nil
+        #expect(seen == 12)
+    }
+
     @Test("keyset pages stay correct while follows are inserted between page requests")
     func pagesWhileInserting() async throws {
         let f = try await StoreFixture.make(demo: false)
@@ -88,7 +122,7 @@ struct FollowPageTests {
         #expect(asSam.edges.first?.profile.handle == "secret_sam")
     }
 
-    @Test("first pages of followers for 50 profiles are one store call: a statement per list and one for the counters")
+    @Test("first pages of followers for 50 profiles are one store call: a statement per list, one for the counters, two for the viewer's follows")
     func batchedFirstPages() async throws {
         let f = try await StoreFixture.make(demo: false)
         try await f.store.seed(profiles: 300, followsPerProfile: 8)
@@ -101,7 +135,7 @@ struct FollowPageTests {
         f.store.resetCounters()
         let pages = try await f.store.followPages(requests, viewer: viewer)
         #expect(f.store.callCounts == ["followPages": 1])
-        #expect(f.store.sqlStatementCount == 51)
+        #expect(f.store.sqlStatementCount == 53)
         #expect(pages.count == 50)
         for (request, page) in zip(requests, pages) {
             #expect(page.list == request.list)
