@@ -4,25 +4,111 @@ import Foundation
 ///
 /// `followerCount`/`followingCount` are the stored counters (a connection's `totalCount`), kept
 /// in the same transaction as the follow they count; never computed by counting rows.
+///
+/// A value type whose fields live behind one immutable reference (``Storage``), replaced whole
+/// when a field is set. Why: a profile is copied many times on its way to the client (into its
+/// follow edge, its page, each resolver's parent), and a copy of fifteen fields retained each of
+/// its strings; now it retains one reference. It also fits in an `any Sendable` without a box
+/// of its own, which is how the GraphQL engine passes parents: a follower graph's 550 profiles
+/// were each copied out of such a box once per field. Equality and hashing are by value.
 public struct Profile: Sendable, Hashable, Identifiable {
-    public var id: UUID
-    public var handle: String
-    public var displayName: String?
-    public var bio: String?
-    public var avatarURL: String?
-    public var homeGym: String?
-    public var climbingSince: CalendarDay?
-    public var favoriteStyle: String?
-    public var isPublic: Bool
-    public var followerCount: Int
-    public var followingCount: Int
+    /// The stored fields, compared and hashed as a whole.
+    struct Fields: Sendable, Hashable {
+        var id: UUID
+        var handle: String
+        var displayName: String?
+        var bio: String?
+        var avatarURL: String?
+        var homeGym: String?
+        var climbingSince: CalendarDay?
+        var favoriteStyle: String?
+        var isPublic: Bool
+        var followerCount: Int
+        var followingCount: Int
+        var sendCount: Int
+        var postCount: Int
+        var createdAt: Date
+        var updatedAt: Date
+    }
+
+    /// Immutable, so sharing it between copies and threads needs no care: a setter makes a new one.
+    final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// Sets one field: a new storage, so other copies keep what they had.
+    private mutating func edit(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
+    public var id: UUID {
+        get { storage.fields.id }
+        set { edit { $0.id = newValue } }
+    }
+    public var handle: String {
+        get { storage.fields.handle }
+        set { edit { $0.handle = newValue } }
+    }
+    public var displayName: String? {
+        get { storage.fields.displayName }
+        set { edit { $0.displayName = newValue } }
+    }
+    public var bio: String? {
+        get { storage.fields.bio }
+        set { edit { $0.bio = newValue } }
+    }
+    public var avatarURL: String? {
+        get { storage.fields.avatarURL }
+        set { edit { $0.avatarURL = newValue } }
+    }
+    public var homeGym: String? {
+        get { storage.fields.homeGym }
+        set { edit { $0.homeGym = newValue } }
+    }
+    public var climbingSince: CalendarDay? {
+        get { storage.fields.climbingSince }
+        set { edit { $0.climbingSince = newValue } }
+    }
+    public var favoriteStyle: String? {
+        get { storage.fields.favoriteStyle }
+        set { edit { $0.favoriteStyle = newValue } }
+    }
+    public var isPublic: Bool {
+        get { storage.fields.isPublic }
+        set { edit { $0.isPublic = newValue } }
+    }
+    public var followerCount: Int {
+        get { storage.fields.followerCount }
+        set { edit { $0.followerCount = newValue } }
+    }
+    public var followingCount: Int {
+        get { storage.fields.followingCount }
+        set { edit { $0.followingCount = newValue } }
+    }
     /// How many sends (climbs completed) the climber has logged: a stored counter that the
     /// climbing log keeps (seed 000 `sendCount`); read-only through the gateway.
-    public var sendCount: Int
+    public var sendCount: Int {
+        get { storage.fields.sendCount }
+        set { edit { $0.sendCount = newValue } }
+    }
     /// How many posts the profile has (a stored counter, kept with each post written or deleted).
-    public var postCount: Int
-    public var createdAt: Date
-    public var updatedAt: Date
+    public var postCount: Int {
+        get { storage.fields.postCount }
+        set { edit { $0.postCount = newValue } }
+    }
+    public var createdAt: Date {
+        get { storage.fields.createdAt }
+        set { edit { $0.createdAt = newValue } }
+    }
+    public var updatedAt: Date {
+        get { storage.fields.updatedAt }
+        set { edit { $0.updatedAt = newValue } }
+    }
 
     public init(
         id: UUID, handle: String, displayName: String? = nil, bio: String? = nil,
@@ -30,21 +116,19 @@ public struct Profile: Sendable, Hashable, Identifiable {
         favoriteStyle: String? = nil, isPublic: Bool = true, followerCount: Int = 0,
         followingCount: Int = 0, sendCount: Int = 0, postCount: Int = 0, createdAt: Date, updatedAt: Date
     ) {
-        self.postCount = postCount
-        self.id = id
-        self.handle = handle
-        self.displayName = displayName
-        self.bio = bio
-        self.avatarURL = avatarURL
-        self.homeGym = homeGym
-        self.climbingSince = climbingSince
-        self.favoriteStyle = favoriteStyle
-        self.isPublic = isPublic
-        self.followerCount = followerCount
-        self.followingCount = followingCount
-        self.sendCount = sendCount
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
+        storage = Storage(Fields(
+            id: id, handle: handle, displayName: displayName, bio: bio, avatarURL: avatarURL, homeGym: homeGym,
+            climbingSince: climbingSince, favoriteStyle: favoriteStyle, isPublic: isPublic, followerCount: followerCount,
+            followingCount: followingCount, sendCount: sendCount, postCount: postCount, createdAt: createdAt,
+            updatedAt: updatedAt))
+    }
+
+    public static func == (lhs: Profile, rhs: Profile) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        storage.fields.hash(into: &hasher)
     }
 
     /// The visibility rule both stores honour: private profiles are visible only to their owner.
