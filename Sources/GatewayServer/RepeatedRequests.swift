@@ -30,11 +30,27 @@ final class RepeatedRequests: Sendable {
             hasher.combine(viewer)
             body.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
+
+        /// The bodies compared with `memcmp`: `[UInt8]`'s `==` compared them a byte at a time,
+        /// and the lookup showed in a cached card's profile.
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            guard lhs.viewer == rhs.viewer, lhs.body.count == rhs.body.count else { return false }
+            return lhs.body.withUnsafeBytes { l in
+                rhs.body.withUnsafeBytes { r in l.count == 0 || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0 }
+            }
+        }
     }
 
-    struct Entry: Sendable {
-        var query: CacheableQuery
-        var operationName: String?
+    /// A reference, so that taking it out of the table under the lock retains one object
+    /// rather than each string of its cache key.
+    final class Entry: Sendable {
+        let query: CacheableQuery
+        let operationName: String?
+
+        init(query: CacheableQuery, operationName: String?) {
+            self.query = query
+            self.operationName = operationName
+        }
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
