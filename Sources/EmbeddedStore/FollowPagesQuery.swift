@@ -13,8 +13,8 @@ import SocialDomain
 ///
 /// The viewer's relation to each row's profile (`viewerIsFollowing`, `followsViewer`) comes
 /// either from two index probes per row, in the statement, or from the viewer's own follows both
-/// ways, read once for the wave and looked up in memory (``ViewerRelations``): whichever reads
-/// fewer rows. A follower graph's second wave has 550 rows, so 1,100 probes, while its viewer
+/// ways, read once per call of ``fetch(_:_:viewer:)`` (up to 200 lists) and looked up in memory
+/// (``ViewerRelations``): whichever reads fewer rows, as the stored counters tell beforehand. A follower graph's second wave has 550 rows, so 1,100 probes, while its viewer
 /// typically follows and is followed by a few dozen; the probes were a tenth of the graph's CPU.
 ///
 /// Why not one statement for the wave (as before, issue #17): a `VALUES` table of requests
@@ -74,7 +74,8 @@ enum FollowPagesQuery {
         var followers: Set<UUID>
 
         /// The relations of `viewer`, read when their rows (the viewer's stored counters) are
-        /// at most `rowBudget`; nil when the probes read less, or for an anonymous viewer.
+        /// at most `rowBudget`, the probes' bound; nil when the probes may read less, or for an
+        /// anonymous viewer.
         static func read(_ db: Database, viewer: Viewer, counters: (followers: Int, following: Int)?, rowBudget: Int) throws -> Self? {
             guard let id = viewer.sqlId, let counters, counters.followers + counters.following <= rowBudget else { return nil }
             func ids(_ sql: String) throws -> Set<UUID> {
@@ -110,8 +111,12 @@ enum FollowPagesQuery {
         if let me = viewer.sqlId { owners.insert(me) }
         let totals = try counters(db, owners: owners)
         // Probing costs two index lookups per row read; the relations, one row per follow of the
-        // viewer's. Rows read are at most each page's limit and one.
-        let rowBudget = 2 * requests.reduce(0) { $0 + $1.page.limit + 1 }
+        // viewer's. A list reads at most its page's limit and one, and at most what its owner's
+        // counter holds.
+        let rowBudget = 2 * requests.reduce(0) { sum, request in
+            let counted = totals[request.list.owner.lowercased].map { request.list.kind == .followers ? $0.followers : $0.following }
+            return sum + min(request.page.limit + 1, counted ?? 0)
+        }
         let relations = try ViewerRelations.read(db, viewer: viewer, counters: viewer.sqlId.flatMap { totals[$0] }, rowBudget: rowBudget)
         let probes = viewer.userId != nil && relations == nil
         return try requests.map { request in

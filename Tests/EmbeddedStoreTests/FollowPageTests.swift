@@ -25,25 +25,32 @@ struct FollowPageTests {
         let viewer = StoreFixture.viewer(viewerId)
         let fans = try await followers(of: owner, count: 12, prefix: "fan", in: f)
         let follow = FollowProfile(follows: f.store)
-        // The viewer follows fans 0-5 (fan 5 then unfollowed) and 12 others; fans 3-8 follow the viewer.
+        // The viewer follows fans 0-5 (fan 5 then unfollowed) and 6 others; fans 3-8 follow the
+        // viewer: 11 + 6 rows of the viewer's own follows.
         for fan in fans[0..<6] { _ = try await follow.execute(profileId: fan, viewer: viewer) }
         _ = try await UnfollowProfile(follows: f.store).execute(profileId: fans[5], viewer: viewer)
-        for i in 0..<12 { _ = try await follow.execute(profileId: try await f.create("other\(i)"), viewer: viewer) }
+        for i in 0..<6 { _ = try await follow.execute(profileId: try await f.create("other\(i)"), viewer: viewer) }
         for fan in fans[3..<9] { _ = try await follow.execute(profileId: viewerId, viewer: StoreFixture.viewer(fan)) }
         let expected = Dictionary(uniqueKeysWithValues: fans.enumerated().map { i, fan in
             (fan, FollowState(profileId: fan, viewerIsFollowing: i < 5, followsViewer: (3..<9).contains(i)))
         })
 
-        let get = GetFollowers(profiles: f.store, follows: f.store)
-        // One page of up to 20 (21 rows, 42 probes): the viewer's 23 follows both ways are read instead.
-        let whole = try await get.execute(profileId: owner, first: 20, viewer: viewer)
+        // A page of up to 20 reads the owner's 12 follows, so up to 24 probes: the viewer's 17
+        // rows are read instead (the counters, the viewer's two lists, the page).
+        f.store.resetCounters()
+        let whole = try await f.store.followPages(
+            [FollowPageRequest(list: FollowList(.followers, of: owner), page: PageRequest(limit: 20))], viewer: viewer)[0]
+        #expect(f.store.sqlStatementCount == 4)
         #expect(whole.edges.count == 12)
         for edge in whole.edges { #expect(edge.viewerState == expected[edge.profile.id]) }
-        // Pages of 2 (3 rows, 6 probes): each row is probed.
+        // Pages of 2 (3 rows, 6 probes) probe each row (the counters, the page).
+        let get = GetFollowers(profiles: f.store, follows: f.store)
         var after: String?
         var seen = 0
         repeat {
+            f.store.resetCounters()
             let page = try await get.execute(profileId: owner, first: 2, after: after, viewer: viewer)
+            #expect(f.store.callCounts["followPages"] == 1 && f.store.sqlStatementCount <= 3)
             for edge in page.edges { #expect(edge.viewerState == expected[edge.profile.id]) }
             seen += page.edges.count
             after = page.hasNextPage ? page.endCursor : nil

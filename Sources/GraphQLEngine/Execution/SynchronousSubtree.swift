@@ -29,7 +29,8 @@ enum SubtreeResolution: Int, Comparable {
 }
 
 extension CollectedFields {
-    /// Whether these fields and everything they select resolve without an async resolver.
+    /// Whether these fields and everything they select resolve synchronously: no async
+    /// resolver, and no ready-or-async one either.
     func isSynchronous(in context: ExecutionContext) -> Bool {
         resolution(in: context) == .synchronous
     }
