@@ -13,8 +13,11 @@ import SupabaseStore
 ///
 /// In-process, through `GatewayService.execute`, so HTTP does not blur the comparison (the
 /// load script measures the server). Latency percentiles come from one client issuing requests
-/// one after the other; requests/s from 16 clients at once.
+/// one after the other; requests/s from 16 clients at once. Requests are alice's: follower lists
+/// need a signed-in viewer (seed 001), and a token the Supabase fake accepts.
 enum CacheBenchmark {
+    static let viewer = Viewer.user(id: DemoData.aliceId, token: SupabaseFake.token(for: DemoData.aliceId))
+
     struct Scenario {
         let name: String
         let query: String
@@ -61,7 +64,7 @@ enum CacheBenchmark {
             cachedOptions.cache = ResponseCacheStore.open(path: directory.appendingPathComponent("cache.sqlite"))
             let cached = try GatewayService(stores: stores, options: cachedOptions)
             let uncached = try GatewayService(stores: stores, options: GatewayOptions())
-            let request = GatewayRequest(query: scenario.query, variables: scenario.variables)
+            let request = GatewayRequest(query: scenario.query, variables: scenario.variables, viewer: viewer)
 
             // Both answer the same, without errors; then the cache holds the answer.
             let reference = await uncached.execute(request)
