@@ -14,8 +14,9 @@ import SocialDomain
 /// The viewer's relation to each row's profile (`viewerIsFollowing`, `followsViewer`) comes
 /// either from two index probes per row, in the statement, or from the viewer's own follows both
 /// ways, read once per call of ``fetch(_:_:viewer:)`` (up to 200 lists) and looked up in memory
-/// (``ViewerRelations``): whichever reads fewer rows, as the stored counters tell beforehand. A follower graph's second wave has 550 rows, so 1,100 probes, while its viewer
-/// typically follows and is followed by a few dozen; the probes were a tenth of the graph's CPU.
+/// (``ViewerRelations``): whichever reads fewer rows, as the stored counters tell beforehand.
+/// A follower graph's second wave has 550 rows, so 1,100 probes, while its viewer typically
+/// follows and is followed by a few dozen; the probes were a tenth of the graph's CPU.
 ///
 /// Why not one statement for the wave (as before, issue #17): a `VALUES` table of requests
 /// joined to every candidate follow and numbered with `ROW_NUMBER()` ranked all 50 follows of
