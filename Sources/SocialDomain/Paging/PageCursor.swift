@@ -111,19 +111,14 @@ public enum PageCursor: Sendable, Hashable {
         }
         func add(_ number: Int64) {
             if number < 0 { payload.append(UInt8(ascii: "-")) }
+            // Digits appended lowest first, then put in order where they stand.
+            let start = payload.count
             var magnitude = number.magnitude
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    count += 1
-                } while magnitude > 0
-                for i in stride(from: count - 1, through: 0, by: -1) { payload.append(buffer[i]) }
-            }
+            repeat {
+                payload.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            payload[start...].reverse()
             payload.append(UInt8(ascii: ":"))
         }
         switch self {
