@@ -1,11 +1,11 @@
 import Foundation
-import GatewayServer
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import SocialDomain
 import EmbeddedStore
 import Testing
+@testable import GatewayServer
 
 /// A request body seen before goes straight to the response cache (issue #17): the answers must
 /// be the ones the full path gives, each viewer's own, and fresh after a write.
@@ -78,5 +78,22 @@ struct RepeatedRequestsTests {
             #expect(anonymous.body.contains(#""viewerIsFollowing":false"#))
             #expect(try await Self.post(client, authorization: nil) == anonymous)
         }
+    }
+
+    @Test("bodies are the same key only byte for byte and for the same viewer, whatever their lengths")
+    func keyEquality() {
+        let viewer = UUID()
+        func key(_ body: String, _ who: UUID? = viewer) -> RepeatedRequests.Key { .init(viewer: who, body: Array(body.utf8)) }
+        #expect(key(Self.body) == key(Self.body))
+        #expect(key("") == key(""))
+        // Same length, one byte apart (first, middle, last).
+        for index in [0, Self.body.utf8.count / 2, Self.body.utf8.count - 1] {
+            var bytes = Array(Self.body.utf8)
+            bytes[index] ^= 1
+            #expect(key(Self.body) != RepeatedRequests.Key(viewer: viewer, body: bytes))
+        }
+        #expect(key(Self.body) != key(Self.body + " "))
+        #expect(key(Self.body) != key(Self.body, nil))
+        #expect(key(Self.body) != key(Self.body, UUID()))
     }
 }
