@@ -122,7 +122,9 @@ public final class PostgresStore: Sendable {
     // MARK: Running a call
 
     /// Runs one port operation as `viewer` in one transaction, within the statement timeout;
-    /// domain errors pass, everything else is logged and becomes `BACKEND_UNAVAILABLE`.
+    /// domain errors pass, everything else is logged and becomes `BACKEND_UNAVAILABLE`. A
+    /// transaction PostgreSQL ended with a deadlock or a serialization failure runs again, up to
+    /// ``transactionAttempts`` times in all, within the same deadline.
     /// - Parameter forbidden: the use case's error for a permission PostgreSQL refused (42501).
     func call<T: Sendable>(
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
@@ -143,19 +145,24 @@ public final class PostgresStore: Sendable {
                 // the deadline itself covers what the server cannot: no connection to be had.
                 return try await withDeadline(configuration.statementTimeout + .milliseconds(500)) { [client, logger] in
                     try await client.withConnection { connection in
-                        try await connection.query("BEGIN", logger: logger)
-                        do {
-                            try await connection.query("""
-                                select set_config('role', \(claims.role), true),
-                                       set_config('request.jwt.claims', \(claims.json), true),
-                                       set_config('statement_timeout', \(timeoutMilliseconds), true)
-                                """, logger: logger)
-                            let value = try await body(connection, logger)
-                            try await connection.query("COMMIT", logger: logger)
-                            return value
-                        } catch {
-                            _ = try? await connection.query("ROLLBACK", logger: logger)
-                            throw error
+                        var attempt = 1
+                        while true {
+                            try await connection.query("BEGIN", logger: logger)
+                            do {
+                                try await connection.query("""
+                                    select set_config('role', \(claims.role), true),
+                                           set_config('request.jwt.claims', \(claims.json), true),
+                                           set_config('statement_timeout', \(timeoutMilliseconds), true)
+                                    """, logger: logger)
+                                let value = try await body(connection, logger)
+                                try await connection.query("COMMIT", logger: logger)
+                                return value
+                            } catch {
+                                _ = try? await connection.query("ROLLBACK", logger: logger)
+                                guard attempt < Self.transactionAttempts, Self.isTransient(error) else { throw error }
+                                logger.notice("postgres \(operation) retried", metadata: ["error": "\(Self.describe(error))", "attempt": "\(attempt)"])
+                                attempt += 1
+                            }
                         }
                     }
                 }
@@ -168,6 +175,18 @@ public final class PostgresStore: Sendable {
                 throw error
             }
         }
+    }
+
+    /// How many times a call's transaction runs when PostgreSQL ends it with a deadlock or a
+    /// serialization failure: the transaction rolled back whole, so running it again is safe,
+    /// and PostgreSQL's manual asks clients to. (The schema's own locks keep an order so that
+    /// this should not happen: migration 20250301001900 fixed the last known case.)
+    static let transactionAttempts = 3
+
+    /// A deadlock (40P01) or serialization failure (40001): worth a new attempt.
+    static func isTransient(_ error: any Error) -> Bool {
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
     }
 
     /// Calls fail at once from now until the database answers a probe (`select 1`, every

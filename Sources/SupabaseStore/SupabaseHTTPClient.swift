@@ -11,9 +11,10 @@ import SocialDomain
 /// flight against 1,840-2,000 for URLSession (libcurl, 6 connections per host), and it runs on
 /// the same NIO event loops as the Hummingbird server (shared/PLATFORM-NOTES.md).
 ///
-/// Retries: only requests marked idempotent (reads), only after a transport failure, a 5xx or
-/// a 429, at most ``SupabaseConfiguration/maxReadRetries`` times, waiting
-/// `retryBaseDelay * 2^attempt`. Writes are sent once: a timed-out toggle may have committed.
+/// Retries: requests marked idempotent (reads) after a transport failure, a 5xx or a 429, at
+/// most ``SupabaseConfiguration/maxReadRetries`` times, waiting `retryBaseDelay * 2^attempt`.
+/// Writes are sent again only when PostgREST says PostgreSQL rolled them back (a deadlock or a
+/// serialization failure); otherwise once: a timed-out toggle may have committed.
 struct SupabaseHTTPClient: Sendable {
     let http: HTTPClient
     let configuration: SupabaseConfiguration
@@ -54,10 +55,11 @@ struct SupabaseHTTPClient: Sendable {
             }
             let retryable: Bool
             switch outcome {
-            case .success(let response): retryable = Self.isRetryable(status: response.status)
-            case .failure: retryable = true
+            case .success(let response):
+                retryable = request.idempotent ? Self.isRetryable(status: response.status) : Self.rolledBack(response)
+            case .failure: retryable = request.idempotent
             }
-            guard request.idempotent, retryable, attempt < configuration.maxReadRetries else {
+            guard retryable, attempt < configuration.maxReadRetries else {
                 return try outcome.get()
             }
             let delay = configuration.retryBaseDelay * (1 << attempt)
@@ -68,6 +70,14 @@ struct SupabaseHTTPClient: Sendable {
             try await Task.sleep(for: delay)
             attempt += 1
         }
+    }
+
+    /// A write PostgreSQL ended with a deadlock (40P01) or a serialization failure (40001), which
+    /// PostgREST answers with HTTP 500 and the code: its transaction rolled back whole, so it is
+    /// safe to send again, and PostgreSQL's manual asks clients to.
+    static func rolledBack(_ response: SupabaseResponse) -> Bool {
+        guard response.status >= 500, let code = PostgRESTErrorBody.decode(response.body)?.code else { return false }
+        return code == "40P01" || code == "40001"
     }
 
     /// 5xx (including Storage's 544 database timeout) and 429 are worth another try.

@@ -5,6 +5,7 @@ import Logging
 import PostgresNIO
 @testable import PostgresStore
 import SocialDomain
+import Synchronization
 import Testing
 
 @Suite("PostgresStore on a real PostgreSQL: RLS decides, errors are clear, nothing hangs",
@@ -97,6 +98,41 @@ struct PostgresStoreTests {
             #expect(ContinuousClock.now - started < .seconds(1.5))
             _ = try? await locked.value
             #expect(try await store.profiles(ids: [DemoData.aliceId], viewer: .anonymous).count == 1)
+        }
+    }
+
+    @Test("a transaction PostgreSQL ends with a deadlock runs again, rolled back whole first; one that keeps failing is BACKEND_UNAVAILABLE after three attempts")
+    func deadlockRetried() async throws {
+        try await withDemoDatabase { _, store in
+            let attempts = Mutex(0)
+            try await store.call("probe", viewer: alice) { connection, logger in
+                let attempt = attempts.withLock { count in count += 1; return count }
+                let bio = "written by attempt \(attempt)"
+                try await connection.query("update public.profiles set bio = \(bio) where id = \(DemoData.aliceId)", logger: logger)
+                if attempt == 1 {
+                    try await connection.query("do $$ begin raise exception 'as a deadlock victim' using errcode = '40P01'; end $$", logger: logger)
+                }
+            }
+            #expect(attempts.withLock { $0 } == 2)
+            #expect(try await store.profiles(ids: [DemoData.aliceId], viewer: alice)[DemoData.aliceId]?.bio == "written by attempt 2")
+
+            attempts.withLock { $0 = 0 }
+            await #expect(throws: DomainError.backendUnavailable) {
+                try await store.call("probe", viewer: alice) { connection, logger in
+                    attempts.withLock { $0 += 1 }
+                    try await connection.query("do $$ begin raise exception 'serialization' using errcode = '40001'; end $$", logger: logger)
+                }
+            }
+            #expect(attempts.withLock { $0 } == PostgresStore.transactionAttempts)
+            // Any other error is not retried.
+            attempts.withLock { $0 = 0 }
+            await #expect(throws: DomainError.backendUnavailable) {
+                try await store.call("probe", viewer: alice) { connection, logger in
+                    attempts.withLock { $0 += 1 }
+                    try await connection.query("do $$ begin raise exception 'a fault' using errcode = 'XX000'; end $$", logger: logger)
+                }
+            }
+            #expect(attempts.withLock { $0 } == 1)
         }
     }
 

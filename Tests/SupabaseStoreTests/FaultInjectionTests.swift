@@ -42,6 +42,27 @@ struct FaultInjectionTests {
         }
     }
 
+    @Test("a write PostgreSQL rolled back as a deadlock victim (PostgREST: 500, code 40P01) is sent again and succeeds; one that keeps failing stops after maxReadRetries")
+    func rolledBackWriteRetried() async throws {
+        try await StoreHarness.run { h in
+            let toggle = FollowChange(pair: FollowPair(follower: StoreHarness.alice, followee: StoreHarness.bob), action: .toggle)
+            let before = try await h.store.changeFollow(toggle, viewer: h.asAlice)
+            h.fake.clearRequests()
+            h.fake.inject(.status(500, #"{"code":"40P01","details":"Process 1 waits for ShareLock on transaction 2","hint":"See server log for query details.","message":"deadlock detected"}"#),
+                          pathPrefix: "/rest/v1/rpc/")
+            let after = try await h.store.changeFollow(toggle, viewer: h.asAlice)
+            #expect(after.isFollowing != before.isFollowing)   // toggled once: the rolled-back attempt left nothing
+            #expect(h.fake.requests.count == 2)
+
+            h.fake.clearRequests()
+            h.fake.inject(.status(500, #"{"code":"40001","details":null,"hint":null,"message":"could not serialize access"}"#),
+                          pathPrefix: "/rest/v1/rpc/", times: 10)
+            let error = await StoreHarness.domainError { _ = try await h.store.changeFollow(toggle, viewer: h.asAlice) }
+            #expect(error == DomainError.backendUnavailable)
+            #expect(h.fake.requests.count == 3)   // 1 + maxReadRetries (2)
+        }
+    }
+
     @Test("an upstream slower than requestTimeout is BACKEND_UNAVAILABLE")
     func timeout() async throws {
         try await StoreHarness.run(configure: { $0.requestTimeout = .milliseconds(300); $0.maxReadRetries = 0 }) { h in
