@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "SupabaseFake",
             dependencies: [
-                "SupabaseStore", "SocialDomain", "EmbeddedStore",
+                "SupabaseStore", "SocialDomain", "EmbeddedStore", "GraphQLEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

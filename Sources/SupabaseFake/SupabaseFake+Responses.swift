@@ -10,8 +10,9 @@ extension SupabaseFake {
     }
 
     static func json(_ status: Int, _ value: Any) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])) ?? Data()
-        return response(status, String(decoding: data, as: UTF8.self))
+        Response(
+            status: .init(code: status), headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: FakeJSON.bytes(value))))
     }
 
     /// PostgREST's `db-max-rows`: Supabase's "Max Rows" API setting, 1000 unless changed. It caps
