@@ -11,7 +11,7 @@ begin
   if (select count(*) from public.follows) <> (select count(distinct (follower_id, followee_id)) from public.follows) then
     raise exception 'FAIL: duplicate pair rows';
   end if;
-  -- an even number of toggles per pair (TOGGLE_ROUNDS is even) ends where it started:
+  -- every toggle was toggled back by the same client, so each pair ends where it started:
   -- alice->bob and dave->bob were active, bob->alice was not; no toggle was lost
   if (select count(*) from public.follows where deleted_at is null and (follower_id, followee_id) in (
         ('a11ce000-0000-4000-8000-000000000001'::uuid, 'b0b00000-0000-4000-8000-000000000002'::uuid),

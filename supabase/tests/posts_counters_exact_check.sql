@@ -13,7 +13,7 @@ begin
   select string_agg(p.handle || ' ' || p.post_count, ', ') into drift from public.profiles p
   where p.post_count <> (select count(*) from public.posts x where x.author_id = p.id);
   if drift is not null then raise exception 'FAIL: post_count drifted for %', drift; end if;
-  -- an even number of toggles per pair (TOGGLE_ROUNDS is even) ends where it started: the only
+  -- every toggle was toggled back by the same client, so each pair ends where it started: the only
   -- like left is alice's of dave's post, made before; every comment and churned post is gone
   if (select array_agg(post_id::text || ' ' || profile_id::text) from public.post_likes
       where post_id in ('0000000b-0000-4000-8000-0000000c0001', '0000000d-0000-4000-8000-0000000c0002'))
