@@ -3,11 +3,11 @@ import GraphQLEngine
 
 /// The fake's answers as JSON text, written with the gateway's own ``JSONWriter``.
 ///
-/// The fake builds its rows as `[String: Any]`, as PostgREST's JSON would decode. Foundation's
-/// `JSONSerialization` wrote them at about 1 ms per follow page on Linux (the sorted keys went
-/// through ICU collation), so `gateway-benchmarks cache` timed mostly the fake: 60% of the
-/// Supabase graph's 209 ms was the fake writing its answers. A real PostgREST writes JSON in
-/// the database. Keys come out sorted by their UTF-8 bytes, so an answer reads the same every run.
+/// The fake builds its rows as `[String: Any]`, as PostgREST's JSON would decode. Written by
+/// Foundation's `JSONSerialization` (sorted keys, compared through ICU collation), they took 64%
+/// of `gateway-benchmarks cache`'s CPU, so its uncached Supabase graph (209 ms) timed mostly the
+/// fake; with this writer it takes 100-103 ms. A real PostgREST writes JSON in the database.
+/// Keys come out sorted by their UTF-8 bytes, so an answer reads the same every run.
 enum FakeJSON {
     static func bytes(_ value: Any) -> [UInt8] {
         var writer = JSONWriter(capacity: 4096)
