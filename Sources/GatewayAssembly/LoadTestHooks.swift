@@ -3,11 +3,14 @@ import GatewayServer
 import Hummingbird
 import Logging
 
-/// What load tests add to a server, kept apart from the product: a constant route that measures
+/// What load tests add to a server, kept apart from the product: constant routes that measure
 /// the HTTP ceiling (`serve --bench-ceiling-route`) and generated profiles in the embedded store
 /// (`serve --bench-seed-profiles N`). The load scripts in `scripts/` use both flags.
 public struct LoadTestHooks: Sendable {
-    /// Add `GET /__bench/constant`, a constant body: the most this HTTP stack serves here.
+    /// Add `GET /__bench/constant`, a constant body: the most this HTTP stack serves here; and
+    /// `POST /__bench/card-shaped`, which reads the request's body and answers a constant of a
+    /// profile card's size with a cached card's headers: the most this HTTP stack serves for a
+    /// card's exchange, so that a load test tells the stack's share of a card from ours.
     public var ceilingRoute = false
     /// Generate this many extra profiles (`user1`...) into an embedded store that has none yet,
     /// each following ``seedFollowsPerProfile`` others (the bench dataset's shape).
@@ -25,9 +28,28 @@ public struct LoadTestHooks: Sendable {
             GatewayRoute(.get, "/__bench/constant") { _, _ in
                 Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                          body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"data":{"ok":true}}"#)))
-            }
+            },
+            GatewayRoute(.post, "/__bench/card-shaped") { request, _ in
+                _ = try await request.body.collect(upTo: Self.cardShapedRequestLimit)
+                return Response(status: .ok, headers: Self.cardShapedHeaders, body: ResponseBody(byteBuffer: Self.cardShapedBody))
+            },
         ]
     }
+
+    /// The most `/__bench/card-shaped` reads: the gateway's default body limit.
+    static let cardShapedRequestLimit = 1 << 20
+    /// A cached profile card's headers (`examples/profile-card.graphql` as a signed-in viewer).
+    static let cardShapedHeaders: HTTPFields = [
+        .contentType: "application/graphql-response+json; charset=utf-8",
+        .cacheControl: "private, max-age=30",
+        .eTag: "\"" + String(repeating: "0", count: 64) + "\"",
+    ]
+    /// JSON of a card answer's size with ten followers (3,354-3,387 bytes for `user5`..`user999`
+    /// of the load test's seeded profiles).
+    static let cardShapedBody: ByteBuffer = {
+        let opening = #"{"data":{"ok":true,"padding":""#, closing = #""}}"#
+        return ByteBuffer(string: opening + String(repeating: "x", count: 3370 - opening.count - closing.count) + closing)
+    }()
 
     /// Seeds the generated profiles on the first start; `user1` is private, so only an operator
     /// lookup finds it, and tells a restart from a first start.

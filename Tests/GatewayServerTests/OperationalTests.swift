@@ -184,17 +184,29 @@ struct OperationalTests {
         }
     }
 
-    @Test("Load testing: the constant ceiling route exists only when asked for")
+    @Test("Load testing: the constant ceiling routes exist only when asked for; the card-shaped one answers a card's size and headers")
     func ceilingRoute() async throws {
         let off = try await TestGateway.make()
         try await off.test { client in
             try await client.execute(uri: "/__bench/constant", method: .get) { response in #expect(response.status == .notFound) }
+            try await client.execute(uri: "/__bench/card-shaped", method: .post, body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status == .notFound)
+            }
         }
         let on = try await TestGateway.make { $0.loadTest.ceilingRoute = true }
         try await on.test { client in
             try await client.execute(uri: "/__bench/constant", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text == #"{"data":{"ok":true}}"#)
+            }
+            let card = #"{"query":"query ProfileCard($handle: String!) { profile(handle: $handle) { handle } }","variables":{"handle":"user5"}}"#
+            try await client.execute(uri: "/__bench/card-shaped", method: .post, body: ByteBuffer(string: card)) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 3370)
+                #expect(response.headers[.cacheControl] == "private, max-age=30")
+                #expect(response.headers[.eTag]?.count == 66)
+                let json = try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any]
+                #expect((json?["data"] as? [String: Any])?["ok"] as? Bool == true)
             }
         }
     }
