@@ -251,3 +251,33 @@ extension EmbeddedStore {
         }
     }
 }
+
+extension EmbeddedStore {
+    /// Disables the published demo password wherever a demo account still has it, and ends those
+    /// accounts' sessions: for a server started without demo data on a data folder that once had
+    /// it, so that a deployment never signs anyone in as a demo user. Costs one scrypt per demo
+    /// account present, at start only.
+    /// - Returns: how many accounts were locked.
+    public func lockDemoAccounts() async throws -> Int {
+        let ids = DemoData.users.map(\.id.lowercased)
+        let rows = try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, password_hash, salt FROM accounts WHERE id IN (?, ?, ?)", arguments: StatementArguments(ids))
+                .map { (id: $0[0] as String, hash: $0[1] as Data, salt: $0[2] as Data) }
+        }
+        var locked: [String] = []
+        for row in rows where try await PasswordHasher.verified(DemoData.password, salt: row.salt, expected: row.hash) {
+            locked.append(row.id)
+        }
+        guard !locked.isEmpty else { return 0 }
+        let now = UnixMicroseconds.from(options.clock.now())
+        try await pool.write { [locked] db in
+            for id in locked {
+                // Random bytes of another length than a hash: no password verifies against them.
+                try db.execute(sql: "UPDATE accounts SET password_hash = ?, salt = ? WHERE id = ?",
+                               arguments: [Data((0..<16).map { _ in UInt8.random(in: 0...255) }), PasswordHasher.salt(), id])
+                try db.execute(sql: "UPDATE account_sessions SET ended_at = ? WHERE account_id = ? AND ended_at IS NULL", arguments: [now, id])
+            }
+        }
+        return locked.count
+    }
+}

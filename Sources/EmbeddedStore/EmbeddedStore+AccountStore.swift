@@ -96,7 +96,7 @@ extension EmbeddedStore: AccountStore {
     public func signOut(viewer: Viewer) async throws {
         try await call(.signOut) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "sign out") }
-            let session = viewer.token.flatMap(Self.sessionId(ofToken:))
+            let session = viewer.token.flatMap { VerifiedTokenClaims(token: $0) }?.sessionId
             let now = nowMicros
             try await pool.write { db in
                 // A token without a session (a demo token) ends nothing of the accounts' sessions.
@@ -127,13 +127,23 @@ extension EmbeddedStore: AccountStore {
         }
     }
 
+    /// The token is looked up (unused, unexpired) before the new password is hashed, so a made-up
+    /// token costs one indexed read and no scrypt; the write checks it again, so two uses of one
+    /// token at once still reset once. A reset uses up every outstanding link of the account.
     public func resetPassword(token: String, newPassword: String) async throws -> AuthResult {
         try await call(.passwordReset) {
             let signer = try signer
+            let digest = RefreshTokens.digest(token)
+            let lookedUpAt = nowMicros
+            let usable = try await pool.read { db in
+                try Bool.fetchOne(db, sql: """
+                    SELECT EXISTS (SELECT 1 FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?)
+                    """, arguments: [digest, lookedUpAt]) ?? false
+            }
+            guard usable else { throw DomainError.sessionExpired }
             let salt = PasswordHasher.salt()
             let hash = try await PasswordHasher.hashed(newPassword, salt: salt)
             let now = nowMicros
-            let digest = RefreshTokens.digest(token)
             let outcome = try await pool.write { db -> Result<(UUID, String, UUID, String), DomainError> in
                 guard let row = try Row.fetchOne(db, sql: """
                     SELECT r.account_id, r.expires_at, r.used_at, a.email FROM password_resets r JOIN accounts a ON a.id = r.account_id
@@ -141,7 +151,7 @@ extension EmbeddedStore: AccountStore {
                     """, arguments: [digest]), let id = UUID(parsing: row[0] as String),
                     (row[2] as Int64?) == nil, (row[1] as Int64) > now
                 else { return .failure(.sessionExpired) }
-                try db.execute(sql: "UPDATE password_resets SET used_at = ? WHERE token_hash = ?", arguments: [now, digest])
+                try Self.useUpResetLinks(db, account: id, now: now)
                 try db.execute(sql: "UPDATE accounts SET password_hash = ?, salt = ?, verified_at = coalesce(verified_at, ?) WHERE id = ?",
                                arguments: [hash, salt, now, id.lowercased])
                 try db.execute(sql: "UPDATE account_sessions SET ended_at = ? WHERE account_id = ? AND ended_at IS NULL",
@@ -152,6 +162,13 @@ extension EmbeddedStore: AccountStore {
             let (id, email, session, refresh) = try outcome.get()
             return try await Self.result(id, email: email, sessionId: session, refresh: refresh, signer: signer)
         }
+    }
+
+    /// Marks every unused reset link of `account` used: a reset or a password change ends them all,
+    /// so an older link mailed before cannot set the password again.
+    static func useUpResetLinks(_ db: Database, account: UUID, now: Int64) throws {
+        try db.execute(sql: "UPDATE password_resets SET used_at = ? WHERE account_id = ? AND used_at IS NULL",
+                       arguments: [now, account.lowercased])
     }
 
     public func account(viewer: Viewer) async throws -> Account {
@@ -187,6 +204,7 @@ extension EmbeddedStore: AccountStore {
             let now = nowMicros
             let (sessionId, refresh) = try await pool.write { db -> (UUID, String) in
                 try db.execute(sql: "UPDATE accounts SET password_hash = ?, salt = ? WHERE id = ?", arguments: [hash, salt, me.lowercased])
+                try Self.useUpResetLinks(db, account: me, now: now)
                 // Every session ends, this one too: the client goes on with the new one.
                 try db.execute(sql: "UPDATE account_sessions SET ended_at = ? WHERE account_id = ? AND ended_at IS NULL",
                                arguments: [now, me.lowercased])
@@ -225,17 +243,5 @@ extension EmbeddedStore: AccountStore {
             id: id, email: row[0], storedDisplayName: row[1], createdAt: UnixMicroseconds.date(row[2]),
             isVerified: (row[3] as Int64?) != nil,
             settings: AccountSettings(videoQuality: VideoQuality(rawValue: row[4]) ?? .auto, autoplay: row[5]))
-    }
-
-    /// The `session_id` claim of a bearer token the server has verified.
-    static func sessionId(ofToken token: String) -> UUID? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64),
-              let claims = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let text = claims["session_id"] as? String else { return nil }
-        return UUID(parsing: text)
     }
 }

@@ -1,6 +1,8 @@
 import _CryptoExtras
 import Crypto
 import Foundation
+import SocialDomain
+import Synchronization
 
 /// Password hashes for the embedded accounts: scrypt (swift-crypto's `_CryptoExtras`, BoringSSL's
 /// implementation) with N = 2^14, r = 8, p = 1 and a 16-byte random salt per account, 32-byte
@@ -14,14 +16,32 @@ import Foundation
 /// Sign-in needs no token, so anyone can make the server hash: hashes run one at a time on a
 /// queue of their own, never on Swift's cooperative threads (two here, which a few concurrent
 /// hashes would stall for every request) and never more than 16 MiB at once. Callers wait in
-/// line; the rate limits bound how long the line gets.
+/// line, and the line is at most ``maxQueued`` long (under a second of hashing): past it a hash
+/// is refused at once with ``SocialDomain/DomainError/passwordHashingBusy`` (503 with
+/// `Retry-After`), so no burst can make a sign-in wait for minutes.
 enum PasswordHasher {
     private static let queue = DispatchQueue(label: "social-gateway.password-hashing")
 
+    /// Most hashes waiting or running at once: 16, about 0.9 s of work here.
+    static let maxQueued = 16
+    private static let queued = Atomic<Int>(0)
+
+    /// Hashes waiting or running now.
+    static var depth: Int { queued.load(ordering: .relaxed) }
+
     /// Runs `work` on the hashing queue.
+    /// - Throws: ``SocialDomain/DomainError/passwordHashingBusy`` when ``maxQueued`` hashes are in line.
     static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
+        guard queued.add(1, ordering: .relaxed).newValue <= maxQueued else {
+            queued.subtract(1, ordering: .relaxed)
+            throw DomainError.passwordHashingBusy
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                let result = Result { try work() }
+                queued.subtract(1, ordering: .relaxed)
+                continuation.resume(with: result)
+            }
         }
     }
 
@@ -42,7 +62,11 @@ enum PasswordHasher {
         try await run { try verify(password, salt: salt, expected: expected) }
     }
 
+    /// Hashes computed by this process so far.
+    static let computed = Atomic<Int>(0)
+
     static func hash(_ password: String, salt: Data) throws -> Data {
+        computed.add(1, ordering: .relaxed)
         let key = try KDF.Scrypt.deriveKey(
             from: Array(password.utf8), salt: salt, outputByteCount: keyBytes, rounds: rounds, blockSize: blockSize,
             parallelism: parallelism)
@@ -64,6 +88,12 @@ enum PasswordHasher {
         let salt = Data(repeating: 0x5A, count: 16)
         return (salt, (try? hash("decoy password, never a user's", salt: salt)) ?? Data(count: keyBytes))
     }()
+}
+
+extension EmbeddedStore {
+    /// Password hashes (scrypt) this process has computed so far, for every store it opened:
+    /// what tests check to prove that a refused request bought no hash.
+    public static var passwordHashesComputed: Int { PasswordHasher.computed.load(ordering: .relaxed) }
 }
 
 /// Refresh tokens: 32 random bytes, base64url, stored as their SHA-256 (a leaked table holds no

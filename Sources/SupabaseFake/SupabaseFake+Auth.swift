@@ -12,11 +12,12 @@ extension SupabaseFake {
     struct AuthFailure: Error { var code: String; var message: String }
 
     /// An HS256 access token for `user` signed with ``jwtSecret``, in Supabase's shape
-    /// (`sub`, `role`, `aud: authenticated`, `exp` one hour ahead, or a minute ago if `expired`).
+    /// (`sub`, `role`, `aud: authenticated`, `iat` now, `exp` one hour ahead, or a minute ago if `expired`).
     public static func token(for user: UUID, expired: Bool = false, sessionId: UUID? = nil) -> String {
-        let exp = Int(Date().timeIntervalSince1970) + (expired ? -60 : 3600)
+        let iat = Int(Date().timeIntervalSince1970)
+        let exp = iat + (expired ? -60 : 3600)
         let session = sessionId.map { #","session_id":"\#($0.lowercased)""# } ?? ""
-        let payload = #"{"sub":"\#(user.lowercased)","role":"authenticated","aud":"authenticated","exp":\#(exp)\#(session)}"#
+        let payload = #"{"sub":"\#(user.lowercased)","role":"authenticated","aud":"authenticated","iat":\#(iat),"exp":\#(exp)\#(session)}"#
         let signingInput = base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8)) + "." + base64URL(Data(payload.utf8))
         return signingInput + "." + base64URL(signature(signingInput))
     }

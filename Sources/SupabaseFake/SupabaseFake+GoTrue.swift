@@ -163,9 +163,10 @@ extension SupabaseFake {
     func sessionBody(user: UUID, session: UUID) -> [String: Any] {
         let refresh = UUID().lowercased.replacingOccurrences(of: "-", with: "")
         refreshTokens[refresh] = (session, false)
-        let exp = Int(Date().timeIntervalSince1970) + 3600
+        let iat = Int(Date().timeIntervalSince1970)
+        let exp = iat + 3600
         let email = accountsByEmail.first(where: { $0.value.id == user })?.key ?? ""
-        let payload = #"{"sub":"\#(user.lowercased)","role":"authenticated","aud":"authenticated","exp":\#(exp),"session_id":"\#(session.lowercased)","email":"\#(email)"}"#
+        let payload = #"{"sub":"\#(user.lowercased)","role":"authenticated","aud":"authenticated","iat":\#(iat),"exp":\#(exp),"session_id":"\#(session.lowercased)","email":"\#(email)"}"#
         let signingInput = Self.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8)) + "." + Self.base64URL(Data(payload.utf8))
         let token = signingInput + "." + Self.base64URL(Self.signature(signingInput))
         var body: [String: Any] = [

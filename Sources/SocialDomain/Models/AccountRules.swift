@@ -59,6 +59,10 @@ extension DomainError {
     public static let accountsUnavailable = DomainError(
         .backendUnavailable, "Accounts are not available on this server: it has no identity provider (set SUPABASE_URL).")
 
+    /// The store's password-hashing queue is full (a burst of sign-ins, sign-ups or resets).
+    public static let passwordHashingBusy = DomainError(
+        .serverBusy, "The server is busy. Try again in a second.", retryAfterSeconds: 1)
+
     public static func tooManyAttempts(retryAfter seconds: Int) -> DomainError {
         DomainError(.tooManyRequests, "Too many attempts. Try again in \(seconds) seconds.", retryAfterSeconds: seconds)
     }

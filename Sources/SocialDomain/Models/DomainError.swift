@@ -14,6 +14,9 @@ public enum DomainErrorCode: String, Sendable, Hashable, CaseIterable {
     case backendUnavailable = "BACKEND_UNAVAILABLE"
     case tooManyRequests = "TOO_MANY_REQUESTS"
     case emailTaken = "EMAIL_TAKEN"
+    /// The server cannot take this work now (its password-hashing queue is full): the HTTP
+    /// answer is 503 with `Retry-After`, and the same request succeeds later.
+    case serverBusy = "SERVER_BUSY"
 }
 
 /// The one error type of the social domain: a stable code, a message safe to show a client,

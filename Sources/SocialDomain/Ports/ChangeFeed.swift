@@ -20,6 +20,16 @@ public protocol ChangeFeed: Sendable {
     /// Delivers events in order until the calling task is cancelled, reconnecting by itself
     /// after a failure (each attempt reported as ``ChangeFeedEvent/lost(_:)`` until it works).
     func follow(_ deliver: @escaping @Sendable (ChangeFeedEvent) async -> Void) async
+
+    /// Tells every follower of the feed, this replica's included, that sessions ended (a
+    /// sign-out, a password change): they arrive as ``ChangeFeedEvent/sessionsEnded(_:)``.
+    /// - Throws: when the feed cannot send now (it is lost); the caller logs it.
+    func announce(_ end: SessionEnd) async throws
+}
+
+extension ChangeFeed {
+    /// A feed of one process's own writes has no other replica to tell.
+    public func announce(_ end: SessionEnd) async throws {}
 }
 
 /// One thing a ``ChangeFeed`` reports.
@@ -30,6 +40,8 @@ public enum ChangeFeedEvent: Sendable, Equatable {
     /// A committed write changed the data behind these cache tags (`Profile:<id>`,
     /// `followers:<id>`, `following:<id>`, `follow-lists`, `search`).
     case changed(tags: Set<String>)
+    /// Sessions ended through a replica of the gateway: their access tokens are refused from now on.
+    case sessionsEnded([SessionEnd])
     /// A notification this code cannot read: the follower cannot tell what changed, so it must
     /// assume anything did.
     case unreadable(String)
