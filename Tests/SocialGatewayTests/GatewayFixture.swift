@@ -28,12 +28,13 @@ struct GatewayFixture {
     /// Runs a request and returns the parsed response body.
     func run(
         _ query: String, _ variables: JSONObject = [:], viewer: Viewer = .anonymous, files: [String: UploadedFile] = [:],
-        map: [String: [String]] = [:], readOnly: Bool = false, operationName: String? = nil
+        map: [String: [String]] = [:], readOnly: Bool = false, operationName: String? = nil, clientAddress: String? = nil,
+        budget: RequestBudget = RequestBudget()
     ) async throws -> (response: GatewayResponse, json: JSONValue) {
         let response = await service.execute(
             GatewayRequest(
                 query: query, operationName: operationName, variables: variables, viewer: viewer, files: files, fileMap: map,
-                isReadOnly: readOnly))
+                isReadOnly: readOnly, clientAddress: clientAddress, budget: budget))
         return (response, try JSONParser.parse(response.body))
     }
 

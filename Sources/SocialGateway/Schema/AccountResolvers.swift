@@ -14,6 +14,7 @@ enum AccountResolvers {
         }
         b.bind("Mutation", "signUp") { info in
             let request = try info.request
+            try request.budget.spendPasswordHash(field: "signUp")
             let result = try await storeCall(request.logger) {
                 try await SignUp(accounts: request.stores.accounts, limits: request.accountLimits).execute(
                     email: info.arguments.string("email") ?? "", password: info.arguments.string("password") ?? "",
@@ -24,6 +25,7 @@ enum AccountResolvers {
         }
         b.bind("Mutation", "signIn") { info in
             let request = try info.request
+            try request.budget.spendPasswordHash(field: "signIn")
             return try await storeCall(request.logger) {
                 try await SignIn(accounts: request.stores.accounts, limits: request.accountLimits).execute(
                     email: info.arguments.string("email") ?? "", password: info.arguments.string("password") ?? "",
@@ -38,7 +40,9 @@ enum AccountResolvers {
         }
         b.bind("Mutation", "signOut") { info in
             let request = try info.request
-            try await storeCall(request.logger) { try await SignOut(accounts: request.stores.accounts).execute(viewer: request.viewer) }
+            try await storeCall(request.logger) {
+                try await SignOut(accounts: request.stores.accounts, sessions: request.endedSessions).execute(viewer: request.viewer)
+            }
             return true
         }
         b.bind("Mutation", "requestPasswordReset") { info in
@@ -51,9 +55,11 @@ enum AccountResolvers {
         }
         b.bind("Mutation", "resetPassword") { info in
             let request = try info.request
+            try request.budget.spendPasswordHash(field: "resetPassword")
             return try await storeCall(request.logger) {
-                try await ResetPassword(accounts: request.stores.accounts).execute(
-                    token: info.arguments.string("token") ?? "", newPassword: info.arguments.string("newPassword") ?? "")
+                try await ResetPassword(accounts: request.stores.accounts, limits: request.accountLimits, sessions: request.endedSessions).execute(
+                    token: info.arguments.string("token") ?? "", newPassword: info.arguments.string("newPassword") ?? "",
+                    clientAddress: request.clientAddress)
             }
         }
         b.bind("Mutation", "updateSettings") { info in
@@ -71,8 +77,9 @@ enum AccountResolvers {
         }
         b.bind("Mutation", "changePassword") { info in
             let request = try info.request
+            try request.budget.spendPasswordHash(field: "changePassword")
             return try await storeCall(request.logger) {
-                try await ChangePassword(accounts: request.stores.accounts, limits: request.accountLimits).execute(
+                try await ChangePassword(accounts: request.stores.accounts, limits: request.accountLimits, sessions: request.endedSessions).execute(
                     current: info.arguments.string("currentPassword") ?? "", new: info.arguments.string("newPassword") ?? "",
                     confirm: info.arguments.string("confirmPassword") ?? "", viewer: request.viewer)
             }

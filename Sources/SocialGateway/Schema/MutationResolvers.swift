@@ -39,12 +39,14 @@ enum MutationResolvers {
     }
 
     /// The bytes of the `file` argument: a file of this multipart request, read back from its spool.
-    /// - Throws: `BAD_USER_INPUT` when `file` names no file of the request.
+    /// - Throws: `BAD_USER_INPUT` when `file` names no file of the request, or one another field
+    ///   of the request already used (``RequestBudget/useFile(_:)``).
     static func uploadedBytes(_ info: ResolveInfo) throws -> Data {
         let request = try info.request
         guard let key = info.arguments["file"]?[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
             throw DomainError.badUserInput("file must be a file sent as a multipart request", field: "file")
         }
+        try request.budget.useFile(key)
         do {
             return try file.readBytes()
         } catch {

@@ -13,6 +13,9 @@ final class RequestContext: Sendable {
     let logger: Logger
     let clientAddress: String?
     let accountLimits: AccountLimits
+    let endedSessions: EndedSessions?
+    /// What the HTTP request may still spend (shared by a batch's operations).
+    let budget: RequestBudget
     /// What this request read (for the cache's invalidation tags) and what it changed.
     let readTags = CacheTags()
     let changedTags = CacheTags()
@@ -32,10 +35,13 @@ final class RequestContext: Sendable {
 
     init(
         viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger,
-        clientAddress: String? = nil, accountLimits: AccountLimits = AccountLimits()
+        clientAddress: String? = nil, accountLimits: AccountLimits = AccountLimits(), endedSessions: EndedSessions? = nil,
+        budget: RequestBudget = RequestBudget()
     ) {
         self.clientAddress = clientAddress
         self.accountLimits = accountLimits
+        self.endedSessions = endedSessions
+        self.budget = budget
         self.viewer = viewer
         self.stores = stores
         self.files = files

@@ -28,6 +28,9 @@ public struct GatewayOptions: Sendable {
 
     /// The sign-in and sign-up rate limits, shared by every request of this service.
     public var accountLimits = AccountLimits()
+    /// Sessions ended through this gateway (sign-out, password change or reset), whose access
+    /// tokens the server refuses; the HTTP layer's authenticator reads the same instance.
+    public var endedSessions = EndedSessions()
     /// Queries executing at once (cache hits and mutations do not count); the rest wait their
     /// turn, so that a burst of uncached reads cannot delay writes and hits (see
     /// ``ExecutionSlots``). 0 means no bound; nil (the default) lets the server take the bound

@@ -19,15 +19,19 @@ public struct GatewayRequest: Sendable {
     public var fileMap: [String: [String]]
     /// True for GET: only queries may run (a mutation is refused with 405).
     public var isReadOnly: Bool
-    /// The client's address (for the per-address rate limits of sign-in and sign-up).
+    /// The client's address (for the per-address rate limits of sign-in and sign-up): the TCP
+    /// peer, or what a trusted proxy said it forwarded for.
     public var clientAddress: String?
+    /// What the HTTP request may still spend, shared by every operation of a batch.
+    public var budget: RequestBudget
 
     public init(
         query: String?, operationName: String? = nil, variables: JSONObject = [:], extensions: JSONObject? = nil,
         viewer: Viewer = .anonymous, files: [String: UploadedFile] = [:], fileMap: [String: [String]] = [:],
-        isReadOnly: Bool = false, clientAddress: String? = nil
+        isReadOnly: Bool = false, clientAddress: String? = nil, budget: RequestBudget = RequestBudget()
     ) {
         self.clientAddress = clientAddress
+        self.budget = budget
         self.query = query
         self.operationName = operationName
         self.variables = variables
@@ -62,6 +66,9 @@ public struct GatewayResponse: Sendable {
     public var cacheControl: String?
     /// A strong validator of the body, for `ETag`/`If-None-Match`.
     public var etag: String?
+    /// The first `retryAfter` among the errors (a rate limit, a busy server), so that the HTTP
+    /// layer sets `Retry-After` without reading the body again.
+    public var retryAfterSeconds: Int?
     /// Where in the response cache this answer was found or stored: set only for a query
     /// answered through the cache, so that the HTTP layer can ask the cache directly when the
     /// same request comes again (``GatewayService/cachedAnswer(_:)``).

@@ -142,7 +142,8 @@ public final class GatewayService: Sendable {
         let request = prepared.request
         let context = RequestContext(
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
-            clientAddress: request.clientAddress, accountLimits: options.accountLimits)
+            clientAddress: request.clientAddress, accountLimits: options.accountLimits, endedSessions: options.endedSessions,
+            budget: request.budget)
         var result = await Executor.execute(
             schema: schema,
             request: GraphQLRequest(
@@ -164,9 +165,10 @@ public final class GatewayService: Sendable {
                 return coded
             }
         }
-        let response = GatewayResponse(
+        var response = GatewayResponse(
             outcome: result.hasData ? .executed : .requestError, body: result.serialized(), hasErrors: !result.errors.isEmpty,
             errorCodes: result.errors.compactMap { $0.extensions?["code"]?.stringValue }, cacheControl: "no-store")
+        response.retryAfterSeconds = result.errors.lazy.compactMap { $0.extensions?["retryAfter"]?.intValue }.first
         return (response, context)
     }
 

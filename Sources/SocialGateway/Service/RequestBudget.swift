@@ -1,0 +1,69 @@
+import GraphQLEngine
+import Synchronization
+
+/// What one HTTP request may spend on work that aliases and batches would otherwise multiply:
+/// one password-hashing field (`signIn`, `signUp`, `resetPassword`, `changePassword`), and each
+/// uploaded file once, by one field.
+///
+/// Every operation of a batch shares the request's budget, so 50 aliased `resetPassword` fields,
+/// or 20 operations of one each, buy one hash, not 1,000; and one uploaded file cannot back ten
+/// aliased `createStory` fields. With each file used once, the files a request may carry
+/// (`MAX_UPLOAD_FILES`, 5) also bound its file-taking fields.
+///
+/// ```swift
+/// try request.budget.spendPasswordHash(field: "signIn")   // the second one in a request throws
+/// try request.budget.useFile("0")                          // so does a second use of file "0"
+/// ```
+public final class RequestBudget: Sendable {
+    private struct Spent {
+        var passwordFields = 0
+        var files: Set<String> = []
+    }
+
+    /// Password-hashing fields one request may run.
+    public static let passwordFieldsPerRequest = 1
+    private let spent = Mutex(Spent())
+
+    public init() {}
+
+    /// Counts one password-hashing field.
+    /// - Throws: ``RequestBudgetError/tooManyPasswordFields`` past ``passwordFieldsPerRequest``.
+    public func spendPasswordHash(field: String) throws(RequestBudgetError) {
+        let allowed = spent.withLock { spent -> Bool in
+            guard spent.passwordFields < Self.passwordFieldsPerRequest else { return false }
+            spent.passwordFields += 1
+            return true
+        }
+        if !allowed { throw .tooManyPasswordFields(field: field) }
+    }
+
+    /// Takes the uploaded file `key` for one field.
+    /// - Throws: ``RequestBudgetError/fileAlreadyUsed(key:)`` when another field took it.
+    public func useFile(_ key: String) throws(RequestBudgetError) {
+        let first = spent.withLock { $0.files.insert(key).inserted }
+        if !first { throw .fileAlreadyUsed(key: key) }
+    }
+}
+
+/// A field refused because its request already spent what it may (``RequestBudget``).
+public enum RequestBudgetError: Error, Sendable, Equatable, GraphQLErrorConvertible {
+    case tooManyPasswordFields(field: String)
+    case fileAlreadyUsed(key: String)
+
+    public var graphQLMessage: String {
+        switch self {
+        case .tooManyPasswordFields(let field):
+            "\(field) was not run: a request may run only \(RequestBudget.passwordFieldsPerRequest) of signIn, signUp, "
+                + "resetPassword and changePassword (aliases and batched operations included). Send it in a request of its own."
+        case .fileAlreadyUsed(let key):
+            "The uploaded file \"\(key)\" is already used by another field of this request: each file can back one field only."
+        }
+    }
+
+    public var graphQLExtensions: JSONObject? {
+        switch self {
+        case .tooManyPasswordFields: ["code": "TOO_MANY_PASSWORD_FIELDS"]
+        case .fileAlreadyUsed: ["code": "BAD_USER_INPUT", "field": "file"]
+        }
+    }
+}
