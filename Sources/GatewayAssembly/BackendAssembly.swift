@@ -82,7 +82,9 @@ public enum BackendAssembly {
                     stories.purgeFiles(writtenBefore: Date(timeIntervalSinceNow: -Double(Story.lifetimeMicroseconds / 1_000_000) - 3_600))
                 }
             }
-            let feed = settings.server.responseCache ? PostgresChangeFeed(configuration: configuration, logger: logger) : nil
+            // The feed carries the cache's invalidations and, with accounts, ended sessions.
+            let feed = settings.server.responseCache || objectStore != nil
+                ? PostgresChangeFeed(configuration: configuration, logger: logger) : nil
             let storage = objectStore
             return GatewayBackend(
                 stores: GatewayStores(
@@ -103,13 +105,13 @@ public enum BackendAssembly {
         }
     }
 
-    /// The change feed for a Supabase-mode cache: `DATABASE_URL`'s notifications, or none (with
-    /// one warning, since replicas then serve each other's stale answers until they expire).
+    /// The change feed in Supabase mode: `DATABASE_URL`'s notifications, or none (with one
+    /// warning, since replicas then serve each other's stale answers until they expire, and a
+    /// session signed out on one replica keeps its access token on the others until it expires).
     static func changeFeed(_ settings: GatewaySettings, logger: Logger) -> (any ChangeFeed)? {
-        guard settings.server.responseCache else { return nil }
         guard let configuration = settings.store.postgres else {
             logger.warning(
-                "response cache on without DATABASE_URL: writes made through other replicas or directly in Supabase are not seen by this cache until its answers expire (set DATABASE_URL for the database's change notifications, or CACHE=off)")
+                "Supabase mode without DATABASE_URL: other replicas do not hear of this one's writes (their response caches serve stale answers until they expire) nor of its sign-outs (an ended session's access token works on them until it expires). Set DATABASE_URL for the database's change notifications.")
             return nil
         }
         return PostgresChangeFeed(configuration: configuration, logger: logger)
@@ -137,12 +139,31 @@ public enum BackendAssembly {
             options.accessTokens = await DevTokenIssuer(
                 secret: secret, audience: settings.server.jwtAudience, issuer: settings.server.jwtIssuer)
         }
-        options.passwordResetLog = { email, link in
-            // There is no mail to send in embedded mode: the operator passes the link on.
-            logger.notice("password reset requested (embedded mode sends no mail)", metadata: ["email": "\(email)", "link": "\(link)"])
+        let loopback = ServerConfiguration.isLoopback(settings.server.host)
+        if settings.resetLinksLogged {
+            if !loopback {
+                logger.warning(
+                    "RESET_LINKS_IN_LOG=true on a non-loopback address: every password-reset link is written to the log, and whoever reads the log can take over the account that asked for it")
+            }
+            options.passwordResetLog = { email, link in
+                // There is no mail to send in embedded mode: the operator passes the link on.
+                logger.notice("password reset requested (embedded mode sends no mail)", metadata: ["email": "\(email)", "link": "\(link)"])
+            }
+        } else {
+            options.passwordResetLog = { _, _ in
+                logger.notice("password reset requested; the embedded store sends no mail and RESET_LINKS_IN_LOG is off, so no link was delivered")
+            }
         }
-        return try await EmbeddedStore.open(
-            dataDirectory: settings.server.dataDirectory, seedDemoData: settings.store.seedDemoData, options: options)
+        let demo = settings.demoDataEnabled
+        if demo, !loopback {
+            logger.warning(
+                "SEED_DEMO_DATA=true on a non-loopback address: anyone who can reach \(settings.server.host):\(settings.server.port) can sign in as a demo user with the published password. Use it only on a trusted network.")
+        }
+        let store = try await EmbeddedStore.open(dataDirectory: settings.server.dataDirectory, seedDemoData: demo, options: options)
+        if !demo, try await store.lockDemoAccounts() > 0 {
+            logger.warning("demo accounts found with the published password: their password is now disabled (demo data is off)")
+        }
+        return store
     }
 
     /// An opened embedded store as the server sees it: its ports and counters, the avatar files it

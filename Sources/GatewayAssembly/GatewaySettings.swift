@@ -35,6 +35,13 @@ public struct GatewaySettings: Sendable {
         return settings
     }
 
+    /// Whether the embedded store gets the demo users and their published password: as
+    /// `SEED_DEMO_DATA` says, else only on a loopback address (a deployed server never has them).
+    public var demoDataEnabled: Bool { store.seedDemoData ?? ServerConfiguration.isLoopback(server.host) }
+
+    /// Whether reset links are logged in full (`RESET_LINKS_IN_LOG`, else loopback only).
+    public var resetLinksLogged: Bool { store.resetLinksInLog ?? ServerConfiguration.isLoopback(server.host) }
+
     /// The HS256 secret tokens are signed and verified with: `JWT_SECRET` (or Supabase's), else,
     /// for the embedded store, the dev secret in the data folder (created on first use). Nil for a
     /// Supabase project that only publishes a JWKS.

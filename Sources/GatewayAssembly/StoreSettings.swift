@@ -22,8 +22,16 @@ public struct StoreSettings: Sendable {
 
     /// The chosen store.
     public var kind: Kind = .embedded
-    /// Seed the demo users into an empty embedded store (`SEED_DEMO_DATA`, default on).
-    public var seedDemoData = true
+    /// Seed the demo users, and their published password, into an empty embedded store
+    /// (`SEED_DEMO_DATA`). Nil, the default, means only while the server listens on a loopback
+    /// address (``GatewaySettings/demoDataEnabled``), the rule of demo tokens: `true` elsewhere
+    /// logs a warning, since anyone could then sign in as a demo user.
+    public var seedDemoData: Bool?
+    /// Write password-reset links in full to the log (`RESET_LINKS_IN_LOG`), the embedded store's
+    /// only way to deliver them, since it sends no mail. Nil, the default, means only on a
+    /// loopback address (development); `true` elsewhere logs a warning, since whoever reads the
+    /// log can then take over any account that asks for a reset.
+    public var resetLinksInLog: Bool?
     /// A Supabase project (`SUPABASE_URL`, `SUPABASE_ANON_KEY` ...).
     public var supabase: SupabaseConfiguration?
     /// A PostgreSQL database (`DATABASE_URL` ...).
@@ -39,7 +47,8 @@ public struct StoreSettings: Sendable {
     ///   a bad `SEED_DEMO_DATA` or `GATEWAY_STORE`, or a store chosen without its variables.
     public static func fromEnvironment(_ environment: [String: String]) throws -> StoreSettings {
         var settings = StoreSettings()
-        if let seed = try EnvironmentValue.bool("SEED_DEMO_DATA", in: environment) { settings.seedDemoData = seed }
+        settings.seedDemoData = try EnvironmentValue.bool("SEED_DEMO_DATA", in: environment)
+        settings.resetLinksInLog = try EnvironmentValue.bool("RESET_LINKS_IN_LOG", in: environment)
         settings.supabase = try SupabaseConfiguration.fromEnvironment(environment)
         settings.postgres = try PostgresConfiguration.fromEnvironment(environment)
         if let chosen = environment["GATEWAY_STORE"], !chosen.isEmpty {

@@ -46,6 +46,8 @@ public final class CacheCoherence: Service, Sendable {
     /// Events seen per kind (`connected`, `changed`, `unreadable`, `lost`).
     public var counts: [String: Int] { eventCounts.withLock { $0 } }
 
+    /// Follows the feed on its own (tests); the server feeds ``handle(_:)`` from its
+    /// ``ChangeStream``, which every reader of the feed shares.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             await self.feed.follow { event in await self.handle(event) }
@@ -71,6 +73,10 @@ public final class CacheCoherence: Service, Sendable {
             stateBox.withLock { $0 = .lost }
             cache.suspendLookups()
             return
+        case .sessionsEnded:
+            // Not the cache's business: sessions are refused by the authenticator, and an answer
+            // cached for a viewer holds nothing a new session of theirs may not see.
+            return
         }
         let start = pending.withLock { pending -> Bool in
             if pending.working { return false }
@@ -84,7 +90,7 @@ public final class CacheCoherence: Service, Sendable {
         case .connected: count("connected")
         case .changed: count("changed")
         case .unreadable: count("unreadable")
-        case .lost: break
+        case .lost, .sessionsEnded: break
         }
         if start { Task { await self.drain() } }
     }

@@ -74,8 +74,9 @@ public func buildApplication(
 
 /// The router with every route and middleware (exposed for tests that want the router alone).
 ///
-/// With a cache and a backend ``GatewayBackend/changeFeed``, the cache's ``CacheCoherence`` is
-/// added to `background`: until something runs it, the cache answers nothing.
+/// With a backend ``GatewayBackend/changeFeed``, a ``ChangeStream`` that follows it is added to
+/// `background`, feeding the cache's ``CacheCoherence`` (until something runs it, the cache
+/// answers nothing) and the ended sessions other replicas announce.
 public func buildRouter(
     configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
     readiness: Readiness = Readiness(), background: BackgroundServices = BackgroundServices()
@@ -104,15 +105,33 @@ public func buildRouter(
     let service = try GatewayService(stores: backend.stores, options: gatewayOptions, logger: logger)
     let authenticator = await JWTAuthenticator(
         hmacSecret: backend.jwtSecret, jwks: backend.jwks, audience: configuration.jwtAudience,
-        issuer: configuration.jwtIssuer)
+        issuer: configuration.jwtIssuer, endedSessions: gatewayOptions.endedSessions)
     let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
     metrics.mirror(cache: gatewayOptions.cache)
     var coherence: CacheCoherence?
-    if gatewayOptions.cache.isEnabled, let feed = backend.changeFeed {
-        let follower = CacheCoherence(cache: gatewayOptions.cache, feed: feed, logger: logger)
-        background.add(follower)
-        metrics.mirror(coherence: follower)
-        coherence = follower
+    if let feed = backend.changeFeed {
+        // One reader of the feed for the whole server; each concern subscribes to it.
+        let stream = ChangeStream(feed: feed)
+        let endedSessions = gatewayOptions.endedSessions
+        stream.subscribe { event in
+            if case .sessionsEnded(let ends) = event { endedSessions.apply(ends) }
+        }
+        endedSessions.setAnnouncer { end in
+            do {
+                try await feed.announce(end)
+            } catch {
+                logger.error(
+                    "could not tell the other replicas that a session ended; they accept its access token until it expires",
+                    metadata: ["error": "\(error)"])
+            }
+        }
+        if gatewayOptions.cache.isEnabled {
+            let follower = CacheCoherence(cache: gatewayOptions.cache, feed: feed, logger: logger)
+            stream.subscribe { event in await follower.handle(event) }
+            metrics.mirror(coherence: follower)
+            coherence = follower
+        }
+        background.add(stream)
     }
     let issuer: DevTokenIssuer? =
         if !backend.demoUsers.isEmpty, configuration.demoTokensEnabled, let secret = backend.jwtSecret {
@@ -133,7 +152,7 @@ public func buildRouter(
             maxFieldBytes: configuration.maxBodyBytes, maxFileBytes: max(UploadAvatar.maxBytes, CreateStory.maxBytes),
             maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize,
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
-        uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads))
+        uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads), trustedProxies: configuration.trustedProxies)
     let operational = OperationalRoutes(
         stores: backend.stores, metrics: metrics, avatarFiles: backend.avatarFiles, readiness: readiness,
         storyFiles: backend.storyFiles, coherence: coherence)

@@ -16,7 +16,7 @@ public struct GatewayRequestContext: RequestContext {
     /// requests do: formatting it for each was 1.7% of the CPU of a cached answer (issue #17).
     public var remoteAddress: SocketAddress?
 
-    /// The peer's IP address (the per-address rate limits key on it); behind a proxy, the proxy's.
+    /// The peer's IP address; behind a proxy, the proxy's (``TrustedProxies`` finds the client's).
     public var clientAddress: String? { remoteAddress?.ipAddress }
 
     public init(source: ApplicationRequestContextSource) {
@@ -55,4 +55,6 @@ extension HeaderName {
     public static let graphQLPreflight = HeaderName("GraphQL-Preflight")!
     public static let apolloRequirePreflight = HeaderName("Apollo-Require-Preflight")!
     public static let apolloOperationName = HeaderName("X-Apollo-Operation-Name")!
+    /// `X-Forwarded-For`, read only from ``TrustedProxies``.
+    public static let xForwardedFor = HeaderName("X-Forwarded-For")!
 }

@@ -26,6 +26,8 @@ struct GraphQLRoute: Sendable {
     let maxJSONValues: Int
     let uploadLimits: MultipartUpload.Limits
     let uploadSlots: UploadSlots
+    /// Proxies whose `X-Forwarded-For` names the client (``TrustedProxies``).
+    var trustedProxies = TrustedProxies.none
     /// Request bodies answered from the cache lately, and where.
     let repeated = RepeatedRequests()
 
@@ -37,7 +39,9 @@ struct GraphQLRoute: Sendable {
             try Self.requirePreflight(request)
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
             let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query, maxJSONValues: maxJSONValues)
-            let result = await run(parameters, viewer: viewer, files: [:], fileMap: [:], readOnly: true, context: context)
+            let result = await run(
+                parameters, viewer: viewer, files: [:], fileMap: [:], readOnly: true, budget: RequestBudget(), request: request,
+                context: context)
             if let etag = result.etag, request.headers[.ifNoneMatch].map({ Self.matches($0, etag) }) == true {
                 var headers: HTTPFields = [.eTag: etag]
                 headers[.cacheControl] = result.cacheControl
@@ -62,7 +66,9 @@ struct GraphQLRoute: Sendable {
                 }
                 let decoded = try GraphQLHTTPRequest.decodeJSON(
                     body, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues)
-                let result = try await respond(decoded, mediaType: mediaType, viewer: viewer, context: context) { _ in ([:], [:]) }
+                let result = try await respond(decoded, mediaType: mediaType, viewer: viewer, request: request, context: context) { _ in
+                    ([:], [:])
+                }
                 rememberIfCached(body, decoded, viewer: viewer, results: result.1)
                 return result
             }
@@ -77,7 +83,7 @@ struct GraphQLRoute: Sendable {
             defer { uploadSlots.release() }
             let upload = try await MultipartUpload.read(
                 request.body, boundary: contentType.parameters["boundary"] ?? "", limits: uploadLimits)
-            return try await respond(upload.request, mediaType: mediaType, viewer: viewer, context: context) { index in
+            return try await respond(upload.request, mediaType: mediaType, viewer: viewer, request: request, context: context) { index in
                 (upload.files[index], upload.fileMaps[index])
             }
         }
@@ -93,22 +99,28 @@ struct GraphQLRoute: Sendable {
         repeated.remember(body: body, viewer: viewer.userId, .init(query: query, operationName: parameters.operationName))
     }
 
-    /// Runs a single request or a batch and builds the response.
+    /// Runs a single request or a batch and builds the response. The operations of a batch share
+    /// one ``RequestBudget``: the request's one password hash, and each of its files once.
     func respond(
-        _ decoded: GraphQLHTTPRequest, mediaType: MediaType, viewer: Viewer, context: GatewayRequestContext,
+        _ decoded: GraphQLHTTPRequest, mediaType: MediaType, viewer: Viewer, request: Request, context: GatewayRequestContext,
         files: (Int) -> ([String: UploadedFile], [String: [String]])
     ) async throws -> (Response, [GatewayResponse]) {
+        let budget = RequestBudget()
         switch decoded {
         case .single(let parameters):
             let (uploaded, map) = files(0)
-            let result = await run(parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, context: context)
+            let result = await run(
+                parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, budget: budget, request: request,
+                context: context)
             return (single(result, mediaType: mediaType), [result])
         case .batch(let list):
             var results: [GatewayResponse] = []
             results.reserveCapacity(list.count)
             for (index, parameters) in list.enumerated() {
                 let (uploaded, map) = files(index)
-                results.append(await run(parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, context: context))
+                results.append(await run(
+                    parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, budget: budget, request: request,
+                    context: context))
             }
             var body: [UInt8] = [UInt8(ascii: "[")]
             body.reserveCapacity(results.reduce(2) { $0 + $1.body.count + 1 })
@@ -123,14 +135,20 @@ struct GraphQLRoute: Sendable {
 
     func run(
         _ parameters: GraphQLParameters, viewer: Viewer, files: [String: UploadedFile], fileMap: [String: [String]],
-        readOnly: Bool, context: GatewayRequestContext
+        readOnly: Bool, budget: RequestBudget, request: Request, context: GatewayRequestContext
     ) async -> GatewayResponse {
         context.annotations.addOperation(parameters.operationName)
         return await service.execute(
             GatewayRequest(
                 query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
                 extensions: parameters.extensions, viewer: viewer, files: files, fileMap: fileMap, isReadOnly: readOnly,
-                clientAddress: context.clientAddress))
+                clientAddress: clientAddress(request, context), budget: budget))
+    }
+
+    /// The client's address for per-address limits: the TCP peer, or, when the peer is a trusted
+    /// proxy, the address it forwarded for.
+    func clientAddress(_ request: Request, _ context: GatewayRequestContext) -> String? {
+        trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[.xForwardedFor])
     }
 
     /// The HTTP response for one operation (GraphQL over HTTP, "Status Codes").
@@ -138,11 +156,17 @@ struct GraphQLRoute: Sendable {
         var headers: HTTPFields = [.contentType: mediaType.headerValue]
         let status: HTTPResponse.Status
         switch result.outcome {
-        case .executed where mediaType == .graphQLResponse && result.errorCodes.contains("TOO_MANY_REQUESTS"):
+        case .executed where result.errorCodes.contains(DomainErrorCode.serverBusy.rawValue):
+            // The server could not take the work now (its password-hashing queue is full): 503
+            // with the wait under either media type, since nothing the client sent was wrong.
+            status = .serviceUnavailable
+            headers[.retryAfter] = String(result.retryAfterSeconds ?? 1)
+            if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
+        case .executed where mediaType == .graphQLResponse && result.errorCodes.contains(DomainErrorCode.tooManyRequests.rawValue):
             // A rate limit is the client's to back off from: 429 with the wait, where the media
             // type lets the status speak (application/json keeps 200, as for any field error).
             status = .tooManyRequests
-            if let seconds = Self.retryAfter(result.body) { headers[.retryAfter] = String(seconds) }
+            if let seconds = result.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
             if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
         case .executed: status = .ok
         case .requestError: status = mediaType == .graphQLResponse ? .badRequest : .ok
@@ -155,13 +179,6 @@ struct GraphQLRoute: Sendable {
             if let etag = result.etag { headers[.eTag] = etag }
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.body)))
-    }
-
-    /// The `retryAfter` of the first error that has one.
-    static func retryAfter(_ body: [UInt8]) -> Int? {
-        guard let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let errors = json["errors"] as? [[String: Any]] else { return nil }
-        return errors.lazy.compactMap { ($0["extensions"] as? [String: Any])?["retryAfter"] as? Int }.first
     }
 
     /// Times a request and counts its operations by outcome.

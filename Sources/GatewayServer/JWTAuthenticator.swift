@@ -12,7 +12,8 @@ import SocialDomain
 /// `alg` is checked against that list before any key is looked up, so `alg: none` and algorithm
 /// confusion (an RS256 key used as an HMAC secret) cannot get through. After the signature,
 /// `exp` (required), `nbf` and `aud` are checked with a small clock leeway, `iss` when an issuer
-/// is configured, and `sub` must be a UUID (compared lower-cased). An HS256 secret shorter than
+/// is configured, and `sub` must be a UUID (compared lower-cased). Last, a token of a session
+/// that ended through the gateway (``SocialDomain/EndedSessions``) is refused, without a store call. An HS256 secret shorter than
 /// ``minimumSecretBytes`` is refused before any of this (``checkSecret(_:variable:)``). The raw token goes into ``Viewer/user(id:token:)`` for the
 /// Supabase store to forward; it is never logged.
 ///
@@ -31,12 +32,15 @@ public struct JWTAuthenticator: Sendable {
     let now: @Sendable () -> Date
     /// Signatures verified lately (see ``VerifiedTokens``): the claims are checked again on every use.
     let verified = VerifiedTokens()
+    /// Sessions ended through the gateway: their tokens are refused although they verify.
+    let endedSessions: EndedSessions?
 
     public init(
         hmacSecret: String?, jwks: JWKSCache?, audience: String, issuer: String? = nil, leeway: TimeInterval = 30,
-        now: @escaping @Sendable () -> Date = { Date() }
+        endedSessions: EndedSessions? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) async {
         self.issuer = issuer
+        self.endedSessions = endedSessions
         if let hmacSecret {
             let keys = JWTKeyCollection()
             await keys.add(hmac: HMACKey(from: hmacSecret), digestAlgorithm: .sha256)
@@ -129,6 +133,11 @@ public struct JWTAuthenticator: Sendable {
         }
         guard let sub = claims.sub?.value, let id = UUID(parsing: sub) else {
             throw .unauthenticated("The token's subject (sub) is not a user id.")
+        }
+        if let endedSessions,
+           endedSessions.isEnded(user: id, session: claims.session_id.flatMap { UUID(parsing: $0) }, issuedAt: claims.iat?.value) {
+            // Signed out, or a password change or reset ended every older session.
+            throw .unauthenticated(DomainError.sessionExpired.message)
         }
         return .user(id: id, token: token)
     }

@@ -43,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     /// request: the body, a GET `variables` or `extensions`, a multipart `operations` or `map`
     /// (`MAX_JSON_VALUES`, 10,000). Refused with 400 `TOO_MANY_JSON_VALUES` while it is read.
     public var maxJSONValues = 10_000
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`: addresses or
+    /// CIDR ranges, comma-separated). None by default: the client is the TCP peer.
+    public var trustedProxies = TrustedProxies.none
     /// Origins allowed to call from a browser (`CORS_ORIGINS`, comma-separated; `*` for any).
     /// Empty: same-origin only.
     public var corsAllowedOrigins: [String] = []
@@ -161,6 +164,7 @@ public struct ServerConfiguration: Sendable {
         if let limit = try int("MAX_CONCURRENT_QUERIES") { configuration.gateway.maxConcurrentQueries = limit }
         if let limit = try int("MAX_JSON_VALUES") { configuration.maxJSONValues = limit }
         if let dir = value("UPLOAD_SPOOL_DIR") { configuration.uploadSpoolDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
+        if let proxies = value("TRUSTED_PROXIES") { configuration.trustedProxies = try TrustedProxies(parsing: proxies) }
         if let origins = value("CORS_ORIGINS") { configuration.corsAllowedOrigins = parseOrigins(origins) }
         if let audience = value("JWT_AUDIENCE") { configuration.jwtAudience = audience }
         if let introspection = try bool("INTROSPECTION") { configuration.gateway.introspection = introspection }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import SocialDomain
+import Synchronization
 
 /// The cache notifications of migration 20250301001200, as a ``ChangeFeed``: one connection of
 /// its own LISTENs on ``channel``; every committed write to `profiles`, `follows` or
@@ -10,12 +11,17 @@ import SocialDomain
 /// The connection is checked with a `select 1` every ``keepAliveInterval`` (a silently dead TCP
 /// connection would otherwise look like a quiet database); when it fails or drops, the feed
 /// reports ``ChangeFeedEvent/lost(_:)`` and reconnects with backoff (100 ms doubling to 2 s).
+///
+/// Replicas announce ended sessions on the same channel (``announce(_:)``), as
+/// `{"v":1,"sessionsEnded":[...]}` sent with `pg_notify` over the listening connection.
 public struct PostgresChangeFeed: ChangeFeed {
     /// The channel the triggers notify.
     public static let channel = "social_gateway_cache"
     public var keepAliveInterval: Duration = .seconds(2)
     let configuration: PostgresConfiguration
     let logger: Logger
+    /// The listening connection while there is one: announcements go out through it.
+    private let current = CurrentConnection()
 
     public init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -33,6 +39,8 @@ public struct PostgresChangeFeed: ChangeFeed {
             do {
                 let connection = try await PostgresConnection.connect(
                     configuration: try configuration.listenConfiguration(), id: attempt, logger: logger)
+                current.set(connection)
+                defer { current.set(nil) }
                 do {
                     try await listen(on: connection) {
                         backoff = .milliseconds(100)
@@ -93,16 +101,47 @@ public struct PostgresChangeFeed: ChangeFeed {
         }
     }
 
-    /// What a notification says: its tags, or `unreadable` for anything but a version-1 payload
-    /// with a non-empty array of string tags.
+    /// Sends `end` to every replica listening, this one included.
+    /// - Throws: ``ChangeFeedAnnounceError`` while the feed has no connection; the database's error.
+    public func announce(_ end: SessionEnd) async throws {
+        guard let connection = current.get() else { throw ChangeFeedAnnounceError() }
+        let payload = String(decoding: try JSONEncoder().encode(SessionsPayload(v: 1, sessionsEnded: [end])), as: UTF8.self)
+        _ = try await withDeadline(.seconds(2)) {
+            try await connection.query("select pg_notify(\(Self.channel), \(payload))", logger: logger)
+        }
+    }
+
+    struct SessionsPayload: Codable {
+        var v: Int
+        var sessionsEnded: [SessionEnd]
+    }
+
+    /// What a notification says: its tags, the sessions a replica ended, or `unreadable` for
+    /// anything but a version-1 payload with a non-empty array of string tags or of sessions.
     static func event(payload: String) -> ChangeFeedEvent {
         struct Payload: Decodable {
             var v: Int
             var tags: [String]
         }
-        guard let decoded = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)), decoded.v == 1,
+        let bytes = Data(payload.utf8)
+        if let sessions = try? JSONDecoder().decode(SessionsPayload.self, from: bytes), sessions.v == 1, !sessions.sessionsEnded.isEmpty {
+            return .sessionsEnded(sessions.sessionsEnded)
+        }
+        guard let decoded = try? JSONDecoder().decode(Payload.self, from: bytes), decoded.v == 1,
               !decoded.tags.isEmpty, decoded.tags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 200 })
         else { return .unreadable(String(payload.prefix(200))) }
         return .changed(tags: Set(decoded.tags))
     }
+}
+
+/// The change feed is not connected: nothing can be announced now.
+public struct ChangeFeedAnnounceError: Error, CustomStringConvertible {
+    public var description: String { "the change feed is not connected" }
+}
+
+/// The feed's listening connection, shared with ``PostgresChangeFeed/announce(_:)``.
+final class CurrentConnection: Sendable {
+    private let connection = Mutex<PostgresConnection?>(nil)
+    func set(_ value: PostgresConnection?) { connection.withLock { $0 = value } }
+    func get() -> PostgresConnection? { connection.withLock { $0 } }
 }
