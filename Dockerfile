@@ -34,6 +34,8 @@ COPY --from=build /staging/ /app/
 USER gateway
 ENV HOST=0.0.0.0 \
     DEMO_TOKENS=false \
+    SEED_DEMO_DATA=false \
+    RESET_LINKS_IN_LOG=false \
     PORT=8080 \
     DATA_DIR=/data \
     LOG_LEVEL=info
