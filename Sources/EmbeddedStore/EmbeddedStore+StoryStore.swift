@@ -40,7 +40,8 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
 
     public func stories(ids: [UUID], viewer: Viewer) async throws -> [UUID: Story] {
         try await call(.storiesByID) {
-            guard !ids.isEmpty else { return [:] }
+            // Signed-in viewers only, as the SQL stores' stories_read policy (issue 37).
+            guard !ids.isEmpty, viewer.userId != nil else { return [:] }
             let now = UnixMicroseconds.from(options.clock.now())
             let keys = Array(Set(ids.map(\.lowercased)))
             return try read { db in
@@ -58,6 +59,22 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
         }
     }
 
+    public func ownActiveStoryExpiries(viewer: Viewer, limit: Int) async throws -> [Int64] {
+        try await call(.ownActiveStoryExpiries) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "post stories") }
+            let now = UnixMicroseconds.from(options.clock.now())
+            return try read { db in
+                try Self.activeExpiries(db, author: me, now: now, limit: limit)
+            }
+        }
+    }
+
+    static func activeExpiries(_ db: Database, author: UUID, now: Int64, limit: Int) throws -> [Int64] {
+        try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT expires_at FROM stories WHERE author_id = ? AND expires_at > ? ORDER BY expires_at LIMIT ?"),
+            arguments: [author.lowercased, now, max(0, limit)])
+    }
+
     public func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story {
         try await call(.createStory) {
             guard let me = viewer.userId, path.owner == me else { throw DomainError.storageNotAuthorized }
@@ -66,6 +83,12 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
                 id: options.random.uuid(), authorId: me, mediaURL: mediaURL, mediaPath: path, mediaType: path.format.mediaType,
                 createdAtMicroseconds: now, expiresAtMicroseconds: now + Story.lifetimeMicroseconds)
             try await pool.write { db in
+                // The quota again, in the writing transaction (one writer at a time): concurrent
+                // posts cannot pass it between CreateStory's check and this row.
+                let active = try Self.activeExpiries(db, author: me, now: now, limit: CreateStory.maxActiveStories)
+                if active.count >= CreateStory.maxActiveStories, let oldest = active.first {
+                    throw DomainError.tooManyActiveStories(retryAfter: max(1, Int((oldest - now + 999_999) / 1_000_000)))
+                }
                 try db.execute(
                     sql: """
                         INSERT INTO stories (id, author_id, media_url, media_path, media_type, created_at, expires_at)

@@ -8,7 +8,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case putAvatar, deleteAvatar
     case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment
-    case activeStories, storiesByID, createStory, putStoryMedia, deleteStoryMedia
+    case activeStories, storiesByID, ownActiveStoryExpiries, createStory, putStoryMedia, deleteStoryMedia
     case signUp, signIn, refresh, signOut, passwordReset, account, updateSettings, changePassword
 }
 

@@ -95,6 +95,9 @@ extension SupabaseFake {
     /// An object of the avatars bucket by its path inside the bucket (`<uid>/<file>`).
     public func object(_ path: String) -> (data: Data, contentType: String)? { lock.withLock { objects[path] } }
 
+    /// Every stored object's key: an avatar's path as is, a story file's as `stories/<path>`.
+    public func objectKeys() -> [String] { lock.withLock { Array(objects.keys) } }
+
     /// Puts a JPEG object into the avatars bucket directly.
     public func putObject(_ path: String, _ data: Data) { lock.withLock { objects[path] = (data, "image/jpeg") } }
 }

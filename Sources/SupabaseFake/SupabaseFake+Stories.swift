@@ -2,8 +2,10 @@ import Foundation
 import Hummingbird
 import SocialDomain
 
-/// The fake's `stories` table and `active_stories()` (migration 20250301001500): RLS hides
-/// expired stories and those of hidden authors; the database sets the times. Runs under
+/// The fake's `stories` table, `active_stories()` (migration 20250301001500) and
+/// `create_story()` (20250301002000): RLS hides expired stories, those of hidden authors, and
+/// every story from anon; rows are written only through `create_story`, which checks the
+/// file's name, type, URL and object, and the quota; the database sets the times. Runs under
 /// ``SupabaseFake/lock``.
 extension SupabaseFake {
     struct FakeStory: Sendable {
@@ -20,11 +22,18 @@ extension SupabaseFake {
         switch (request.method, request.path) {
         case ("POST", "/rest/v1/rpc/active_stories"): return activeStories(caller: caller)
         case ("GET", "/rest/v1/stories"):
+            if let author = query.first(where: { $0.0 == "author_id" }) {
+                return authorStories(author.1, query: query, caller: caller)
+            }
             guard let ids = query.first(where: { $0.0 == "id" }).flatMap({ Self.inOperands($0.1) }) else {
                 return Self.pgError(400, "PGRST100", "unsupported filter on stories")
             }
             return Self.rows(ids.compactMap { UUID(uuidString: $0).flatMap { stories[$0] } }.filter { storyVisible($0, caller) }.map(Self.storyRow))
-        case ("POST", "/rest/v1/stories"): return insertStory(body as? [String: Any] ?? [:], caller: caller)
+        case ("POST", "/rest/v1/stories"):
+            // No INSERT privilege for anon or authenticated: 42501, as PostgREST answers it.
+            if case .user = caller { return Self.pgError(403, "42501", "permission denied for table stories") }
+            return Self.pgError(401, "42501", "permission denied for table stories")
+        case ("POST", "/rest/v1/rpc/create_story"): return createStory(body as? [String: Any] ?? [:], caller: caller)
         default: return nil
         }
     }
@@ -33,7 +42,22 @@ extension SupabaseFake {
     var storyNow: Int64 { UnixMicroseconds.from(Date()) }
 
     func storyVisible(_ story: FakeStory, _ caller: Caller) -> Bool {
-        story.expiresAtMicroseconds > storyNow && (profilesById[story.author].map { visible($0, caller) } ?? false)
+        guard case .user = caller else { return false }  // stories_read is for `authenticated` only
+        return story.expiresAtMicroseconds > storyNow && (profilesById[story.author].map { visible($0, caller) } ?? false)
+    }
+
+    /// `GET /rest/v1/stories?author_id=eq.<uuid>[&order=expires_at.asc][&limit=n][&select=expires_at]`.
+    func authorStories(_ filter: String, query: [(String, String)], caller: Caller) -> Response {
+        guard filter.hasPrefix("eq."), let author = UUID(uuidString: String(filter.dropFirst(3))) else {
+            return Self.pgError(400, "PGRST100", "unsupported filter on stories")
+        }
+        var rows = stories.values.filter { $0.author == author && storyVisible($0, caller) }
+            .sorted { ($0.expiresAtMicroseconds, $0.id.lowercased) < ($1.expiresAtMicroseconds, $1.id.lowercased) }
+        if let limit = query.first(where: { $0.0 == "limit" }).flatMap({ Int($0.1) }) { rows = Array(rows.prefix(max(0, limit))) }
+        if query.first(where: { $0.0 == "select" })?.1 == "expires_at" {
+            return Self.rows(rows.map { ["expires_at": Self.timestamp($0.expiresAtMicroseconds)] })
+        }
+        return Self.rows(rows.map(Self.storyRow))
     }
 
     static func storyRow(_ s: FakeStory) -> [String: Any] {
@@ -51,17 +75,37 @@ extension SupabaseFake {
         return Self.rows(rows.map(Self.storyRow))
     }
 
-    func insertStory(_ body: [String: Any], caller: Caller) -> Response {
-        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table stories") }
-        guard (body["author_id"] as? String).flatMap(UUID.init(uuidString:)) == me, let url = body["media_url"] as? String,
-              let path = body["media_path"] as? String, let type = body["media_type"] as? String, ["image", "video"].contains(type)
-        else { return Self.pgError(403, "42501", #"new row violates row-level security policy for table "stories""#) }
+    /// `create_story(media_path, media_type, media_url)`, with the function's checks in its
+    /// order: signed in; the gateway's file name in the caller's folder, the type of its
+    /// extension; the project's URL of that file (`<url>/storage/v1/object/public/stories/<path>`,
+    /// or a gateway's `.../stories/<path>`); the object in the bucket; the quota.
+    func createStory(_ body: [String: Any], caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for function create_story") }
+        let path = body["media_path"] as? String ?? "", type = body["media_type"] as? String ?? "", url = body["media_url"] as? String ?? ""
+        guard let parsed = StoryMediaPath(parsing: path), parsed.owner == me, parsed.description == path,
+              type == parsed.format.mediaType.rawValue
+        else {
+            return Self.pgError(400, "22023", "A story's file must be in your own folder, named as the gateway names it, with its media type",
+                                hint: "invalid_story_media")
+        }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.hasSuffix("/stories/" + path),
+              !url.contains("?"), !url.contains("#"), !url.contains("/../")
+        else { return Self.pgError(400, "22023", "A story's URL must be the public URL of its file", hint: "invalid_story_media") }
+        guard objects[Self.stories.keyPrefix + path] != nil else {
+            return Self.pgError(404, "PT404", "Story file not found", hint: "story_media_not_found")
+        }
         let now = storyNow
+        let active = stories.values.filter { $0.author == me && $0.expiresAtMicroseconds > now }.map(\.expiresAtMicroseconds).sorted()
+        if active.count >= CreateStory.maxActiveStories, let oldest = active.first {
+            let wait = max(1, Int((oldest - now + 999_999) / 1_000_000))
+            return Self.json(429, ["code": "PT429", "message": "You have \(active.count) active stories, the most allowed",
+                                   "details": "retry_after=\(wait)", "hint": "too_many_stories"])
+        }
         let story = FakeStory(
             id: UUID(), author: me, mediaURL: url, mediaPath: path, mediaType: type, createdAtMicroseconds: now,
             expiresAtMicroseconds: now + Story.lifetimeMicroseconds)
         stories[story.id] = story
-        return Self.json(201, [Self.storyRow(story)])
+        return Self.json(200, [Self.storyRow(story)])
     }
 
     /// Makes a story expire now (a test stands in for the passing of 24 hours).

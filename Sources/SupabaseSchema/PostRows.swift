@@ -206,16 +206,21 @@ public struct StoryRow: Codable, Sendable {
     }
 }
 
-/// The body of a story insert (the times are the database's).
-public struct NewStoryRow: Encodable, Sendable {
-    public var author_id: String
-    public var media_url: String
+/// The arguments of `create_story(media_path, media_type, media_url)` (migration
+/// 20250301002000; the author is the caller, the times are the database's).
+public struct CreateStoryArguments: Encodable, Sendable {
     public var media_path: String
     public var media_type: String
-    public init(author: UUID, mediaURL: String, path: StoryMediaPath) {
-        author_id = author.lowercased
-        media_url = mediaURL
+    public var media_url: String
+    public init(mediaURL: String, path: StoryMediaPath) {
         media_path = path.description
         media_type = path.format.mediaType.rawValue
+        media_url = mediaURL
     }
+}
+
+/// A row of `GET /rest/v1/stories?select=expires_at`.
+public struct StoryExpiryRow: Codable, Sendable {
+    public var expires_at: String
+    public init(expires_at: String) { self.expires_at = expires_at }
 }

@@ -6,8 +6,13 @@ import SocialDomain
 public enum SchemaErrors {
     /// The domain error for a SQL error's SQLSTATE and hint, or nil when neither is one of the
     /// schema's own (the caller decides: permissions, sessions, a backend fault).
-    public static func domainError(sqlState: String?, hint: String?) -> DomainError? {
+    /// - Parameter detail: the error's detail; `too_many_stories` carries `retry_after=<seconds>`.
+    public static func domainError(sqlState: String?, hint: String?, detail: String? = nil) -> DomainError? {
         switch hint {
+        case "too_many_stories"?:
+            // create_story's quota (migration 20250301002000), met by a concurrent post.
+            let seconds = detail.flatMap { $0.hasPrefix("retry_after=") ? Int($0.dropFirst("retry_after=".count)) : nil }
+            return .tooManyActiveStories(retryAfter: max(1, seconds ?? 60))
         case "cannot_follow_self"?: return .cannotFollowSelf
         case "profile_not_found"?: return .profileNotFound
         case "post_not_found"?: return .postNotFound

@@ -16,7 +16,7 @@ enum SupabaseErrorMapper {
     /// - Parameter forbidden: the FORBIDDEN error of the calling use case.
     static func postgrest(_ response: SupabaseResponse, forbidden: DomainError = .notAuthorized) -> DomainError {
         let body = PostgRESTErrorBody.decode(response.body)
-        if let error = SchemaErrors.domainError(sqlState: body?.code, hint: body?.hint) { return error }
+        if let error = SchemaErrors.domainError(sqlState: body?.code, hint: body?.hint, detail: body?.details) { return error }
         switch body?.code {
         case "PGRST301"?, "PGRST302"?, "PGRST303"?: return sessionExpired
         case "42501"?: return response.status == 401 ? sessionExpired : forbidden

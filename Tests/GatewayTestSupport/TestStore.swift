@@ -152,6 +152,22 @@ public struct TestStore: Sendable {
         }
     }
 
+    /// How many story files the store holds (its folder, the fake's `stories` bucket), whichever
+    /// store this is: a refused story must leave none behind.
+    public func storedStoryFileCount() -> Int {
+        func files(in folder: URL) -> Int {
+            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+            return (walker?.allObjects as? [URL] ?? []).filter {
+                (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            }.count
+        }
+        switch kind {
+        case .embedded: return embedded.map { files(in: $0.storiesDirectory) } ?? 0
+        case .supabase: return fake?.objectKeys().filter { $0.hasPrefix("stories/") }.count ?? 0
+        case .postgres: return database.map { files(in: Self.fileFolders(of: $0).stories) } ?? 0
+        }
+    }
+
     /// Port calls per operation since the last reset, for the stores that count them (embedded,
     /// PostgreSQL: one statement per call).
     public var callCounts: [String: Int]? { embedded?.callCounts ?? postgres?.callCounts }

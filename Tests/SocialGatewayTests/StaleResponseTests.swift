@@ -65,6 +65,7 @@ private struct DownStore: ProfileStore, FollowStore, AvatarStore, PostStore, Sto
     func deleteComment(id: UUID, viewer: Viewer) async throws { throw ConnectionLost() }
     func activeStories(viewer: Viewer) async throws -> [Story] { throw ConnectionLost() }
     func stories(ids: [UUID], viewer: Viewer) async throws -> [UUID: Story] { throw ConnectionLost() }
+    func ownActiveStoryExpiries(viewer: Viewer, limit: Int) async throws -> [Int64] { throw ConnectionLost() }
     func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story { throw ConnectionLost() }
     func putStoryMedia(_ bytes: Data, at path: StoryMediaPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
     func deleteStoryMedia(at path: StoryMediaPath, viewer: Viewer) async throws { throw ConnectionLost() }

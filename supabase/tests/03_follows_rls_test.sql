@@ -89,7 +89,12 @@ do $$ begin
   end;
 end $$;
 
--- follow_pages: bob's followers as anon = alice and dave (carol hidden), total from the counter.
+-- The reads below need a signed-in caller (anon may not call them: 20_rls_gateway_parity_test);
+-- dave, a stranger to carol, sees what anon used to.
+set role authenticated;
+select set_config('request.jwt.claims', '{"sub":"d0000000-0000-4000-8000-000000000004","role":"authenticated"}', false);
+
+-- follow_pages: bob's followers as dave = alice and dave (carol hidden), total from the counter.
 do $$
 declare n int; total int;
 begin

@@ -46,11 +46,12 @@ reset role;
 
 set role anon;
 select set_config('request.jwt.claims', '', false);
+-- The gateway lists follows only for signed-in viewers (issue 37): anon may not call it.
 do $$ begin
-  if exists (select 1 from public.follow_pages_with_states(
-      '[{"owner":"b0b00000-0000-4000-8000-000000000002","kind":"followers","limit":10}]') where viewer_follows or follows_viewer) then
-    raise exception 'FAIL: an anonymous caller follows nobody';
-  end if;
+  perform public.follow_pages_with_states(
+      '[{"owner":"b0b00000-0000-4000-8000-000000000002","kind":"followers","limit":10}]');
+  raise exception 'FAIL: anon called follow_pages_with_states';
+exception when insufficient_privilege then null;
 end $$;
 reset role;
 rollback;

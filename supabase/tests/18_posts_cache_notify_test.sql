@@ -111,7 +111,9 @@ select set_config('request.jwt.claims', '{"sub":"b0b00000-0000-4000-8000-0000000
 insert into public.posts (id, author_id, content) values ('0000000b-0000-4000-8000-0000000000ff', 'b0b00000-0000-4000-8000-000000000002', 'notify');
 select public.toggle_like('0000000b-0000-4000-8000-0000000000ff') ->> 'liked';
 insert into public.comments (post_id, author_id, content) values ('0000000b-0000-4000-8000-0000000000ff', 'b0b00000-0000-4000-8000-000000000002', 'self');
-insert into public.stories (author_id, media_url, media_path, media_type)
-values ('b0b00000-0000-4000-8000-000000000002', 'https://x.example/s.jpg', 'b0b00000-0000-4000-8000-000000000002/s.jpg', 'image');
+-- a story through create_story (migration 20250301002000), its file first as Storage records it
+insert into storage.objects (bucket_id, name) values ('stories', 'b0b00000-0000-4000-8000-000000000002/1740912672_5e1f0000.jpg');
+select id from public.create_story('b0b00000-0000-4000-8000-000000000002/1740912672_5e1f0000.jpg', 'image',
+  'https://ref.supabase.co/storage/v1/object/public/stories/b0b00000-0000-4000-8000-000000000002/1740912672_5e1f0000.jpg');
 delete from public.posts where id = '0000000b-0000-4000-8000-0000000000ff';
 rollback;

@@ -19,6 +19,21 @@ public struct ImageDimensions: Sendable, Hashable {
         self.height = height
     }
 
+    /// The largest width and height an image may declare, in pixels: avatars and story images alike.
+    public static let maxDimension = 4096
+
+    /// The rule every uploaded image follows: a readable header declaring at least 1 x 1 and at
+    /// most ``maxDimension`` pixels each way (a decompression bomb is refused unread).
+    /// - Throws: ``DomainError/invalidImage`` (no readable header), ``DomainError/imageTooLarge``.
+    @discardableResult
+    public static func checked(_ bytes: Data, format: ImageFormat) throws -> ImageDimensions {
+        guard let size = ImageDimensions(of: bytes, format: format), size.width > 0, size.height > 0 else {
+            throw DomainError.invalidImage
+        }
+        guard size.width <= maxDimension, size.height <= maxDimension else { throw DomainError.imageTooLarge }
+        return size
+    }
+
     /// The dimensions the header of `bytes` declares, or nil when it has no readable header.
     public init?(of bytes: Data, format: ImageFormat) {
         let found: ImageDimensions? =
@@ -68,4 +83,14 @@ public struct ImageDimensions: Sendable, Hashable {
         for k in 0..<count { value = value << 8 | Int(b[offset + k]) }
         return value
     }
+}
+
+extension DomainError {
+    /// An image (avatar or story) without a readable header.
+    public static let invalidImage = DomainError(.unsupportedMediaType, "Invalid image data provided", field: "file")
+    /// An image (avatar or story) whose header declares more than ``ImageDimensions/maxDimension`` pixels.
+    public static let imageTooLarge = DomainError(
+        .payloadTooLarge,
+        "Image exceeds maximum dimensions of \(ImageDimensions.maxDimension)x\(ImageDimensions.maxDimension) pixels",
+        field: "file")
 }

@@ -15,8 +15,8 @@ import Foundation
 /// ```
 public struct UploadAvatar: Sendable {
     public static let maxBytes = 5 * 1024 * 1024
-    /// The largest width and height an avatar may declare, in pixels.
-    public static let maxDimension = 4096
+    /// The largest width and height an avatar may declare, in pixels (the rule story images share).
+    public static let maxDimension = ImageDimensions.maxDimension
 
     public let profiles: any ProfileStore
     public let avatars: any AvatarStore
@@ -44,16 +44,8 @@ public struct UploadAvatar: Sendable {
         guard bytes.count <= Self.maxBytes else {
             throw DomainError(.payloadTooLarge, "File exceeds maximum size of 5MB", field: "file")
         }
-        guard let format = ImageFormat.sniff(bytes), let size = ImageDimensions(of: bytes, format: format),
-            size.width > 0, size.height > 0
-        else {
-            throw DomainError(.unsupportedMediaType, "Invalid image data provided", field: "file")
-        }
-        guard size.width <= Self.maxDimension, size.height <= Self.maxDimension else {
-            throw DomainError(
-                .payloadTooLarge, "Image exceeds maximum dimensions of \(Self.maxDimension)x\(Self.maxDimension) pixels",
-                field: "file")
-        }
+        guard let format = ImageFormat.sniff(bytes) else { throw DomainError.invalidImage }
+        try ImageDimensions.checked(bytes, format: format)
         // The avatar being replaced, read before the upload and deleted once the profile has moved
         // on. Best effort like the delete itself: a failed read only skips the clean-up.
         let previous = (try? await profiles.profiles(ids: [me], viewer: viewer))?[me]?.avatarURL

@@ -1,11 +1,18 @@
 import Foundation
 
 /// Posts a story (seed 004): an image (JPEG, PNG) or a short video (MP4, QuickTime) of at most
-/// ``maxBytes``, recognised by its bytes. The file is stored first, then the row; if the row
-/// cannot be written the file is deleted again, so a failure leaves neither.
+/// ``maxBytes``, recognised by its bytes (``StoryMediaFormat/sniff(_:)``); an image declares at
+/// most 4096 x 4096 pixels, as an avatar does (``ImageDimensions/checked(_:format:)``). An author
+/// has at most ``maxActiveStories`` unexpired stories: the quota is checked before the file is
+/// stored (the store checks it again as it writes the row, so concurrent posts cannot pass it).
+/// The file is stored first, then the row; if the row cannot be written the file is deleted
+/// again, so a failure leaves neither.
 public struct CreateStory: Sendable {
     /// 15 MB: a few seconds of phone video, or any photo.
     public static let maxBytes = 15 * 1024 * 1024
+    /// How many unexpired stories one author may have (issue 37: one upload could back any number
+    /// of stories). The SQL migrations' `social_private.max_active_stories()` says the same.
+    public static let maxActiveStories = 30
 
     public let stories: any StoryStore
     public let media: any StoryMediaStore
@@ -22,7 +29,8 @@ public struct CreateStory: Sendable {
         self.random = random
     }
 
-    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `PAYLOAD_TOO_LARGE`, `UNSUPPORTED_MEDIA_TYPE`, `BACKEND_UNAVAILABLE`.
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `PAYLOAD_TOO_LARGE`, `UNSUPPORTED_MEDIA_TYPE`,
+    ///   `TOO_MANY_REQUESTS` (with `retryAfterSeconds`), `BACKEND_UNAVAILABLE`.
     public func execute(bytes: Data, viewer: Viewer) async throws -> Story {
         guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "post stories") }
         guard bytes.count <= Self.maxBytes else {
@@ -31,6 +39,13 @@ public struct CreateStory: Sendable {
         guard let format = StoryMediaFormat.sniff(bytes) else {
             throw DomainError(
                 .unsupportedMediaType, "Stories must be a JPEG or PNG image, or an MP4 or QuickTime video", field: "file")
+        }
+        if let image = format.imageFormat { try ImageDimensions.checked(bytes, format: image) }
+        let expiries = try await backend {
+            try await stories.ownActiveStoryExpiries(viewer: viewer, limit: Self.maxActiveStories)
+        }
+        if expiries.count >= Self.maxActiveStories, let oldest = expiries.min() {
+            throw DomainError.tooManyActiveStories(retryAfter: Self.secondsUntil(oldest, from: clock.now()))
         }
         let path = StoryMediaPath(
             owner: me, unixTime: Int64(clock.now().timeIntervalSince1970.rounded(.down)), suffix: random.hex(8), format: format)
@@ -41,6 +56,14 @@ public struct CreateStory: Sendable {
             try? await media.deleteStoryMedia(at: path, viewer: viewer)
             throw error
         }
+    }
+}
+
+extension CreateStory {
+    /// Whole seconds from `now` until `microseconds` (a story's expiry), at least 1.
+    public static func secondsUntil(_ microseconds: Int64, from now: Date) -> Int {
+        let left = microseconds - UnixMicroseconds.from(now)
+        return max(1, Int((left + 999_999) / 1_000_000))
     }
 }
 
