@@ -214,6 +214,24 @@ extension EmbeddedStore: AccountStore {
         }
     }
 
+    /// The sessions ended since `since` (sign-outs, password changes and resets end rows of
+    /// `account_sessions`), each refused until an access token issued just before its end would
+    /// expire (``accessTokenLifetime``). Read once at start, so a restart forgets no sign-out.
+    public func recentlyEndedSessions(since: Date) async throws -> [SessionEnd] {
+        let from = UnixMicroseconds.from(since)
+        let rows = try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, account_id, ended_at FROM account_sessions WHERE ended_at >= ?", arguments: [from])
+                .map { ($0[0] as String, $0[1] as String, $0[2] as Int64) }
+        }
+        return rows.compactMap { id, account, ended in
+            guard let session = UUID(parsing: id), let user = UUID(parsing: account) else { return nil }
+            return .session(session, user: user, until: UnixMicroseconds.date(ended).addingTimeInterval(Self.accessTokenLifetime))
+        }
+    }
+
+    /// How long the access tokens of embedded sessions verify (``AccessTokenSigner``'s hour).
+    public static let accessTokenLifetime: TimeInterval = 3600
+
     // MARK: Helpers
 
     static func openSession(_ db: Database, account: UUID, now: Int64) throws -> (UUID, String) {

@@ -102,6 +102,14 @@ public func buildRouter(
         }
         gatewayOptions.trustedDocumentsOnly = true
     }
+    // Sessions that ended before this start (a restart) stay ended, where the store can tell.
+    let endedSessions = gatewayOptions.endedSessions
+    do {
+        endedSessions.apply(
+            try await backend.stores.accounts.recentlyEndedSessions(since: Date().addingTimeInterval(-endedSessions.retention)))
+    } catch {
+        logger.warning("could not read the sessions that ended before this start", metadata: ["error": "\(error)"])
+    }
     let service = try GatewayService(stores: backend.stores, options: gatewayOptions, logger: logger)
     let authenticator = await JWTAuthenticator(
         hmacSecret: backend.jwtSecret, jwks: backend.jwks, audience: configuration.jwtAudience,
@@ -112,7 +120,6 @@ public func buildRouter(
     if let feed = backend.changeFeed {
         // One reader of the feed for the whole server; each concern subscribes to it.
         let stream = ChangeStream(feed: feed)
-        let endedSessions = gatewayOptions.endedSessions
         stream.subscribe { event in
             if case .sessionsEnded(let ends) = event { endedSessions.apply(ends) }
         }

@@ -142,6 +142,26 @@ struct AbuseHTTPTests {
         replicaB.stop()
     }
 
+    @Test("a restart forgets no sign-out: the embedded store's ended sessions are refused from the first request")
+    func signOutSurvivesRestart() async throws {
+        let gateway = try await TestGateway.make()
+        let first = try await ServerReplica(gateway: gateway, backend: gateway.backend)
+        let token = try await first.app.test(.router) { client -> String in
+            let token = try await Self.token(client, "carol@example.com", DemoData.password)
+            try await client.execute(
+                uri: "/graphql", method: .post, headers: .graphQL(authorization: "Bearer " + token),
+                body: GraphQLBody.json("mutation { signOut }")) { #expect($0.status == .ok) }
+            return token
+        }
+        first.stop()
+        // A new process on the same data: an empty registry, no feed, only what the store says.
+        let restarted = try await ServerReplica(gateway: gateway, backend: gateway.backend)
+        try await restarted.app.test(.router) { client in
+            try await Self.expectViewer(client, token, status: .unauthorized, message: DomainError.sessionExpired.message)
+        }
+        restarted.stop()
+    }
+
     // MARK: Section 1: trusted proxies
 
     @Test("X-Forwarded-For is read only from TRUSTED_PROXIES: per-address limits then see each client apart")

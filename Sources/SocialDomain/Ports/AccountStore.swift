@@ -29,6 +29,15 @@ public protocol AccountStore: Sendable {
     /// tokens no longer work) and returns a new one.
     /// - Throws: ``DomainError/currentPasswordIncorrect``.
     func changePassword(current: String, new: String, viewer: Viewer) async throws -> AuthResult
+    /// The sessions that ended since `since` whose access tokens may still verify, so that a
+    /// server starting up refuses them as the one that ended them did (``EndedSessions``).
+    /// A provider that cannot tell answers none.
+    func recentlyEndedSessions(since: Date) async throws -> [SessionEnd]
+}
+
+extension AccountStore {
+    /// Supabase Auth deletes an ended session; nothing is left to tell.
+    public func recentlyEndedSessions(since: Date) async throws -> [SessionEnd] { [] }
 }
 
 /// Signs access tokens for a store that is its own identity provider (the embedded store): the
