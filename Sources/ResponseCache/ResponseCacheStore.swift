@@ -264,6 +264,19 @@ public final class ResponseCacheStore: Sendable {
         return response
     }
 
+    /// The answer for `key` if a copy in memory may serve it now, without reading the file and
+    /// without counting (the caller's ``lookup(_:now:allowStale:countsMiss:)`` counted its miss).
+    ///
+    /// For a request that missed while an identical one was being computed: the computation puts
+    /// its answer in memory before it lets go of its key (``storeInBackground``), so a request
+    /// that finds the key let go finds the answer here, even before the file has it.
+    public func memoryHit(_ key: CacheKey, now: Date = Date()) -> CachedResponse? {
+        guard pool != nil, generation?.isPoisoned != true, !state.withLock({ $0.suspended || $0.invalidationFailed }),
+              let generation = self.generation?.current
+        else { return nil }
+        return hot.withLock { $0.servable(key.digest, generation: generation, at: now.timeIntervalSince1970) }
+    }
+
     /// Counts a hit served from memory and records the access for LRU, like a file hit.
     private func countHit(_ digest: String, at time: Double) {
         let shouldFlush = state.withLock { state -> Bool in

@@ -43,7 +43,13 @@ extension GatewayService {
     ///
     /// Identical misses at the same time are computed once (``InFlightQueries``).
     func executeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup) async -> GatewayResponse {
-        await inFlight.response(for: lookup.key.digest, cache: options.cache) { token in
+        let cache = options.cache
+        let landed: @Sendable () -> GatewayResponse? = {
+            cache.memoryHit(lookup.key).map {
+                GatewayResponse(outcome: .executed, body: $0.body, hasErrors: false, cacheControl: lookup.policy.headerValue, etag: $0.etag)
+            }
+        }
+        return await inFlight.response(for: lookup.key.digest, cache: cache, landed: landed) { token in
             await self.executionSlots.withSlot { await self.computeCached(prepared, lookup, token: token) }
         }
     }
