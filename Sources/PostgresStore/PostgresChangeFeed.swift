@@ -111,7 +111,8 @@ public struct PostgresChangeFeed: ChangeFeed {
         }
     }
 
-    struct SessionsPayload: Codable {
+    /// What ``announce(_:)`` sends; ``event(payload:)`` reads it.
+    struct SessionsPayload: Encodable {
         var v: Int
         var sessionsEnded: [SessionEnd]
     }
@@ -119,18 +120,20 @@ public struct PostgresChangeFeed: ChangeFeed {
     /// What a notification says: its tags, the sessions a replica ended, or `unreadable` for
     /// anything but a version-1 payload with a non-empty array of string tags or of sessions.
     static func event(payload: String) -> ChangeFeedEvent {
+        // One decode per notification, whichever kind it is: every committed write sends one.
         struct Payload: Decodable {
             var v: Int
-            var tags: [String]
+            var tags: [String]?
+            var sessionsEnded: [SessionEnd]?
         }
-        let bytes = Data(payload.utf8)
-        if let sessions = try? JSONDecoder().decode(SessionsPayload.self, from: bytes), sessions.v == 1, !sessions.sessionsEnded.isEmpty {
-            return .sessionsEnded(sessions.sessionsEnded)
+        guard let decoded = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)), decoded.v == 1 else {
+            return .unreadable(String(payload.prefix(200)))
         }
-        guard let decoded = try? JSONDecoder().decode(Payload.self, from: bytes), decoded.v == 1,
-              !decoded.tags.isEmpty, decoded.tags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 200 })
+        if let ends = decoded.sessionsEnded, !ends.isEmpty, decoded.tags == nil { return .sessionsEnded(ends) }
+        guard let tags = decoded.tags, decoded.sessionsEnded == nil, !tags.isEmpty,
+              tags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 200 })
         else { return .unreadable(String(payload.prefix(200))) }
-        return .changed(tags: Set(decoded.tags))
+        return .changed(tags: Set(tags))
     }
 }
 
