@@ -30,17 +30,18 @@ public enum Readiness: Sendable {
 
 /// What a resolver knows about the field it resolves.
 ///
-/// Built for every field, so it is small: the parent, the arguments, and two
-/// unretained references to the planned field and the execution, which outlive
-/// every resolver call of the request. Use it within the resolver call only: do not
-/// keep it, or hand it to a task that may outlive the execution.
+/// Built for every field, so it is small: the parent, the arguments, and references to the
+/// planned field and the execution. The references are strong (issue 38): a resolver that keeps
+/// its info past the request (in a task, a cache) keeps those two objects alive, and reads the
+/// same values, rather than reaching freed memory. Keeping it is still wasteful; it is no
+/// longer unsafe.
 public struct ResolveInfo: @unchecked Sendable {
-    // @unchecked: `plan` and `execution` are unowned(unsafe) references, valid for the resolver
-    // call (see above); the compiler cannot check that lifetime, so a resolver must not keep it.
+    // @unchecked: `PlannedField` is not `Sendable` (it builds its sub-plan lazily); what a
+    // resolver reads of it (arguments, definition, parent type) is immutable once planned.
     /// The value of the parent object (the root value for root fields).
     public let parent: any Sendable
-    unowned(unsafe) let plan: PlannedField
-    unowned(unsafe) let execution: ExecutionContext
+    let plan: PlannedField
+    let execution: ExecutionContext
 
     /// The coerced arguments, defaults applied (§6.4.1 CoerceArgumentValues).
     public var arguments: ArgumentValues { plan.argumentValues }
