@@ -2,9 +2,11 @@
 //
 // social-gateway: a GraphQL gateway over a social domain.
 // Module map (see docs/DESIGN.md): GraphQLLanguage <- GraphQLEngine <- GraphQLValidation;
-// SocialDomain <- EmbeddedStore / SupabaseStore; SocialGateway (GraphQL over the domain's ports)
-// <- GatewayServer (HTTP); GatewayAssembly, the composition root, is the only module that knows
-// every store; the `social-gateway` executable on top. `scripts/check-manifest` keeps each
+// SocialDomain <- EmbeddedStore / SupabaseStore / PostgresStore (SupabaseSchema: the SQL's wire
+// shapes); SocialGateway (GraphQL over the domain's ports; owns the cache port and the change
+// stream) <- ResponseCache (the SQLite cache) and GatewayServer (HTTP); GatewayAssembly, the
+// composition root, is the only module that knows every store and the cache; the
+// `social-gateway` executable on top. `scripts/check-manifest` keeps each
 // target's dependencies equal to what its files import.
 import PackageDescription
 
@@ -114,8 +116,10 @@ let package = Package(
         .target(
             name: "SocialGateway",
             dependencies: [
-                "GraphQLLanguage", "GraphQLEngine", "GraphQLValidation", "SocialDomain", "ResponseCache",
+                "GraphQLLanguage", "GraphQLEngine", "GraphQLValidation", "SocialDomain",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/schema.graphql")],
             swiftSettings: crossModuleOptimization
@@ -124,24 +128,25 @@ let package = Package(
         .target(name: "CSharedCounter"),
         // libdeflate, for the response cache's stored bodies (Debian: libdeflate-dev).
         .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
-        // The SQLite response cache: keys, scopes, tags, LRU eviction, persisted queries.
+        // The SQLite response cache (keys, scopes, tags, LRU eviction, persisted queries): the
+        // implementation of SocialGateway's `ResponseCaching` port.
         .target(
             name: "ResponseCache",
             dependencies: [
-                "CSharedCounter", "CDeflate",
+                "SocialGateway", "CSharedCounter", "CDeflate",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
             swiftSettings: crossModuleOptimization
         ),
         // The HTTP server: GraphQL over HTTP, uploads, JWT auth, playground, health, metrics, config.
-        // It sees the store only through the domain's ports (a `GatewayBackend`).
+        // It sees the store only through the domain's ports (a `GatewayBackend`) and the cache
+        // not at all: it talks to the service.
         .target(
             name: "GatewayServer",
             dependencies: [
-                "SocialGateway", "SocialDomain", "GraphQLEngine", "ResponseCache",
+                "SocialGateway", "SocialDomain", "GraphQLEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -160,7 +165,7 @@ let package = Package(
         .target(
             name: "GatewayAssembly",
             dependencies: [
-                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "PostgresStore",
+                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "PostgresStore", "ResponseCache",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -220,7 +225,8 @@ let package = Package(
         .testTarget(
             name: "ResponseCacheTests",
             dependencies: [
-                "ResponseCache", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                "ResponseCache", "SocialGateway", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -11,7 +11,8 @@ public func runGateway(_ settings: GatewaySettings) async throws {
     let backend = try await BackendAssembly.open(settings, logger: logger)
     do {
         let group = try await makeServiceGroup(
-            configuration: settings.server, backend: backend, logger: logger, extraRoutes: settings.loadTest.routes)
+            configuration: settings.server.withSQLiteResponseCache, backend: backend, logger: logger,
+            extraRoutes: settings.loadTest.routes)
         try await group.run()
     } catch {
         await backend.shutdown()

@@ -1,5 +1,5 @@
 import Prometheus
-import ResponseCache
+import SocialGateway
 import Synchronization
 
 extension GatewayMetrics {
@@ -7,7 +7,7 @@ extension GatewayMetrics {
     /// `social_gateway_cache_{hits,misses,stale,evictions,write_failures,dropped_stores}_total`, and whether its
     /// lookups are on as the gauge `social_gateway_cache_lookups_enabled` (0 after a failed
     /// invalidation, until the file is cleared), brought up to date before every scrape.
-    public func mirror(cache: ResponseCacheStore) {
+    public func mirror(cache: any ResponseCaching) {
         let seen = Mutex(CacheCounters())
         let names = [
             ("cache_hits", "Responses served from the cache."),

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import ResponseCache
 import ServiceLifecycle
 import SocialDomain
 import SocialGateway
@@ -83,13 +82,10 @@ public func buildRouter(
 ) async throws -> Router<GatewayRequestContext> {
     var gatewayOptions = configuration.gateway
     if gatewayOptions.maxConcurrentQueries == nil { gatewayOptions.maxConcurrentQueries = backend.concurrentQueries }
-    if configuration.responseCache {
+    if configuration.responseCache, let open = configuration.openResponseCache {
         // A folder or file that cannot be used degrades to no caching (logged), never to a failed start.
         try? FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        gatewayOptions.cache = ResponseCacheStore.open(
-            path: configuration.dataDirectory.appendingPathComponent("cache.sqlite"),
-            options: configuration.responseCacheOptions,
-            logger: logger)
+        gatewayOptions.cache = open(configuration, logger)
     }
     if let manifest = configuration.persistedQueriesManifest {
         gatewayOptions.trustedDocuments = try TrustedDocuments.load(contentsOf: manifest)
@@ -102,27 +98,21 @@ public func buildRouter(
         }
         gatewayOptions.trustedDocumentsOnly = true
     }
-    // Sessions that ended before this start (a restart) stay ended, where the store can tell.
     let endedSessions = gatewayOptions.endedSessions
-    do {
-        endedSessions.apply(
-            try await backend.stores.accounts.recentlyEndedSessions(since: Date().addingTimeInterval(-endedSessions.retention)))
-    } catch {
-        logger.warning("could not read the sessions that ended before this start", metadata: ["error": "\(error)"])
-    }
-    let service = try GatewayService(stores: backend.stores, options: gatewayOptions, logger: logger)
     let authenticator = await JWTAuthenticator(
         hmacSecret: backend.jwtSecret, jwks: backend.jwks, audience: configuration.jwtAudience,
         issuer: configuration.jwtIssuer, endedSessions: gatewayOptions.endedSessions)
     let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
     metrics.mirror(cache: gatewayOptions.cache)
+    // The one stream of changes: the backend's feed where it has one, else this replica's own
+    // writes (the service publishes them). Each concern subscribes to it.
+    let stream = ChangeStream(feed: backend.changeFeed)
+    gatewayOptions.changes = stream
+    stream.subscribe { event in
+        if case .sessionsEnded(let ends) = event { endedSessions.apply(ends) }
+    }
     var coherence: CacheCoherence?
     if let feed = backend.changeFeed {
-        // One reader of the feed for the whole server; each concern subscribes to it.
-        let stream = ChangeStream(feed: feed)
-        stream.subscribe { event in
-            if case .sessionsEnded(let ends) = event { endedSessions.apply(ends) }
-        }
         endedSessions.setAnnouncer { end in
             do {
                 try await feed.announce(end)
@@ -139,6 +129,13 @@ public func buildRouter(
             coherence = follower
         }
         background.add(stream)
+    }
+    let service = try GatewayService(stores: backend.stores, options: gatewayOptions, logger: logger)
+    // Sessions that ended before this start (a restart) stay ended, where the store can tell.
+    do {
+        try await service.restoreEndedSessions()
+    } catch {
+        logger.warning("could not read the sessions that ended before this start", metadata: ["error": "\(error)"])
     }
     let issuer: DevTokenIssuer? =
         if !backend.demoUsers.isEmpty, configuration.demoTokensEnabled, let secret = backend.jwtSecret {
@@ -161,7 +158,7 @@ public func buildRouter(
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads), trustedProxies: configuration.trustedProxies)
     let operational = OperationalRoutes(
-        stores: backend.stores, metrics: metrics, avatarFiles: backend.avatarFiles, readiness: readiness,
+        service: service, metrics: metrics, avatarFiles: backend.avatarFiles, readiness: readiness,
         storyFiles: backend.storyFiles, coherence: coherence)
     if !backend.housekeeping.isEmpty {
         background.add(Housekeeping(tasks: backend.housekeeping, interval: .seconds(600), logger: logger))

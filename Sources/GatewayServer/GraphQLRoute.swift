@@ -28,8 +28,6 @@ struct GraphQLRoute: Sendable {
     let uploadSlots: UploadSlots
     /// Proxies whose `X-Forwarded-For` names the client (``TrustedProxies``).
     var trustedProxies = TrustedProxies.none
-    /// Request bodies answered from the cache lately, and where.
-    let repeated = RepeatedRequests()
 
     static let preflightHeaders: [HeaderName] = [.graphQLPreflight, .apolloRequirePreflight, .apolloOperationName]
 
@@ -60,8 +58,8 @@ struct GraphQLRoute: Sendable {
             guard let contentType else { throw GatewayHTTPError.unsupportedMediaType(nil) }
             if contentType.isJSON {
                 let body = try await Self.collect(request, limit: maxBodyBytes)
-                if let known = repeated.entry(body: body, viewer: viewer.userId), let answer = await service.cachedAnswer(known.query) {
-                    context.annotations.addOperation(known.operationName)
+                if let (answer, operationName) = await service.answerRepeated(body: body, viewer: viewer) {
+                    context.annotations.addOperation(operationName)
                     return (single(answer, mediaType: mediaType), [answer])
                 }
                 let decoded = try GraphQLHTTPRequest.decodeJSON(
@@ -89,14 +87,13 @@ struct GraphQLRoute: Sendable {
         }
     }
 
-    /// Remembers where a single query's answer came from in the cache, so the same body from the
-    /// same viewer goes there directly next time. A body with `extensions` (a persisted-query
-    /// hash) is not: its document must still be found, or refused, as the protocol says.
+    /// Lets the service answer this body from the cache next time, when it was one operation
+    /// the cache answered or kept.
     func rememberIfCached(_ body: [UInt8], _ decoded: GraphQLHTTPRequest, viewer: Viewer, results: [GatewayResponse]) {
-        guard case .single(let parameters) = decoded, parameters.extensions == nil, results.count == 1,
-              let query = results[0].cacheableQuery
-        else { return }
-        repeated.remember(body: body, viewer: viewer.userId, .init(query: query, operationName: parameters.operationName))
+        guard case .single(let parameters) = decoded, results.count == 1 else { return }
+        service.rememberRepeated(
+            body: body, viewer: viewer, operationName: parameters.operationName, hasExtensions: parameters.extensions != nil,
+            response: results[0])
     }
 
     /// Runs a single request or a batch and builds the response. The operations of a batch share

@@ -5,7 +5,8 @@ import SocialGateway
 
 /// Health, readiness, metrics and avatar files.
 struct OperationalRoutes: Sendable {
-    let stores: GatewayStores
+    /// Asked whether its backend answers (`/readyz`).
+    let service: GatewayService
     let metrics: GatewayMetrics
     /// The store's avatar objects, when it keeps them itself.
     let avatarFiles: (any AvatarFileSource)?
@@ -38,7 +39,7 @@ struct OperationalRoutes: Sendable {
                             body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":"draining"}"#)))
         }
         do {
-            _ = try await stores.profiles.profiles(ids: [UUID(uuidString: "00000000-0000-4000-8000-000000000000")!], viewer: .anonymous)
+            try await service.checkBackend()
             return Response(status: .ok, headers: [.contentType: Self.jsonType, .cacheControl: "no-store"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: readyBody)))
         } catch {

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import ResponseCache
 import SocialGateway
 
 /// How the HTTP server runs, with the defaults a first run needs: 127.0.0.1:8080, its files in
@@ -95,11 +94,10 @@ public struct ServerConfiguration: Sendable {
     /// The bound on cached answers kept in memory, in bytes (`CACHE_MEMORY_BYTES`, default
     /// 64 MiB, never more than ``cacheMaxBytes``; 0 reads every hit from the file).
     public var cacheMemoryBytes = 64 << 20
-    /// The response cache's limits as this configuration sets them.
-    public var responseCacheOptions: ResponseCacheOptions {
-        ResponseCacheOptions(
-            maxBytes: cacheMaxBytes, maxPersistedQueryBytes: persistedQueriesMaxBytes, memoryBytes: cacheMemoryBytes)
-    }
+    /// Opens the response cache when ``responseCache`` is on: the composition root sets the
+    /// SQLite cache here (`GatewayAssembly`), so the HTTP layer never names a cache. Unset, the
+    /// server caches nothing.
+    public var openResponseCache: (@Sendable (ServerConfiguration, Logger) -> any ResponseCaching)?
     /// How long clients may take to send a request head and body (`REQUEST_HEAD_TIMEOUT`,
     /// `REQUEST_BODY_TIMEOUT`, `REQUEST_BODY_MIN_RATE`): slow clients are cut, see
     /// ``RequestDeadlines``.

@@ -1,4 +1,5 @@
 import GRDB
+import SocialGateway
 
 /// The cache database's tables, created by its migrations (v5 is the current shape).
 ///

@@ -1,3 +1,5 @@
+import SocialGateway
+
 /// Recently used cache entries kept in memory, so that a hit does not read the SQLite file.
 ///
 /// Each entry remembers the ``SharedGeneration`` read before it was read from the file or

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SocialGateway
 
 /// Automatic persisted queries (Apollo's APQ protocol), stored next to the responses.
 ///
@@ -32,21 +33,11 @@ enum PersistedQueries {
         """
 }
 
-/// The hash Apollo's persisted queries and trusted-document manifests name a document by:
-/// lower-case hex SHA-256 of its UTF-8 text.
-public enum DocumentHash {
-    /// The hash of `text`.
-    public static func of(_ text: String) -> String { Hex.sha256(text) }
-
-    /// Whether `text` has the shape of a hash (64 hex digits, either case).
-    public static func isWellFormed(_ text: String) -> Bool { Hex.isSHA256(text) }
-}
-
 extension ResponseCacheStore {
     /// The query stored under `sha256Hash` (hex, either case), or nil: the caller then answers
     /// `PersistedQueryNotFound`. Always nil on a disabled store.
     public func persistedQuery(sha256Hash: String, now: Date = Date()) async -> String? {
-        guard let pool, Hex.isSHA256(sha256Hash) else { return nil }
+        guard let pool, DocumentHash.isWellFormed(sha256Hash) else { return nil }
         let hash = sha256Hash.lowercased()
         let query: String?
         do {
@@ -58,7 +49,7 @@ extension ResponseCacheStore {
             return nil
         }
         // A damaged row must not run in place of the client's query.
-        guard let query, Hex.sha256(query) == hash else { return nil }
+        guard let query, DocumentHash.of(query) == hash else { return nil }
         let time = now.timeIntervalSince1970
         state.withLock { $0.queryTouches[hash] = max($0.queryTouches[hash] ?? 0, time) }
         return query
@@ -71,7 +62,7 @@ extension ResponseCacheStore {
     ///   still run; the client will simply register the query again).
     public func storePersistedQuery(_ query: String, sha256Hash: String, now: Date = Date()) async -> Bool {
         let hash = sha256Hash.lowercased()
-        guard Hex.sha256(query) == hash else { return false }
+        guard DocumentHash.of(query) == hash else { return false }
         guard let pool else { return true }
         let time = now.timeIntervalSince1970
         let limit = options.maxPersistedQueries

@@ -326,7 +326,7 @@ struct ServerReplica {
         var configuration = gateway.configuration
         configuration.gateway.endedSessions = EndedSessions()
         app = try await buildApplication(
-            configuration: configuration, backend: backend, logger: TestGateway.logger(configuration), background: background)
+            configuration: configuration.withSQLiteResponseCache, backend: backend, logger: TestGateway.logger(configuration), background: background)
         services = Task {
             await withTaskGroup(of: Void.self) { group in
                 for service in background.all { group.addTask { try? await service.run() } }

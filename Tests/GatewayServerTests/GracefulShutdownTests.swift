@@ -1,4 +1,5 @@
 import Foundation
+import GatewayAssembly
 import GatewayServer
 import GatewayTestSupport
 import Logging
@@ -25,7 +26,7 @@ struct GracefulShutdownTests {
             let fake = try #require(gateway.fake)
             let (ports, listening) = AsyncStream.makeStream(of: Int.self)
             let group = try await makeServiceGroup(
-                configuration: gateway.configuration, backend: gateway.backend,
+                configuration: gateway.configuration.withSQLiteResponseCache, backend: gateway.backend,
                 logger: TestGateway.logger(gateway.configuration), gracefulShutdownSignals: [],
                 onListening: { listening.yield($0) })
             let running = Task { try await group.run() }

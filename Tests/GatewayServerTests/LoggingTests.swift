@@ -1,4 +1,5 @@
 import Foundation
+import GatewayAssembly
 import GatewayServer
 import Hummingbird
 import HummingbirdTesting
@@ -32,7 +33,7 @@ struct LoggingTests {
         let token = String(bearer.dropFirst("Bearer ".count))
         var logger = Logger(label: "logging-test") { _ in RecordingLogHandler() }
         logger.logLevel = .trace
-        let app = try await buildApplication(configuration: gateway.configuration, backend: gateway.backend, logger: logger)
+        let app = try await buildApplication(configuration: gateway.configuration.withSQLiteResponseCache, backend: gateway.backend, logger: logger)
         try await app.test(.router) { client in
             _ = try await client.execute(
                 uri: "/graphql", method: .post,

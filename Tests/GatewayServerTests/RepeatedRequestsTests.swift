@@ -6,6 +6,7 @@ import SocialDomain
 import EmbeddedStore
 import Testing
 @testable import GatewayServer
+@testable import SocialGateway
 
 /// A request body seen before goes straight to the response cache (issue #17): the answers must
 /// be the ones the full path gives, each viewer's own, and fresh after a write.

@@ -46,7 +46,7 @@ struct SupabaseModeTests {
             let devIssuer = await DevTokenIssuer(secret: String(repeating: "cd", count: 32))
             let devToken = try await devIssuer.token(for: UUID())
 
-            let app = try await buildApplication(configuration: configuration, backend: backend, logger: TestGateway.logger(configuration))
+            let app = try await buildApplication(configuration: configuration.withSQLiteResponseCache, backend: backend, logger: TestGateway.logger(configuration))
             try await app.test(.router) { client in
                 try await client.execute(
                     uri: "/graphql", method: .post, headers: .graphQL(authorization: "Bearer " + token),

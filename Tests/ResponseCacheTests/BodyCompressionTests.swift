@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import ResponseCache
+import SocialGateway
 
 /// Stored bodies are deflated, and tags are 64-bit keys (cache file v4, issue #17).
 @Suite("Stored bodies: deflated in the file, the same bytes back")

@@ -1,5 +1,6 @@
 import Testing
 @testable import ResponseCache
+import SocialGateway
 
 @Suite("CacheKey")
 struct CacheKeyTests {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import ResponseCache
+import SocialGateway
 
 @Suite("Degrading to no cache")
 struct DegradeTests {
@@ -13,9 +14,9 @@ struct DegradeTests {
         #expect(await store.lookup(key(), now: t0, allowStale: true) == nil)
         await store.invalidate(tags: ["t"])
         await store.removeAll()
-        #expect(await store.persistedQuery(sha256Hash: Hex.sha256("{ a }")) == nil)
-        #expect(await store.storePersistedQuery("{ a }", sha256Hash: Hex.sha256("{ a }")))
-        #expect(!(await store.storePersistedQuery("{ a }", sha256Hash: Hex.sha256("{ b }"))))
+        #expect(await store.persistedQuery(sha256Hash: DocumentHash.of("{ a }")) == nil)
+        #expect(await store.storePersistedQuery("{ a }", sha256Hash: DocumentHash.of("{ a }")))
+        #expect(!(await store.storePersistedQuery("{ a }", sha256Hash: DocumentHash.of("{ b }"))))
         #expect(store.counters.hits == 0)
     }
 
@@ -72,8 +73,8 @@ struct DegradeTests {
         #expect(await store.lookup(key("a"), now: t0) == nil)
         #expect(await store.lookup(key("b"), now: t0) == nil)
         #expect(await store.lookup(key("a", scope: .viewer("x")), now: t0) == nil)
-        _ = await store.storePersistedQuery("{ a }", sha256Hash: Hex.sha256("{ a }"))
-        _ = await store.persistedQuery(sha256Hash: Hex.sha256("{ a }"))
+        _ = await store.storePersistedQuery("{ a }", sha256Hash: DocumentHash.of("{ a }"))
+        _ = await store.persistedQuery(sha256Hash: DocumentHash.of("{ a }"))
     }
 
     @Test("a failed invalidation turns lookups off rather than serve entries it should have removed")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import ResponseCache
+import SocialGateway
 
 /// Hits from memory, and the shared generation that keeps them correct across processes.
 @Suite("Hot entries in memory and the shared generation")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ResponseCache
+import SocialGateway
 
 @Suite("Invalidation by tag")
 struct InvalidationTests {
@@ -117,7 +118,7 @@ struct InvalidationTests {
     @Test("removeAll removes every entry and refuses computations begun before it; queries stay")
     func removeAll() async throws {
         let store = try await populated()
-        let hash = Hex.sha256("{ a }")
+        let hash = DocumentHash.of("{ a }")
         #expect(await store.storePersistedQuery("{ a }", sha256Hash: hash))
         let token = store.beginComputation()
         await store.removeAll()

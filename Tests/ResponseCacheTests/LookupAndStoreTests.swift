@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ResponseCache
+import SocialGateway
 
 @Suite("Lookup and store")
 struct LookupAndStoreTests {
@@ -13,7 +14,7 @@ struct LookupAndStoreTests {
         await store.store(k, body: body, maxAge: 60, tags: ["Profile:1"], token: store.beginComputation(), now: t0)
         let hit = try #require(await store.lookup(k, now: t0.addingTimeInterval(10)))
         #expect(hit.body == body)
-        #expect(hit.etag == "\"" + Hex.sha256(body) + "\"")
+        #expect(hit.etag == "\"" + DocumentHash.of(String(decoding: body, as: UTF8.self)) + "\"")
         #expect(hit.storedAt == t0)
         #expect(hit.expiresAt == t0.addingTimeInterval(60))
         #expect(hit.maxAge == 60)

@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import Synchronization
 @testable import ResponseCache
+import SocialGateway
 
 /// A fresh directory under the system temp dir for one test's cache file.
 func temporaryDirectory() throws -> URL {

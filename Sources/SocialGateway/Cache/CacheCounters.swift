@@ -26,7 +26,7 @@ public struct CacheCounters: Sendable, Hashable {
     /// file has been cleared (retried by lookups every ``ResponseCacheOptions/recoveryInterval``).
     public var lookupsEnabled: Bool
     /// Whether lookups are suspended because other writers' invalidations may be missed (the
-    /// change feed is not connected); see ``ResponseCacheStore/suspendLookups()``.
+    /// change feed is not connected); see ``ResponseCaching/suspendLookups()``.
     public var suspended = false
 
     /// All counters zero unless given.

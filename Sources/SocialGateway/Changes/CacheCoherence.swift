@@ -1,11 +1,10 @@
 import Logging
-import ResponseCache
 import ServiceLifecycle
 import SocialDomain
 import Synchronization
 
-/// Keeps the response cache coherent with writes made anywhere: follows the backend's
-/// ``SocialDomain/ChangeFeed`` and invalidates the tags each write reports.
+/// Keeps the response cache coherent with writes made anywhere: reads the ``ChangeStream`` fed by
+/// the backend's ``SocialDomain/ChangeFeed`` and invalidates the tags of each change.
 ///
 /// The cache answers nothing until the feed is connected, and again from the moment it is lost
 /// until it is back: then the whole cache is cleared first, since writes in between were not
@@ -27,14 +26,14 @@ public final class CacheCoherence: Service, Sendable {
         var working = false
     }
 
-    let cache: ResponseCacheStore
+    let cache: any ResponseCaching
     let feed: any ChangeFeed
     let logger: Logger
     private let pending = Mutex(Pending())
     private let stateBox = Mutex(FeedState.connecting)
     private let eventCounts = Mutex<[String: Int]>([:])
 
-    public init(cache: ResponseCacheStore, feed: any ChangeFeed, logger: Logger) {
+    public init(cache: any ResponseCaching, feed: any ChangeFeed, logger: Logger) {
         self.cache = cache
         self.feed = feed
         self.logger = logger
@@ -50,20 +49,23 @@ public final class CacheCoherence: Service, Sendable {
     /// ``ChangeStream``, which every reader of the feed shares.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
-            await self.feed.follow { event in await self.handle(event) }
+            await self.feed.follow { event in await self.handle(ChangeEvent(event)) }
         }
     }
 
     /// Takes one event: a loss suspends the cache at once; the rest is written by a background
     /// drainer (exposed for tests that drive the cache without a database).
-    public func handle(_ event: ChangeFeedEvent) async {
+    public func handle(_ event: ChangeEvent) async {
         switch event {
         case .connected:
             stateBox.withLock { $0 = .listening }
             logger.notice("cache change feed listening; response cache cleared and answering again")
             pending.withLock { $0.resume = true }
-        case .changed(let tags):
-            pending.withLock { $0.tags.formUnion(tags) }
+        case .changed(_, origin: .thisReplica):
+            // The service invalidated its own write before publishing it.
+            return
+        case .changed(let changes, origin: .feed):
+            pending.withLock { $0.tags.formUnion(changes.lazy.map(\.tag)) }
         case .unreadable(let payload):
             logger.error("cache change feed sent a notification this gateway cannot read; clearing the cache",
                          metadata: ["payload": "\(payload)"])

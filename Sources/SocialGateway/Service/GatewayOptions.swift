@@ -1,6 +1,5 @@
 import GraphQLLanguage
 import GraphQLValidation
-import ResponseCache
 import SocialDomain
 
 /// The gateway's limits, with defaults that suit a public endpoint.
@@ -16,8 +15,11 @@ public struct GatewayOptions: Sendable {
     /// The most keys one store call receives from a loader. Large, so that a query level
     /// is one call; the stores split further where their backend needs it.
     public var loaderBatchSize = 1000
-    /// The response cache (off unless given; `serve` opens one in the data folder).
-    public var cache: ResponseCacheStore = .disabled()
+    /// The response cache (none unless given; `serve` opens the SQLite one in the data folder).
+    public var cache: any ResponseCaching = NoResponseCache()
+    /// The stream the service publishes its committed writes to when the backend has no change
+    /// feed of its own (``ChangeStream/publish(_:)``); nil publishes nothing.
+    public var changes: ChangeStream?
     /// Seconds a response may be cached when no `@cacheControl` hint says otherwise.
     public var cacheDefaultMaxAge = 30
     /// Documents known by id from the start (a manifest that client tooling emitted).

@@ -1,7 +1,6 @@
 import Foundation
 import GraphQLEngine
 import GraphQLLanguage
-import ResponseCache
 import SocialDomain
 
 extension GatewayService {

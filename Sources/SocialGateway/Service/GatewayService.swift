@@ -3,7 +3,6 @@ import GraphQLEngine
 import GraphQLLanguage
 import GraphQLValidation
 import Logging
-import ResponseCache
 import SocialDomain
 
 /// The gateway's GraphQL service: `schema.graphql` bound to the domain, and the
@@ -25,6 +24,8 @@ public final class GatewayService: Sendable {
     let documents = PreparedDocumentStore()
     /// Cacheable queries being computed, shared by identical misses that arrive meanwhile.
     let inFlight = InFlightQueries()
+    /// JSON bodies answered from the cache lately, per viewer (``answerRepeated(body:viewer:)``).
+    let repeatedRequests = RepeatedRequests()
     /// The bound on queries executing at once (``GatewayOptions/maxConcurrentQueries``).
     public let executionSlots: ExecutionSlots
 
@@ -122,6 +123,9 @@ public final class GatewayService: Sendable {
         if !changed.isEmpty { await options.cache.invalidate(tags: changed) }
         if writes {
             options.cache.endWrite()
+            // Readers of the change stream (subscriptions) hear of the write once it is in the
+            // store and out of the cache; on a backend with a feed, the feed tells them instead.
+            if !changed.isEmpty, let changes = options.changes { await changes.publish(Set(changed.map(DataChange.init(tag:)))) }
             // A mutation's answer is for its caller alone, now (tokens, payloads): no cache keeps it.
             response.cacheControl = "no-store"
         }

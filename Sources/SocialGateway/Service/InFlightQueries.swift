@@ -1,4 +1,3 @@
-import ResponseCache
 import Synchronization
 
 /// Identical cacheable queries that miss at the same time, computed once.
@@ -35,7 +34,7 @@ final class InFlightQueries: Sendable {
     /// keeps its answer in memory before it lets go, so checking memory under the same lock as
     /// the key leaves no gap.
     func response(
-        for digest: String, cache: ResponseCacheStore, landed: @escaping @Sendable () -> GatewayResponse? = { nil },
+        for digest: String, cache: any ResponseCaching, landed: @escaping @Sendable () -> GatewayResponse? = { nil },
         compute: @escaping @Sendable (CacheToken) async -> GatewayResponse
     ) async -> GatewayResponse {
         let next = flights.withLock { flights -> Next in

@@ -1,13 +1,14 @@
 import Foundation
-import SocialGateway
+import SocialDomain
 import Synchronization
 
 /// Where in the response cache recent JSON request bodies were answered from, per viewer.
 ///
 /// Why (issue #17): on a cached answer, decoding the body's JSON, finding its document,
 /// canonicalizing its variables and hashing its cache key were a tenth of the server's work.
-/// Clients repeat the same bodies (a screen asks the same query again), so the route remembers
-/// what the service looked up for a body and goes straight to the cache the next time. The entry
+/// Clients repeat the same bodies (a screen asks the same query again), so the service remembers
+/// what it looked up for a body and goes straight to the cache the next time
+/// (``GatewayService/answerRepeated(body:viewer:)``). The entry
 /// is the lookup the service itself made (``GatewayResponse/cacheableQuery``), so the answer is
 /// the one the full path would find; when the cache has none, the full path runs as for any
 /// request.

@@ -1,6 +1,5 @@
 import Foundation
 import GraphQLEngine
-import ResponseCache
 
 /// A manifest of trusted documents: the operations a team's own clients send, by id, fixed at
 /// build time (GraphQL's "trusted documents", Apollo's "persisted query safelisting").

@@ -140,7 +140,7 @@ struct TestGateway {
     func test<Value>(_ setup: TestingSetup = .router, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
         let background = BackgroundServices()
         let app = try await buildApplication(
-            configuration: configuration, backend: backend, logger: Self.logger(configuration), extraRoutes: extraRoutes,
+            configuration: configuration.withSQLiteResponseCache, backend: backend, logger: Self.logger(configuration), extraRoutes: extraRoutes,
             background: background)
         let services = Task {
             await withTaskGroup(of: Void.self) { group in
