@@ -26,7 +26,7 @@ PG_KEEPER = r'''
 set -euo pipefail
 source "$1/scripts/lib/postgres.sh"
 PG_LOG_PREFIX=cluster-test
-pg_install >&2 || exit 1
+pg_require >&2 || exit 1
 trap pg_stop EXIT
 trap 'exit 143' TERM INT HUP
 pg_start "$(mktemp -d /tmp/cluster-test-pg.XXXXXX)" >&2 || exit 1
