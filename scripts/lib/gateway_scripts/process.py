@@ -13,14 +13,12 @@ import subprocess
 import time
 import urllib.request
 
-_libc = None
+# Loaded here, not in the forked child: dlopen after a fork of a threaded process may deadlock.
+_libc = ctypes.CDLL(None, use_errno=True)
 
 
 def die_with_parent():
     """preexec_fn: the child gets SIGTERM when this process dies, even by SIGKILL (PR_SET_PDEATHSIG)."""
-    global _libc
-    if _libc is None:
-        _libc = ctypes.CDLL(None, use_errno=True)
     _libc.prctl(1, signal.SIGTERM)
 
 
