@@ -2,7 +2,7 @@
 # A throwaway PostgreSQL (Debian's) for tests and local clusters: source it, do not run it.
 #
 #   source scripts/lib/postgres.sh
-#   pg_install                  # apt-get install postgresql if no server is found (as root, or sudo)
+#   pg_require                  # finds Debian's server (scripts/setup installs it); sets PG_BIN
 #   pg_start [DIR]              # initdb + start in DIR (default: a new /tmp/pg.XXXXXX); sets PG_DIR
 #   trap pg_stop EXIT           # immediate stop, then DIR is removed (idempotent)
 #   pg_server_stop [DIR]        # a fault: `pg_ctl stop -m fast`, DIR (data, port) kept
@@ -32,16 +32,12 @@ PG_BIN="${PG_BIN:-}"
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
-# pg_install: installs Debian's postgresql when no server is found; sets PG_BIN.
-pg_install() {
-  if [ -z "$(pg_bin)" ]; then
-    local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "$PG_LOG_PREFIX: installing postgresql"
-    $sudo apt-get update -qq || return 1
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null || return 1
-  fi
+# pg_require: finds Debian's PostgreSQL server (scripts/setup installs it; nothing is installed
+# here); sets PG_BIN.
+pg_require() {
   PG_BIN="$(pg_bin)"
-  [ -x "$PG_BIN/initdb" ] || { echo "$PG_LOG_PREFIX: FAIL no PostgreSQL server found" >&2; return 1; }
+  [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ] \
+    || { echo "$PG_LOG_PREFIX: FAIL no PostgreSQL server found (run scripts/setup)" >&2; return 1; }
 }
 
 # PostgreSQL refuses to run as root: the cluster belongs to `postgres` when we are root.
@@ -50,14 +46,12 @@ pg_as_owner() {
   if [ "$(id -u)" -eq 0 ]; then su -s /bin/sh postgres -c "$*"; else sh -c "$*"; fi
 }
 
-pg_free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
+pg_free_port() { python3 "$PG_REPO_ROOT/scripts/lib/gateway_scripts/ports.py"; }
 
 # pg_start [DIR]: a new cluster in DIR/data (DIR is created if missing, and removed by pg_stop),
 # its log in DIR/server.log; exports PGHOST=DIR and PGPORT.
 pg_start() {
-  [ -n "$PG_BIN" ] || pg_install || return 1
+  [ -n "$PG_BIN" ] || pg_require || return 1
   PG_DIR="${1:-}"
   if [ -z "$PG_DIR" ]; then PG_DIR="$(mktemp -d /tmp/pg.XXXXXX)" || return 1; fi
   mkdir -p "$PG_DIR" || return 1
