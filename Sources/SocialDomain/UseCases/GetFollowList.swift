@@ -69,7 +69,7 @@ public struct GetFollowPages: Sendable {
     ) throws -> FollowPageRequest {
         let list = FollowList(kind, of: owner)
         let page = try PageRequest.validate(first: first, after: after, last: last, before: before, list: list)
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "view \(kind.rawValue)") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: kind == .followers ? .viewFollowers : .viewFollowing) }
         return FollowPageRequest(list: list, page: page)
     }
 

@@ -20,7 +20,7 @@ public struct SearchProfiles: Sendable {
     ///   `BACKEND_UNAVAILABLE`.
     public func execute(query: String, first: Int?, after: String?, viewer: Viewer) async throws -> SearchPage {
         let search = try Self.validate(query: query, first: first, after: after)
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "search profiles") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .searchProfiles) }
         return try await backend { try await profiles.searchProfiles(search, viewer: viewer) }
     }
 

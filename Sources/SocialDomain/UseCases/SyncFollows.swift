@@ -28,7 +28,7 @@ public struct SyncFollows: Sendable {
     public static func validate(
         sinceMicroseconds: Int64, first: Int?, after: String?, viewer: Viewer
     ) throws -> FollowSyncRequest {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "sync follows") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .syncFollows) }
         let limit = first ?? FollowSyncRequest.defaultLimit
         guard (1...FollowSyncRequest.maxLimit).contains(limit) else {
             throw DomainError.badUserInput("first must be between 1 and \(FollowSyncRequest.maxLimit)", field: "first")

@@ -26,7 +26,7 @@ public struct GetPostPages: Sendable {
     /// The viewer's feed, forward only (a feed is read from the top, then on).
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT`.
     public static func feedRequest(first: Int? = nil, after: String? = nil, viewer: Viewer) throws -> PostPageRequest {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "view your feed") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .viewFeed) }
         let list = PostList.feed(viewer: me)
         return PostPageRequest(list: list, page: try page(list, first: first, after: after, last: nil, before: nil))
     }
