@@ -1,8 +1,14 @@
 import GRDB
-import SocialDomain
 
 /// The migrations: the same tables, constraints and indexes as the Supabase schema
 /// (`shared/reference/supabase-wire.md` §7), in SQLite terms.
+///
+/// Each migration is literal SQL, frozen once released: a database applies a migration once,
+/// so its text must say what was applied, whatever the domain's constants say today (they were
+/// interpolated once, and an old migration's text then changed with a constant). The bounds
+/// are the domain's limits as bytes (``UpdateProfile/maxBytesPerCharacter`` per allowed
+/// character); `EmbeddedSchemaTests` checks that each table admits the domain's limits, so a
+/// limit raised in the domain needs a new migration here.
 ///
 /// Differences, all deliberate: ids are lower-case UUID text; times are integer microseconds
 /// since 1970 UTC (exact keyset ordering, the precision of `timestamptz`); the handle regex is
@@ -46,7 +52,7 @@ enum EmbeddedSchema {
                   media_type  TEXT NOT NULL CHECK (media_type IN ('image', 'video')),
                   created_at  INTEGER NOT NULL,
                   expires_at  INTEGER NOT NULL,
-                  CONSTRAINT stories_lifetime CHECK (expires_at = created_at + \(Story.lifetimeMicroseconds)),
+                  CONSTRAINT stories_lifetime CHECK (expires_at = created_at + 86400000000),
                   CONSTRAINT stories_author_id_fkey FOREIGN KEY (author_id) REFERENCES profiles (id) ON DELETE CASCADE
                 );
                 CREATE INDEX stories_author_expires_idx ON stories (author_id, expires_at);
@@ -107,8 +113,8 @@ enum EmbeddedSchema {
         CREATE TABLE posts (
           id             TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36 AND id = lower(id)),
           author_id      TEXT NOT NULL,
-          content        TEXT NOT NULL CHECK (length(CAST(content AS BLOB)) BETWEEN 1 AND \(PostRules.maxContentLength * UpdateProfile.maxBytesPerCharacter)),
-          image_urls     TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(image_urls) AND json_array_length(image_urls) <= \(PostRules.maxImages)),
+          content        TEXT NOT NULL CHECK (length(CAST(content AS BLOB)) BETWEEN 1 AND 64000),
+          image_urls     TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(image_urls) AND json_array_length(image_urls) <= 4),
           like_count     INTEGER NOT NULL DEFAULT 0 CHECK (like_count >= 0),
           comment_count  INTEGER NOT NULL DEFAULT 0 CHECK (comment_count >= 0),
           created_at     INTEGER NOT NULL,
@@ -130,14 +136,16 @@ enum EmbeddedSchema {
           id          TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36 AND id = lower(id)),
           post_id     TEXT NOT NULL,
           author_id   TEXT NOT NULL,
-          content     TEXT NOT NULL CHECK (length(CAST(content AS BLOB)) BETWEEN 1 AND \(PostRules.maxCommentLength * UpdateProfile.maxBytesPerCharacter)),
+          content     TEXT NOT NULL CHECK (length(CAST(content AS BLOB)) BETWEEN 1 AND 16000),
           created_at  INTEGER NOT NULL,
           CONSTRAINT comments_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts (id) ON DELETE CASCADE,
           CONSTRAINT comments_author_id_fkey FOREIGN KEY (author_id) REFERENCES profiles (id) ON DELETE CASCADE
         );
         CREATE INDEX comments_post_created_idx ON comments (post_id, created_at, id);
         CREATE INDEX comments_author_idx ON comments (author_id);
-        \(postsCountInsertTrigger)
+        CREATE TRIGGER posts_count_insert AFTER INSERT ON posts BEGIN
+          UPDATE profiles SET post_count = post_count + 1 WHERE id = NEW.author_id;
+        END;
         CREATE TRIGGER posts_count_delete AFTER DELETE ON posts BEGIN
           UPDATE profiles SET post_count = post_count - 1 WHERE id = OLD.author_id;
         END;
@@ -171,9 +179,9 @@ enum EmbeddedSchema {
           CONSTRAINT profile_private_home_zip_format CHECK (home_zip IS NULL OR (length(home_zip) BETWEEN 2 AND 10
             AND home_zip GLOB '[A-Za-z0-9]*' AND home_zip NOT GLOB '*[^A-Za-z0-9 -]*')),
           CONSTRAINT profile_private_boulder_bytes CHECK (preferred_grade_scale_boulder IS NULL
-            OR length(CAST(preferred_grade_scale_boulder AS BLOB)) <= \(bytes(UpdateProfile.maxGradeScaleLength))),
+            OR length(CAST(preferred_grade_scale_boulder AS BLOB)) <= 640),
           CONSTRAINT profile_private_route_bytes CHECK (preferred_grade_scale_route IS NULL
-            OR length(CAST(preferred_grade_scale_route AS BLOB)) <= \(bytes(UpdateProfile.maxGradeScaleLength))),
+            OR length(CAST(preferred_grade_scale_route AS BLOB)) <= 640),
           CONSTRAINT profile_private_premium_whole CHECK ((premium_expires_at IS NULL) = (premium_product_id IS NULL)
             AND (premium_product_id IS NULL) = (premium_original_transaction_id IS NULL))
         )
@@ -206,10 +214,10 @@ enum EmbeddedSchema {
           updated_at       INTEGER NOT NULL,
           CONSTRAINT profiles_handle_format CHECK (length(handle) BETWEEN 3 AND 30
             AND handle GLOB '[A-Za-z]*' AND handle NOT GLOB '*[^A-Za-z0-9_]*'),
-          CONSTRAINT profiles_display_name_bytes CHECK (display_name IS NULL OR length(CAST(display_name AS BLOB)) <= \(bytes(UpdateProfile.maxDisplayNameLength))),
-          CONSTRAINT profiles_bio_bytes CHECK (bio IS NULL OR length(CAST(bio AS BLOB)) <= \(bytes(UpdateProfile.maxBioLength))),
-          CONSTRAINT profiles_home_gym_bytes CHECK (home_gym IS NULL OR length(CAST(home_gym AS BLOB)) <= \(bytes(UpdateProfile.maxTextLength))),
-          CONSTRAINT profiles_favorite_style_bytes CHECK (favorite_style IS NULL OR length(CAST(favorite_style AS BLOB)) <= \(bytes(UpdateProfile.maxTextLength)))
+          CONSTRAINT profiles_display_name_bytes CHECK (display_name IS NULL OR length(CAST(display_name AS BLOB)) <= 1600),
+          CONSTRAINT profiles_bio_bytes CHECK (bio IS NULL OR length(CAST(bio AS BLOB)) <= 8960),
+          CONSTRAINT profiles_home_gym_bytes CHECK (home_gym IS NULL OR length(CAST(home_gym AS BLOB)) <= 3200),
+          CONSTRAINT profiles_favorite_style_bytes CHECK (favorite_style IS NULL OR length(CAST(favorite_style AS BLOB)) <= 3200)
         );
         INSERT INTO profiles_v2 SELECT id, handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style,
           is_public, follower_count, following_count, created_at, updated_at FROM profiles;
@@ -217,12 +225,25 @@ enum EmbeddedSchema {
         ALTER TABLE profiles_v2 RENAME TO profiles;
         CREATE UNIQUE INDEX profiles_handle_lower_key ON profiles (lower(handle));
         CREATE INDEX profiles_handle_id_idx ON profiles (lower(handle), id) WHERE is_public = 1;
-        \(insertCounterTrigger)
-        \(otherCounterTriggers)
+        CREATE TRIGGER follows_count_insert AFTER INSERT ON follows WHEN NEW.deleted_at IS NULL BEGIN
+          UPDATE profiles SET following_count = following_count + 1 WHERE id = NEW.follower_id;
+          UPDATE profiles SET follower_count = follower_count + 1 WHERE id = NEW.followee_id;
+        END;
+        CREATE TRIGGER follows_count_unfollow AFTER UPDATE OF deleted_at ON follows
+          WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL BEGIN
+          UPDATE profiles SET following_count = following_count - 1 WHERE id = NEW.follower_id;
+          UPDATE profiles SET follower_count = follower_count - 1 WHERE id = NEW.followee_id;
+        END;
+        CREATE TRIGGER follows_count_restore AFTER UPDATE OF deleted_at ON follows
+          WHEN OLD.deleted_at IS NOT NULL AND NEW.deleted_at IS NULL BEGIN
+          UPDATE profiles SET following_count = following_count + 1 WHERE id = NEW.follower_id;
+          UPDATE profiles SET follower_count = follower_count + 1 WHERE id = NEW.followee_id;
+        END;
+        CREATE TRIGGER follows_count_delete AFTER DELETE ON follows WHEN OLD.deleted_at IS NULL BEGIN
+          UPDATE profiles SET following_count = following_count - 1 WHERE id = OLD.follower_id;
+          UPDATE profiles SET follower_count = follower_count - 1 WHERE id = OLD.followee_id;
+        END;
         """
-
-    /// The byte bound of a field allowed `characters` characters.
-    static func bytes(_ characters: Int) -> Int { characters * UpdateProfile.maxBytesPerCharacter }
 
     static let v1 = """
         CREATE TABLE profiles (
@@ -266,12 +287,10 @@ enum EmbeddedSchema {
         CREATE INDEX follows_follower_page_idx ON follows (follower_id, created_at DESC, id DESC) WHERE deleted_at IS NULL;
 
         -- counters change in the same transaction as the follow they count
-        \(insertCounterTrigger)
-        \(otherCounterTriggers)
-        """
-
-    /// The counter triggers but the insert one.
-    static let otherCounterTriggers = """
+        CREATE TRIGGER follows_count_insert AFTER INSERT ON follows WHEN NEW.deleted_at IS NULL BEGIN
+          UPDATE profiles SET following_count = following_count + 1 WHERE id = NEW.follower_id;
+          UPDATE profiles SET follower_count = follower_count + 1 WHERE id = NEW.followee_id;
+        END;
         CREATE TRIGGER follows_count_unfollow AFTER UPDATE OF deleted_at ON follows
           WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL BEGIN
           UPDATE profiles SET following_count = following_count - 1 WHERE id = NEW.follower_id;
@@ -288,14 +307,16 @@ enum EmbeddedSchema {
         END;
         """
 
-    /// The post-count trigger, on its own so the bulk seed can set counters directly.
+    /// The post-count trigger, on its own so the bulk seed can drop it, set counters directly and
+    /// create it again (v6 carries its own frozen copy).
     static let postsCountInsertTrigger = """
         CREATE TRIGGER posts_count_insert AFTER INSERT ON posts BEGIN
           UPDATE profiles SET post_count = post_count + 1 WHERE id = NEW.author_id;
         END;
         """
 
-    /// The insert-side counter trigger, on its own so the bulk seed can set counters directly.
+    /// The insert-side counter trigger, on its own so the bulk seed can drop it, set counters
+    /// directly and create it again (v1 and v2 carry their own frozen copies).
     static let insertCounterTrigger = """
         CREATE TRIGGER follows_count_insert AFTER INSERT ON follows WHEN NEW.deleted_at IS NULL BEGIN
           UPDATE profiles SET following_count = following_count + 1 WHERE id = NEW.follower_id;

@@ -95,7 +95,7 @@ extension EmbeddedStore: AccountStore {
 
     public func signOut(viewer: Viewer) async throws {
         try await call(.signOut) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "sign out") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .signOut) }
             let session = viewer.token.flatMap { VerifiedTokenClaims(token: $0) }?.sessionId
             let now = nowMicros
             try await pool.write { db in
@@ -173,14 +173,14 @@ extension EmbeddedStore: AccountStore {
 
     public func account(viewer: Viewer) async throws -> Account {
         try await call(.account) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "view your account") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .viewAccount) }
             return try await pool.read { db in try Self.readAccount(db, me) }
         }
     }
 
     public func updateSettings(_ changes: AccountSettingsChanges, viewer: Viewer) async throws -> Account {
         try await call(.updateSettings) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "change your settings") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .changeSettings) }
             return try await pool.write { db in
                 try db.execute(
                     sql: "UPDATE accounts SET video_quality = coalesce(?, video_quality), autoplay = coalesce(?, autoplay) WHERE id = ?",
@@ -193,7 +193,7 @@ extension EmbeddedStore: AccountStore {
     public func changePassword(current: String, new: String, viewer: Viewer) async throws -> AuthResult {
         try await call(.changePassword) {
             let signer = try signer
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "change your password") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .changePassword) }
             guard let row = try await pool.read({ db -> (hash: Data, salt: Data, email: String)? in
                 try Row.fetchOne(db, sql: "SELECT password_hash, salt, email FROM accounts WHERE id = ?", arguments: [me.lowercased])
                     .map { ($0[0], $0[1], $0[2]) }

@@ -19,7 +19,7 @@ extension EmbeddedStore {
         homeZIP: String? = nil
     ) async throws -> Profile {
         guard HandleRule.isValid(handle) else {
-            throw DomainError.badUserInput("Invalid handle: \(HandleRule.requirement)", field: "handle")
+            throw DomainError.invalidHandle
         }
         var details = OwnerDetailChanges()
         if let zip = try homeZIP.flatMap(HomeZIPRule.validated) { details.homeZIP = .set(zip) }

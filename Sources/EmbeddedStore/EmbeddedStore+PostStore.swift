@@ -165,7 +165,7 @@ extension EmbeddedStore: PostStore {
 
     public func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post {
         try await call(.createPost) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "create posts") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .createPosts) }
             let id = options.random.uuid()
             let now = UnixMicroseconds.from(options.clock.now())
             let urls = try PostColumns.imageURLsJSON(draft.imageURLs)
@@ -182,7 +182,7 @@ extension EmbeddedStore: PostStore {
 
     public func updatePost(id: UUID, changes: PostChanges, viewer: Viewer) async throws -> Post {
         try await call(.updatePost) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "edit posts") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .editPosts) }
             let now = UnixMicroseconds.from(options.clock.now())
             let urls = try changes.imageURLs.map(PostColumns.imageURLsJSON)
             return try await pool.write { db in
@@ -204,7 +204,7 @@ extension EmbeddedStore: PostStore {
 
     public func deletePost(id: UUID, viewer: Viewer) async throws {
         try await call(.deletePost) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "delete posts") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .deletePosts) }
             try await pool.write { db in
                 try db.execute(sql: "DELETE FROM posts WHERE id = ? AND author_id = ?", arguments: [id.lowercased, me.lowercased])
                 guard db.changesCount > 0 else { throw DomainError.postNotFound }
@@ -216,7 +216,7 @@ extension EmbeddedStore: PostStore {
     /// like goes or comes; the trigger moves the count, read back before the commit.
     public func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
         try await call(.toggleLike) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "like posts") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .likePosts) }
             let now = UnixMicroseconds.from(options.clock.now())
             return try await pool.write { db in
                 guard try Self.isVisiblePost(db, postId, viewer: viewer) else { throw DomainError.postNotFound }
@@ -236,7 +236,7 @@ extension EmbeddedStore: PostStore {
 
     public func addComment(postId: UUID, content: String, viewer: Viewer) async throws -> Comment {
         try await call(.addComment) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "comment") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .comment) }
             let id = options.random.uuid()
             let now = UnixMicroseconds.from(options.clock.now())
             try await pool.write { db in
@@ -252,7 +252,7 @@ extension EmbeddedStore: PostStore {
     /// The `comments_delete` policy: one's own comment, or any comment on one's own post.
     public func deleteComment(id: UUID, viewer: Viewer) async throws {
         try await call(.deleteComment) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "delete comments") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .deleteComments) }
             try await pool.write { db in
                 try db.execute(
                     sql: """

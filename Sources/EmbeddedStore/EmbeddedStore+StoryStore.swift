@@ -24,7 +24,7 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
 
     public func activeStories(viewer: Viewer) async throws -> [Story] {
         try await call(.activeStories) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "view stories") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .viewStories) }
             let now = UnixMicroseconds.from(options.clock.now())
             return try read { db in
                 let sql = """
@@ -61,7 +61,7 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
 
     public func ownActiveStoryExpiries(viewer: Viewer, limit: Int) async throws -> [Int64] {
         try await call(.ownActiveStoryExpiries) {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "post stories") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .postStories) }
             let now = UnixMicroseconds.from(options.clock.now())
             return try read { db in
                 try Self.activeExpiries(db, author: me, now: now, limit: limit)

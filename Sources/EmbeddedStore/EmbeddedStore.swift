@@ -13,7 +13,7 @@ import SocialDomain
 ///
 /// ```swift
 /// let store = try await EmbeddedStore.open(dataDirectory: URL(fileURLWithPath: "data"), seedDemoData: true)
-/// let page = try await GetFollowers(profiles: store, follows: store).execute(profileId: DemoData.aliceId, viewer: .anonymous)
+/// let alice = try await BatchGetProfiles(profiles: store).load(ids: [DemoData.aliceId], viewer: .anonymous)
 /// ```
 public final class EmbeddedStore: Sendable {
     /// Options with documented defaults.

@@ -1,5 +1,6 @@
 import GraphQLEngine
 import Hummingbird
+import SocialDomain
 
 /// Every way the HTTP layer refuses a request before (or instead of) running GraphQL, with its
 /// status, `extensions.code` and message in one place.
@@ -64,19 +65,21 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         }
     }
 
-    /// The `extensions.code` clients switch on.
+    /// The `extensions.code` clients switch on. A refusal that means what a domain error means
+    /// (too large, the wrong media type, no valid session, nothing there) carries that
+    /// ``DomainErrorCode``, spelled once in SocialDomain; the others are the HTTP layer's own.
     public var code: String {
         switch self {
         case .invalidJSON, .invalidParameters, .invalidMultipart: "BAD_REQUEST"
         case .batchTooLarge: "BATCH_TOO_LARGE"
         case .tooManyJSONValues: "TOO_MANY_JSON_VALUES"
         case .csrfPreflightRequired: "CSRF_PREFLIGHT_REQUIRED"
-        case .bodyTooLarge, .fileTooLarge, .tooManyFiles: "PAYLOAD_TOO_LARGE"
-        case .unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE"
+        case .bodyTooLarge, .fileTooLarge, .tooManyFiles: DomainErrorCode.payloadTooLarge.rawValue
+        case .unsupportedMediaType: DomainErrorCode.unsupportedMediaType.rawValue
         case .notAcceptable: "NOT_ACCEPTABLE"
         case .methodNotAllowed: "METHOD_NOT_ALLOWED"
-        case .unauthenticated: "UNAUTHENTICATED"
-        case .notFound: "NOT_FOUND"
+        case .unauthenticated: DomainErrorCode.unauthenticated.rawValue
+        case .notFound: DomainErrorCode.notFound.rawValue
         case .tooManyUploads: "TOO_MANY_UPLOADS"
         case .uploadSpoolFailed: "UPLOAD_UNAVAILABLE"
         }
@@ -90,7 +93,8 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .tooManyJSONValues(let limit):
             "The request's JSON holds more than \(limit) values (object members and array items count one each)."
         case .bodyTooLarge(let limit): "The request body is larger than the limit of \(ByteCount(limit))."
-        case .fileTooLarge(let limit): "File exceeds maximum size of \(ByteCount(limit))."
+        // The domain's words for a file over a limit (seed 000's), whichever layer refuses it.
+        case .fileTooLarge(let limit): DomainError.fileTooLarge(maxBytes: limit).message
         case .tooManyFiles(let limit): "A request may upload at most \(limit) file\(limit == 1 ? "" : "s")."
         case .batchTooLarge(let count, let limit):
             "A batch may hold at most \(limit) operations; this one has \(count)."
@@ -135,16 +139,5 @@ extension GatewayHTTPError: HTTPResponseError {
         default: break
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-    }
-}
-
-/// Bytes as people read them in a limit message: "5MB", "1MB", "512KB", "300 bytes".
-struct ByteCount: CustomStringConvertible {
-    let bytes: Int
-    init(_ bytes: Int) { self.bytes = bytes }
-    var description: String {
-        if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }
-        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024)KB" }
-        return "\(bytes) bytes"
     }
 }

@@ -87,7 +87,7 @@ extension PostgresStore: PostStore {
     }
 
     public func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "create posts") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .createPosts) }
         return try await call("createPost", viewer: viewer) { connection, logger in
             let rows = try await connection.query("""
                 with p as (insert into public.posts (author_id, content, image_urls)
@@ -136,7 +136,7 @@ extension PostgresStore: PostStore {
 
     /// RLS refuses a comment on a post the viewer cannot see (42501): NOT_FOUND for them.
     public func addComment(postId: UUID, content: String, viewer: Viewer) async throws -> Comment {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "comment") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .comment) }
         return try await call("addComment", viewer: viewer, forbidden: .postNotFound) { connection, logger in
             let rows = try await connection.query("""
                 with c as (insert into public.comments (post_id, author_id, content) values (\(postId), auth.uid(), \(content)) returning *)

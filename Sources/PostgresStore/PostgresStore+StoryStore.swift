@@ -35,7 +35,7 @@ extension PostgresStore: StoryStore {
 
     /// The viewer's own unexpired stories' expiry times, soonest first (`stories_author_expires_idx`).
     public func ownActiveStoryExpiries(viewer: Viewer, limit: Int) async throws -> [Int64] {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "post stories") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .postStories) }
         let limit = max(0, limit)
         return try await call("ownActiveStoryExpiries", viewer: viewer) { connection, logger in
             let rows = try await connection.query("""

@@ -75,7 +75,7 @@ extension SupabaseFake {
             return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
         }
         if me == target {
-            return Self.pgError(400, "PT400", "You cannot follow yourself", hint: "cannot_follow_self")
+            return Self.condition(400, "PT400", "cannot_follow_self")
         }
         let index = followsByFollower[me]?.first { follows[$0].followee == target }
         let active = index.map { follows[$0].deletedAtMicroseconds == nil } ?? false
@@ -83,7 +83,7 @@ extension SupabaseFake {
         let removing = active && action != .follow
         if !removing {
             guard let followee = profilesById[target], visible(followee, caller), profilesById[me] != nil else {
-                return Self.pgError(404, "PT404", "Profile not found", hint: "profile_not_found")
+                return Self.condition(404, "PT404", "profile_not_found")
             }
         }
         let want: Bool = switch action {

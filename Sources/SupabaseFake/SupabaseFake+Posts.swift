@@ -206,7 +206,7 @@ extension SupabaseFake {
     /// `feed_page`: the caller's posts and those of whom they follow, visible, newest first.
     func feedPage(_ body: [String: Any], caller: Caller) -> Response {
         guard case .user(let me) = caller else {
-            return Self.pgError(401, "42501", "You must be logged in to view your feed", hint: "authentication_required")
+            return Self.condition(401, "42501", "authentication_required", details: "action=view_feed")
         }
         return Self.rows(feedRows(body, me: me, caller: caller))
     }
@@ -224,7 +224,7 @@ extension SupabaseFake {
     /// `feed_page_with_sources`: `feed_page`'s rows and the caller's active follows that RLS shows.
     func feedPageWithSources(_ body: [String: Any], caller: Caller) -> Response {
         guard case .user(let me) = caller else {
-            return Self.pgError(401, "PT401", "You must be logged in to see your feed", hint: "authentication_required")
+            return Self.condition(401, "PT401", "authentication_required", details: "action=view_feed")
         }
         let sources = (followsByFollower[me] ?? []).map { follows[$0] }.filter { follow in
             follow.deletedAtMicroseconds == nil && (profilesById[follow.followee].map { visible($0, caller) } ?? false)
@@ -257,10 +257,10 @@ extension SupabaseFake {
 
     func toggleLike(_ body: [String: Any], caller: Caller) -> Response {
         guard case .user(let me) = caller else {
-            return Self.pgError(401, "42501", "You must be logged in to like posts", hint: "authentication_required")
+            return Self.condition(401, "42501", "authentication_required", details: "action=like_posts")
         }
         guard let id = (body["target"] as? String).flatMap(UUID.init(uuidString:)), var post = posts[id], postVisible(post, caller) else {
-            return Self.pgError(400, "P0001", "Post not found", hint: "post_not_found")
+            return Self.condition(400, "P0001", "post_not_found")
         }
         let liked = !post.likes.contains(me)
         if liked { post.likes.insert(me) } else { post.likes.remove(me) }

@@ -30,8 +30,19 @@ extension SupabaseFake {
     }
 
     /// PostgREST's error body.
-    static func pgError(_ status: Int, _ code: String, _ message: String, hint: String? = nil) -> Response {
-        json(status, ["code": code, "message": message, "details": NSNull(), "hint": hint.map { $0 as Any } ?? NSNull()])
+    /// A PostgREST error body. The schema's own conditions are raised as migration
+    /// 20250301002100 raises them: message and hint the condition's code, its argument in
+    /// `details`, no words (the domain words them).
+    static func pgError(_ status: Int, _ code: String, _ message: String, hint: String? = nil, details: String? = nil) -> Response {
+        json(status, [
+            "code": code, "message": message, "details": details.map { $0 as Any } ?? NSNull(),
+            "hint": hint.map { $0 as Any } ?? NSNull(),
+        ])
+    }
+
+    /// The schema's condition `hint` with `details`, its code as the message.
+    static func condition(_ status: Int, _ code: String, _ hint: String, details: String? = nil) -> Response {
+        pgError(status, code, hint, hint: hint, details: details)
     }
 
     /// `response` with its body written a byte at a time, `pause` apart.

@@ -67,7 +67,7 @@ extension SupabaseFake {
 
     func activeStories(caller: Caller) -> Response {
         guard case .user(let me) = caller else {
-            return Self.pgError(401, "42501", "You must be logged in to view stories", hint: "authentication_required")
+            return Self.condition(401, "42501", "authentication_required", details: "action=view_stories")
         }
         let sources = Set([me] + (followsByFollower[me] ?? []).map { follows[$0] }.filter { $0.deletedAtMicroseconds == nil }.map(\.followee))
         let rows = stories.values.filter { sources.contains($0.author) && storyVisible($0, caller) }
@@ -85,21 +85,19 @@ extension SupabaseFake {
         guard let parsed = StoryMediaPath(parsing: path), parsed.owner == me, parsed.description == path,
               type == parsed.format.mediaType.rawValue
         else {
-            return Self.pgError(400, "22023", "A story's file must be in your own folder, named as the gateway names it, with its media type",
-                                hint: "invalid_story_media")
+            return Self.condition(400, "22023", "invalid_story_media", details: "media_path")
         }
         guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.hasSuffix("/stories/" + path),
               !url.contains("?"), !url.contains("#"), !url.contains("/../")
-        else { return Self.pgError(400, "22023", "A story's URL must be the public URL of its file", hint: "invalid_story_media") }
+        else { return Self.condition(400, "22023", "invalid_story_media", details: "media_url") }
         guard objects[Self.stories.keyPrefix + path] != nil else {
-            return Self.pgError(404, "PT404", "Story file not found", hint: "story_media_not_found")
+            return Self.condition(404, "PT404", "story_media_not_found")
         }
         let now = storyNow
         let active = stories.values.filter { $0.author == me && $0.expiresAtMicroseconds > now }.map(\.expiresAtMicroseconds).sorted()
         if active.count >= CreateStory.maxActiveStories, let oldest = active.first {
             let wait = max(1, Int((oldest - now + 999_999) / 1_000_000))
-            return Self.json(429, ["code": "PT429", "message": "You have \(active.count) active stories, the most allowed",
-                                   "details": "retry_after=\(wait)", "hint": "too_many_stories"])
+            return Self.condition(429, "PT429", "too_many_stories", details: "retry_after=\(wait)")
         }
         let story = FakeStory(
             id: UUID(), author: me, mediaURL: url, mediaPath: path, mediaType: type, createdAtMicroseconds: now,

@@ -1,22 +1,29 @@
 import SocialDomain
 
 /// What the migrations' own errors mean for the domain, whichever way they travel (a PostgREST
-/// error body, or a PostgreSQL error read directly): the follow functions raise with a `hint`
-/// naming the case, and constraints fail with their SQLSTATE.
+/// error body, or a PostgreSQL error read directly): the functions raise a condition, named by
+/// the `hint` (and since migration 20250301002100 by the message too), with its argument in the
+/// `detail`; constraints fail with their SQLSTATE. The words are the domain's (``DomainError``):
+/// nothing here, nor in the SQL, spells a message a client reads.
 public enum SchemaErrors {
-    /// The domain error for a SQL error's SQLSTATE and hint, or nil when neither is one of the
-    /// schema's own (the caller decides: permissions, sessions, a backend fault).
-    /// - Parameter detail: the error's detail; `too_many_stories` carries `retry_after=<seconds>`.
+    /// The domain error for a SQL error's SQLSTATE, hint and detail, or nil when none is one of
+    /// the schema's own (the caller decides: permissions, sessions, a backend fault).
+    /// - Parameter detail: `too_many_stories` carries `retry_after=<seconds>`,
+    ///   `authentication_required` `action=<SignedInAction raw value>`.
     public static func domainError(sqlState: String?, hint: String?, detail: String? = nil) -> DomainError? {
         switch hint {
         case "too_many_stories"?:
             // create_story's quota (migration 20250301002000), met by a concurrent post.
-            let seconds = detail.flatMap { $0.hasPrefix("retry_after=") ? Int($0.dropFirst("retry_after=".count)) : nil }
+            let seconds = argument("retry_after", in: detail).flatMap { Int($0) }
             return .tooManyActiveStories(retryAfter: max(1, seconds ?? 60))
         case "cannot_follow_self"?: return .cannotFollowSelf
         case "profile_not_found"?: return .profileNotFound
         case "post_not_found"?: return .postNotFound
-        case "authentication_required"?: return .unauthenticated(to: "follow users")
+        case "authentication_required"?:
+            // Functions of migrations before 002100 name no action; only the follow functions
+            // could then be reached signed out (the use cases refuse the others first).
+            let action = argument("action", in: detail).flatMap(SignedInAction.init(rawValue:)) ?? .followUsers
+            return .unauthenticated(to: action)
         default: break
         }
         switch sqlState {
@@ -24,5 +31,11 @@ public enum SchemaErrors {
         case "23503"?: return .profileNotFound  // a follow of a profile that is gone
         default: return nil
         }
+    }
+
+    /// The value of `key=<value>` when that is the whole detail.
+    static func argument(_ key: String, in detail: String?) -> String? {
+        guard let detail, detail.hasPrefix(key + "=") else { return nil }
+        return String(detail.dropFirst(key.count + 1))
     }
 }

@@ -7,10 +7,12 @@ import SupabaseSchema
 /// PostgREST answers `{code, message, details, hint}` with a meaningful HTTP status; Storage
 /// answers HTTP 400 for almost everything and puts the real status in the body's `statusCode`
 /// (a string), so Storage errors are classified by the body first (supabase-wire.md §2.10,
-/// §4.6). The client sees only the domain's message; the upstream body goes to the log.
+/// §4.6). The client sees only the domain's message; the upstream body goes to the log. Every
+/// answer is a domain value (`DomainError`'s own): this file names conditions, it words none.
 enum SupabaseErrorMapper {
-    /// The message for a token PostgREST or Storage rejected (expired, bad signature, revoked).
-    static let sessionExpired = DomainError(.unauthenticated, "Your session has expired. Please sign in again.")
+    /// A token PostgREST or Storage rejected (expired, bad signature, revoked): seed 002's
+    /// "Your session expired" (``DomainError/sessionExpired``), as a refused refresh token gets.
+    static let sessionExpired = DomainError.sessionExpired
 
     /// What a PostgREST error means for the domain.
     /// - Parameter forbidden: the FORBIDDEN error of the calling use case.
@@ -41,9 +43,9 @@ enum SupabaseErrorMapper {
         case "invalid_grant" where operation == "signIn" || operation == "reauthenticate":
             return .invalidCredentials
         case "user_already_exists", "email_exists": return .emailTaken
-        case "weak_password": return DomainError.badUserInput("Please choose a stronger password.", field: "password")
-        case "same_password": return DomainError.badUserInput("New password must be different", field: "newPassword")
-        case "email_address_invalid", "validation_failed": return DomainError.badUserInput("Enter a valid email address", field: "email")
+        case "weak_password": return .passwordTooWeak
+        case "same_password": return .newPasswordNotDifferent
+        case "email_address_invalid", "validation_failed": return .invalidEmail
         case "refresh_token_not_found", "refresh_token_already_used", "session_not_found", "session_expired", "bad_jwt",
              "otp_expired", "flow_state_expired":
             return .sessionExpired
@@ -59,7 +61,9 @@ enum SupabaseErrorMapper {
 
     /// What a Storage error means for the domain (`nil` for "object not found", which the
     /// caller decides about: deleting a missing avatar is not an error).
-    static func storage(_ response: SupabaseResponse) -> DomainError? {
+    /// - Parameter media: the rules of the bucket written, for a file Storage refused as too
+    ///   large (413) or of the wrong type (415).
+    static func storage(_ response: SupabaseResponse, media: StoredMedia = .avatar) -> DomainError? {
         let body = StorageErrorBody.decode(response.body)
         let status = body?.statusCode.flatMap { Int($0) } ?? response.status
         let label = [body?.code, body?.error].compactMap { $0?.lowercased() }
@@ -67,9 +71,28 @@ enum SupabaseErrorMapper {
         switch status {
         case 403: return .storageNotAuthorized
         case 404: return nil
-        case 413: return DomainError(.payloadTooLarge, "File exceeds maximum size of 5MB", field: "file")
-        case 415: return DomainError(.unsupportedMediaType, "Invalid image data provided", field: "file")
+        case 413: return media.tooLarge
+        case 415: return media.unsupported
         default: return .backendUnavailable
+        }
+    }
+}
+
+/// The files a bucket holds, for Storage's refusals: each kind's domain error.
+enum StoredMedia {
+    case avatar, story
+
+    var tooLarge: DomainError {
+        switch self {
+        case .avatar: .fileTooLarge(maxBytes: UploadAvatar.maxBytes)
+        case .story: .fileTooLarge(maxBytes: CreateStory.maxBytes)
+        }
+    }
+
+    var unsupported: DomainError {
+        switch self {
+        case .avatar: .invalidImage
+        case .story: .unsupportedStoryMedia
         }
     }
 }

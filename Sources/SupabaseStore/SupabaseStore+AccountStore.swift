@@ -94,7 +94,7 @@ extension SupabaseStore: AccountStore {
     /// (`POST /auth/v1/logout?scope=others`).
     public func changePassword(current: String, new: String, viewer: Viewer) async throws -> AuthResult {
         try await call("changePassword") {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "change your password") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .changePassword) }
             let email = try await account(viewer: viewer).email
             let signIn = try JSONSerialization.data(withJSONObject: ["email": email, "password": current])
             let fresh: AuthResult

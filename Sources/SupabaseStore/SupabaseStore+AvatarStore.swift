@@ -27,14 +27,17 @@ extension SupabaseStore: AvatarStore {
 
     /// `POST /storage/v1/object/<bucket>/<path>` with the raw bytes, the real content type,
     /// `Cache-Control` and `x-upsert: true`.
-    func putObject(_ bytes: Data, bucket: String, path: String, contentType: String, viewer: Viewer, operation: String) async throws {
+    func putObject(
+        _ bytes: Data, bucket: String, path: String, contentType: String, media: StoredMedia = .avatar, viewer: Viewer,
+        operation: String
+    ) async throws {
         let request = SupabaseRequest(
             method: .post, service: .storage, path: objectPath(bucket: bucket, path),
             headers: [("Content-Type", contentType), ("Cache-Control", configuration.avatarCacheControl), ("x-upsert", "true")],
             body: bytes, idempotent: false, operation: operation)
         let response = try await client.send(request, viewer: viewer)
         guard response.isSuccess else {
-            let error = SupabaseErrorMapper.storage(response) ?? .backendUnavailable
+            let error = SupabaseErrorMapper.storage(response, media: media) ?? .backendUnavailable
             logUpstream(request, response, as: error)
             throw error
         }

@@ -120,7 +120,7 @@ extension SupabaseStore: PostStore {
     /// `POST /rest/v1/posts` with `Prefer: return=representation`.
     public func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post {
         try await call("createPost") {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "create posts") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .createPosts) }
             let request = SupabaseRequest(
                 method: .post, service: .rest, path: "/rest/v1/posts", query: [("select", Self.postColumns)],
                 headers: [("Content-Type", "application/json"), ("Prefer", "return=representation")],
@@ -136,7 +136,7 @@ extension SupabaseStore: PostStore {
     /// back means not there or not the viewer's.
     public func updatePost(id: UUID, changes: PostChanges, viewer: Viewer) async throws -> Post {
         try await call("updatePost") {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "edit posts") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .editPosts) }
             let request = SupabaseRequest(
                 method: .patch, service: .rest, path: "/rest/v1/posts",
                 query: [("id", "eq.\(id.lowercased)"), ("author_id", "eq.\(me.lowercased)"), ("select", Self.postColumns)],
@@ -152,7 +152,7 @@ extension SupabaseStore: PostStore {
     /// `DELETE /rest/v1/posts?id=eq.<id>&author_id=eq.<me>`; likes and comments go by cascade.
     public func deletePost(id: UUID, viewer: Viewer) async throws {
         try await call("deletePost") {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "delete posts") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .deletePosts) }
             let request = SupabaseRequest(
                 method: .delete, service: .rest, path: "/rest/v1/posts",
                 query: [("id", "eq.\(id.lowercased)"), ("author_id", "eq.\(me.lowercased)"), ("select", "id")],
@@ -178,7 +178,7 @@ extension SupabaseStore: PostStore {
     /// read as NOT_FOUND: the post does not exist for them).
     public func addComment(postId: UUID, content: String, viewer: Viewer) async throws -> Comment {
         try await call("addComment") {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "comment") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .comment) }
             let request = SupabaseRequest(
                 method: .post, service: .rest, path: "/rest/v1/comments", query: [("select", Self.commentColumns)],
                 headers: [("Content-Type", "application/json"), ("Prefer", "return=representation")],

@@ -43,7 +43,7 @@ extension SupabaseStore: StoryStore, StoryMediaStore {
     /// (RLS leaves out expired rows).
     public func ownActiveStoryExpiries(viewer: Viewer, limit: Int) async throws -> [Int64] {
         try await call("ownActiveStoryExpiries") {
-            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "post stories") }
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .postStories) }
             let request = SupabaseRequest(
                 method: .get, service: .rest, path: "/rest/v1/stories",
                 query: [("select", "expires_at"), ("author_id", "eq.\(me.lowercased)"), ("order", "expires_at.asc"),
@@ -80,7 +80,7 @@ extension SupabaseStore: StoryStore, StoryMediaStore {
             guard viewer.userId == path.owner else { throw DomainError.storageNotAuthorized }
             try await putObject(
                 bytes, bucket: configuration.storiesBucket, path: path.description, contentType: path.format.contentType,
-                viewer: viewer, operation: "putStoryMedia")
+                media: .story, viewer: viewer, operation: "putStoryMedia")
             return "\(configuration.url.absoluteString)/storage/v1/object/public/\(configuration.storiesBucket)/\(path)"
         }
     }

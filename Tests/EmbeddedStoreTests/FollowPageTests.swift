@@ -44,7 +44,7 @@ struct FollowPageTests {
         #expect(whole.edges.count == 12)
         for edge in whole.edges { #expect(edge.viewerState == expected[edge.profile.id]) }
         // Pages of 2 (3 rows, 6 probes) probe each row (the counters, the page).
-        let get = GetFollowers(profiles: f.store, follows: f.store)
+        let get = FollowersList(follows: f.store)
         var after: String?
         var seen = 0
         repeat {
@@ -64,7 +64,7 @@ struct FollowPageTests {
         let owner = try await f.create("owner_olga")
         let original = try await followers(of: owner, count: 25, prefix: "fan", in: f)
         let newestFirst = Array(original.reversed())
-        let get = GetFollowers(profiles: f.store, follows: f.store)
+        let get = FollowersList(follows: f.store)
 
         let page1 = try await get.execute(profileId: owner, first: 10, viewer: StoreFixture.reader)
         #expect(page1.edges.map(\.profile.id) == Array(newestFirst[0..<10]))
@@ -95,7 +95,7 @@ struct FollowPageTests {
         for i in 0..<7 { fans.append(try await f.create("tie\(i)")) }
         f.clock.set(StoreFixture.t0.addingTimeInterval(10_000))   // every follow at the same instant
         for fan in fans { _ = try await FollowProfile(follows: f.store).execute(profileId: owner, viewer: StoreFixture.viewer(fan)) }
-        let get = GetFollowers(profiles: f.store, follows: f.store)
+        let get = FollowersList(follows: f.store)
         var seen: [FollowEdge] = []
         var after: String?
         repeat {
@@ -110,7 +110,7 @@ struct FollowPageTests {
     @Test("another profile's cursor is BAD_USER_INPUT")
     func foreignCursor() async throws {
         let f = try await StoreFixture.make()
-        let get = GetFollowers(profiles: f.store, follows: f.store)
+        let get = FollowersList(follows: f.store)
         let bobs = try await get.execute(profileId: DemoData.bobId, first: 1, viewer: StoreFixture.reader)
         let error = await domainError { _ = try await get.execute(profileId: DemoData.aliceId, after: bobs.endCursor, viewer: StoreFixture.reader) }
         #expect(error == DomainError(.badUserInput, "after is not a valid cursor for this list", field: "after"))
@@ -121,7 +121,7 @@ struct FollowPageTests {
         let f = try await StoreFixture.make()
         let secret = try await f.create("secret_sam", isPublic: false)
         _ = try await FollowProfile(follows: f.store).execute(profileId: DemoData.aliceId, viewer: StoreFixture.viewer(secret))
-        let get = GetFollowers(profiles: f.store, follows: f.store)
+        let get = FollowersList(follows: f.store)
         let asBob = try await get.execute(profileId: DemoData.aliceId, viewer: StoreFixture.bob)
         #expect(asBob.edges.map(\.profile.handle) == ["carol_creator", "bob_builder"])
         #expect(asBob.totalCount == 3)
@@ -184,5 +184,19 @@ struct FollowPageTests {
         #expect(f.store.callCounts == ["followPages": 1])
         let anonymous = try #require(try await f.store.followPages([request], viewer: .anonymous).first)
         #expect(anonymous.edges.count == 2 && anonymous.edges.allSatisfy { $0.viewerState == nil })
+    }
+}
+
+/// One profile's followers read as the gateway reads them (the arguments checked by
+/// ``GetFollowPages/request(_:of:first:after:last:before:viewer:)``, then one store call).
+struct FollowersList {
+    let follows: any FollowStore
+
+    func execute(
+        profileId: UUID, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil, viewer: Viewer
+    ) async throws -> FollowPage {
+        let request = try GetFollowPages.request(
+            .followers, of: profileId, first: first, after: after, last: last, before: before, viewer: viewer)
+        return try await GetFollowPages(follows: follows).execute([request], viewer: viewer)[0]
     }
 }

@@ -18,7 +18,7 @@ struct TextLengthTests {
         #expect(bio.unicodeScalars.count == 560)
         let saved = try await f.update(DemoData.aliceId) { $0.bio = .set(bio) }
         #expect(saved.bio == bio)
-        let read = try await GetProfile(profiles: f.store).execute(.id(DemoData.aliceId), viewer: .anonymous)
+        let read = try await BatchGetProfiles(profiles: f.store).load(ids: [DemoData.aliceId], viewer: .anonymous)[DemoData.aliceId]
         #expect(read?.bio == bio)
         let error = await domainError { _ = try await f.update(DemoData.aliceId) { $0.bio = .set(bio + Self.thumbsUp) } }
         #expect(error == DomainError(.badUserInput, "Bio is too long (281/280 characters)", field: "bio"))
@@ -60,7 +60,7 @@ struct TextLengthTests {
         #expect(all.map { $0?.followerCount } == DemoData.profiles.map { _ in 2 })
         _ = try await UnfollowProfile(follows: store).execute(profileId: DemoData.bobId, viewer: StoreFixture.alice)
         #expect(try await store.profilesWithDriftingCounters() == [])
-        let bob = try await GetProfile(profiles: store).execute(.id(DemoData.bobId), viewer: .anonymous)
+        let bob = try await BatchGetProfiles(profiles: store).load(ids: [DemoData.bobId], viewer: .anonymous)[DemoData.bobId]
         #expect(bob?.followerCount == 1)
         let long = String(repeating: Self.thumbsUp, count: 280)
         _ = try await UpdateProfile(profiles: store).execute(input: { var i = ProfileUpdateInput(); i.bio = .set(long); return i }(),
@@ -76,9 +76,9 @@ struct SendCountTests {
         try await f.store.pool.write { db in
             try db.execute(sql: "UPDATE profiles SET send_count = 42 WHERE id = ?", arguments: [DemoData.aliceId.lowercased])
         }
-        let alice = try await GetProfile(profiles: f.store).execute(.id(DemoData.aliceId), viewer: .anonymous)
+        let alice = try await BatchGetProfiles(profiles: f.store).load(ids: [DemoData.aliceId], viewer: .anonymous)[DemoData.aliceId]
         #expect(alice?.sendCount == 42)
-        let page = try await GetFollowers(profiles: f.store, follows: f.store)
+        let page = try await FollowersList(follows: f.store)
             .execute(profileId: DemoData.bobId, viewer: StoreFixture.reader)
         #expect(page.edges.first { $0.profile.id == DemoData.aliceId }?.profile.sendCount == 42)
     }

@@ -122,7 +122,7 @@ struct UploadTests {
                 filename: "big.jpg", contentType: "image/jpeg", data: TestImages.jpeg + Array(repeating: 0x41, count: 16 * 1024 * 1024))
             try await client.execute(uri: "/graphql", method: .post, headers: Self.headers(huge, authorization: bearer), body: huge.finished()) { response in
                 #expect(response.status == .contentTooLarge)
-                #expect(response.text == #"{"errors":[{"message":"File exceeds maximum size of 15MB.","extensions":{"code":"PAYLOAD_TOO_LARGE"}}]}"#)
+                #expect(response.text == #"{"errors":[{"message":"File exceeds maximum size of 15MB","extensions":{"code":"PAYLOAD_TOO_LARGE"}}]}"#)
             }
         }
         // A new connection: the server closes one whose body it refused mid-stream.

@@ -50,22 +50,11 @@ struct FollowUseCaseTests {
         #expect(await store.calls.count == 3)
     }
 
-    @Test("followers of a private profile are NOT_FOUND for others")
-    func privateOwner() async {
-        let store = await Fixture.store()
-        let carol = UUID()
-        await store.add(Fixture.profile(carol, "carol_creator", isPublic: false))
-        let error = await domainError {
-            _ = try await GetFollowers(profiles: store, follows: store).execute(profileId: carol, viewer: Fixture.aliceViewer)
-        }
-        #expect(error == DomainError(.notFound, "Profile not found"))
-    }
-
     @Test("page arguments are checked before any store call")
     func pageArgumentsFirst() async {
         let store = await Fixture.store()
         let error = await domainError {
-            _ = try await GetFollowing(profiles: store, follows: store).execute(profileId: Fixture.bob, first: 51, viewer: .anonymous)
+            _ = try GetFollowPages.request(.following, of: Fixture.bob, first: 51, viewer: .anonymous)
         }
         #expect(error == DomainError(.badUserInput, "first must be between 0 and 50", field: "first"))
         #expect(await store.calls.isEmpty)

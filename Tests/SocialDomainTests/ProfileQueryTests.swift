@@ -2,18 +2,18 @@ import Foundation
 import Testing
 @testable import SocialDomain
 
-@Suite("GetProfile, BatchGetProfiles, SearchProfiles")
+@Suite("BatchGetProfiles, SearchProfiles")
 struct ProfileQueryTests {
     @Test("a private profile is visible only to its owner")
     func privateProfile() async throws {
         let store = await Fixture.store()
         let carol = UUID()
         await store.add(Fixture.profile(carol, "carol_creator", isPublic: false))
-        let get = GetProfile(profiles: store)
-        #expect(try await get.execute(.id(carol), viewer: Fixture.aliceViewer) == nil)
-        #expect(try await get.execute(.handle("CAROL_creator"), viewer: .anonymous) == nil)
-        #expect(try await get.execute(.id(carol), viewer: .user(id: carol, token: "t"))?.handle == "carol_creator")
-        #expect(try await get.execute(.handle("Alice_Wonder"), viewer: .anonymous)?.id == Fixture.alice)
+        let get = BatchGetProfiles(profiles: store)
+        #expect(try await get.execute(ids: [carol], viewer: Fixture.aliceViewer) == [nil])
+        #expect(try await get.execute(handles: ["CAROL_creator"], viewer: .anonymous) == [nil])
+        #expect(try await get.execute(ids: [carol], viewer: .user(id: carol, token: "t")).first??.handle == "carol_creator")
+        #expect(try await get.execute(handles: ["Alice_Wonder"], viewer: .anonymous).first??.id == Fixture.alice)
     }
 
     @Test("batch reads keep the order, repeat duplicates, give nil for missing, in one store call")
@@ -114,11 +114,11 @@ struct SignInRulesTests {
     func lists() async {
         let store = await Fixture.store()
         let followers = await domainError {
-            _ = try await GetFollowers(profiles: store, follows: store).execute(profileId: Fixture.alice, viewer: .anonymous)
+            _ = try GetFollowPages.request(.followers, of: Fixture.alice, viewer: .anonymous)
         }
         #expect(followers == DomainError(.unauthenticated, "You must be logged in to view followers"))
         let following = await domainError {
-            _ = try await GetFollowing(profiles: store, follows: store).execute(profileId: Fixture.alice, viewer: .anonymous)
+            _ = try GetFollowPages.request(.following, of: Fixture.alice, viewer: .anonymous)
         }
         #expect(following == DomainError(.unauthenticated, "You must be logged in to view following"))
         #expect(await store.calls.isEmpty)

@@ -130,7 +130,7 @@ struct FaultInjectionTests {
             let expired = Viewer.user(id: StoreHarness.alice, token: SupabaseFake.token(for: StoreHarness.alice, expired: true))
             let rest = await StoreHarness.domainError { _ = try await h.store.profiles(ids: Self.ids, viewer: expired) }
             #expect(rest?.code == .unauthenticated)
-            #expect(rest?.message == "Your session has expired. Please sign in again.")
+            #expect(rest?.message == "Your session expired. Please log in again.")  // seed 002's wording
             #expect(h.fake.requests.count == 1)   // a 401 is not retried
             let storage = await StoreHarness.domainError {
                 _ = try await h.store.putAvatar(

@@ -55,7 +55,8 @@ do $$ begin
     perform public.toggle_follow('a11ce000-0000-4000-8000-000000000001');
     raise exception 'FAIL: self-follow';
   exception when sqlstate 'PT400' then
-    if sqlerrm <> 'You cannot follow yourself' then raise exception 'FAIL: message %', sqlerrm; end if;
+    -- the condition only (migration 002100): the domain words it
+    if sqlerrm <> 'cannot_follow_self' then raise exception 'FAIL: message %', sqlerrm; end if;
   end;
   begin
     perform public.follow_profile('ca201000-0000-4000-8000-000000000003');   -- carol is private

@@ -18,7 +18,7 @@ public enum AccountRules {
         guard email.utf8.count <= maxEmailLength, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
               !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: { $0.isWhitespace || $0.isNewline }),
               email.allSatisfy({ $0.isASCII ? ($0.isLetter || $0.isNumber || "@._+-'".contains($0)) : true })
-        else { throw DomainError.badUserInput("Enter a valid email address", field: "email") }
+        else { throw DomainError.invalidEmail }
         return email
     }
 
@@ -41,7 +41,7 @@ public enum AccountRules {
         if new.count < minPasswordLength {
             throw DomainError.badUserInput("Password must be at least \(minPasswordLength) characters", field: "newPassword")
         }
-        if new == current { throw DomainError.badUserInput("New password must be different", field: "newPassword") }
+        if new == current { throw DomainError.newPasswordNotDifferent }
         if new != confirm { throw DomainError.badUserInput("Passwords don't match", field: "confirmPassword") }
         try password(new, field: "newPassword")
     }
@@ -55,6 +55,12 @@ extension DomainError {
     /// A refresh token that is unknown, used, revoked or expired (seed 002 `sessionExpired`).
     public static let sessionExpired = DomainError(.unauthenticated, "Your session expired. Please log in again.")
     public static let emailTaken = DomainError(.emailTaken, "An account with this email already exists", field: "email")
+    /// Seed 002's email check (``AccountRules/email(_:)``), and an identity provider that refused the address.
+    public static let invalidEmail = DomainError(.badUserInput, "Enter a valid email address", field: "email")
+    /// Seed 002 `PasswordChangeRequest`: the new password is the current one.
+    public static let newPasswordNotDifferent = DomainError(.badUserInput, "New password must be different", field: "newPassword")
+    /// Seed 002 `ProfileError.passwordTooWeak`: an identity provider's strength rule refused the password.
+    public static let passwordTooWeak = DomainError(.badUserInput, "Please choose a stronger password.", field: "password")
     /// A store without accounts (the PostgreSQL store without `SUPABASE_URL`).
     public static let accountsUnavailable = DomainError(
         .backendUnavailable, "Accounts are not available on this server: it has no identity provider (set SUPABASE_URL).")

@@ -71,7 +71,13 @@ extension DomainError {
     }
 
     /// The caller must sign in; `action` completes the seeds' "You must be logged in to ..." wording.
-    public static func unauthenticated(to action: String) -> DomainError {
-        DomainError(.unauthenticated, "You must be logged in to \(action)")
+    public static func unauthenticated(to action: SignedInAction) -> DomainError {
+        DomainError(.unauthenticated, "You must be logged in to \(action.words)")
+    }
+
+    /// Seed 000 `StorageError.fileTooLarge(maxSizeMB:)`: the file is over `maxBytes` (the message
+    /// is derived from the limit, "File exceeds maximum size of 5MB").
+    public static func fileTooLarge(maxBytes: Int) -> DomainError {
+        DomainError(.payloadTooLarge, "File exceeds maximum size of \(ByteCount(maxBytes))", field: "file")
     }
 }

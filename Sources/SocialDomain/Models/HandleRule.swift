@@ -18,3 +18,8 @@ public enum HandleRule {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }
+
+extension DomainError {
+    /// Seed 001 `invalidHandle(reason:)`: "Invalid handle: <reason>", with the handle rule as the reason.
+    public static let invalidHandle = DomainError(.badUserInput, "Invalid handle: \(HandleRule.requirement)", field: "handle")
+}

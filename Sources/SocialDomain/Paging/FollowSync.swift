@@ -48,10 +48,7 @@ public struct FollowSyncRequest: Sendable, Hashable {
     public var after: SyncKeyset?
     public var limit: Int
 
-    public static let defaultLimit = 50
-    public static let maxLimit = 100
-
-    public init(sinceMicroseconds: Int64, after: SyncKeyset? = nil, limit: Int = FollowSyncRequest.defaultLimit) {
+    public init(sinceMicroseconds: Int64, after: SyncKeyset? = nil, limit: Int = PageSize.followChanges.defaultSize) {
         self.sinceMicroseconds = sinceMicroseconds
         self.after = after
         self.limit = limit

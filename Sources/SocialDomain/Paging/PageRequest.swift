@@ -20,10 +20,7 @@ public struct PageRequest: Sendable, Hashable {
     public var limit: Int
     public var cursor: FollowKeyset?
 
-    public static let defaultLimit = 20
-    public static let maxLimit = 50
-
-    public init(direction: Direction = .forward, limit: Int = PageRequest.defaultLimit, cursor: FollowKeyset? = nil) {
+    public init(direction: Direction = .forward, limit: Int = PageSize.lists.defaultSize, cursor: FollowKeyset? = nil) {
         self.direction = direction
         self.limit = limit
         self.cursor = cursor
@@ -31,7 +28,7 @@ public struct PageRequest: Sendable, Hashable {
 
     /// Checks Relay arguments for one list.
     ///
-    /// Rules: `first`/`last` in 0...50 (default 20); forward and backward arguments cannot be
+    /// Rules: `first`/`last` in ``PageSize/lists``; forward and backward arguments cannot be
     /// mixed; a cursor must be one this list issued (same kind and owner).
     /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument.
     public static func validate(
@@ -47,7 +44,7 @@ public struct PageRequest: Sendable, Hashable {
     /// this list issued, nil for any other (another list's, another kind's).
     /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument.
     public static func validate(
-        first: Int?, after: String?, last: Int?, before: String?, maxLimit: Int = PageRequest.maxLimit,
+        first: Int?, after: String?, last: Int?, before: String?, size rule: PageSize = .lists,
         keyset: (PageCursor) -> FollowKeyset?
     ) throws -> PageRequest {
         let backward = last != nil || before != nil
@@ -55,11 +52,7 @@ public struct PageRequest: Sendable, Hashable {
             throw DomainError.badUserInput(
                 "Use either first/after or last/before, not both", field: first != nil ? "first" : "after")
         }
-        let sizeField = backward ? "last" : "first"
-        let size = (backward ? last : first) ?? defaultLimit
-        guard (0...maxLimit).contains(size) else {
-            throw DomainError.badUserInput("\(sizeField) must be between 0 and \(maxLimit)", field: sizeField)
-        }
+        let size = try rule.checked(backward ? last : first, field: backward ? "last" : "first")
         let cursorField = backward ? "before" : "after"
         var position: FollowKeyset?
         if let text = backward ? before : after {

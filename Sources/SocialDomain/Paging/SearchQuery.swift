@@ -1,4 +1,4 @@
-/// A validated profile search: trimmed text (2+ characters), page size 1...50, optional keyset.
+/// A validated profile search: trimmed text (2+ characters), page size ``PageSize/search``, optional keyset.
 ///
 /// Results are public profiles whose handle or display name contains ``text`` case-insensitively,
 /// ordered by lower-cased handle then id.
@@ -7,7 +7,7 @@ public struct SearchQuery: Sendable, Hashable {
     public var limit: Int
     public var after: SearchKeyset?
 
-    public init(text: String, limit: Int = SearchQuery.defaultLimit, after: SearchKeyset? = nil) {
+    public init(text: String, limit: Int = PageSize.search.defaultSize, after: SearchKeyset? = nil) {
         self.text = text
         self.limit = limit
         self.after = after
@@ -15,8 +15,6 @@ public struct SearchQuery: Sendable, Hashable {
 
     public static let minLength = 2
     public static let maxLength = 100
-    public static let defaultLimit = 20
-    public static let maxLimit = 50
 
     /// A `LIKE`/`ILIKE` pattern matching ``text`` anywhere, with `\`, `%` and `_` escaped by a
     /// backslash so they match literally (`... LIKE :pattern ESCAPE '\'`).

@@ -17,7 +17,7 @@ public struct CheckHandleAvailable: Sendable {
     ///   a malformed handle, before any store call; `BACKEND_UNAVAILABLE`.
     public func execute(handle: String, viewer: Viewer) async throws -> Bool {
         guard let key = BatchGetProfiles.handleKey(handle) else {
-            throw DomainError.badUserInput("Invalid handle: \(HandleRule.requirement)", field: "handle")
+            throw DomainError.invalidHandle
         }
         return try await !backend { try await profiles.isHandleTaken(key, viewer: viewer) }
     }

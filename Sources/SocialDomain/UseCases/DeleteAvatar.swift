@@ -32,7 +32,7 @@ public struct DeleteAvatar: Sendable {
     /// - Returns: the viewer's profile, without an avatar.
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
     public func execute(viewer: Viewer) async throws -> Profile {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "delete a photo") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .deletePhoto) }
         guard let current = try await backend({ try await profiles.profiles(ids: [me], viewer: viewer) })[me] else {
             throw DomainError.profileNotFound
         }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds public profiles by handle or display name (seeds 000/001/003), keyset-paginated.
 ///
-/// The query is trimmed and needs 2+ characters; `%` and `_` match literally; page size 1...50,
-/// default 20.
+/// The query is trimmed and needs 2+ characters; `%` and `_` match literally; page size
+/// ``PageSize/search``.
 ///
 /// ```swift
 /// let page = try await SearchProfiles(profiles: store).execute(query: "ali", first: 10, after: nil, viewer: viewer)
@@ -20,7 +20,7 @@ public struct SearchProfiles: Sendable {
     ///   `BACKEND_UNAVAILABLE`.
     public func execute(query: String, first: Int?, after: String?, viewer: Viewer) async throws -> SearchPage {
         let search = try Self.validate(query: query, first: first, after: after)
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "search profiles") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .searchProfiles) }
         return try await backend { try await profiles.searchProfiles(search, viewer: viewer) }
     }
 
@@ -35,10 +35,7 @@ public struct SearchProfiles: Sendable {
             throw DomainError.badUserInput(
                 "Search query must be at most \(SearchQuery.maxLength) characters", field: "query")
         }
-        let limit = first ?? SearchQuery.defaultLimit
-        guard (1...SearchQuery.maxLimit).contains(limit) else {
-            throw DomainError.badUserInput("first must be between 1 and \(SearchQuery.maxLimit)", field: "first")
-        }
+        let limit = try PageSize.search.checked(first, field: "first")
         var keyset: SearchKeyset?
         if let after {
             guard case .search(let key)? = PageCursor.decode(after) else {

@@ -28,11 +28,8 @@ public struct SyncFollows: Sendable {
     public static func validate(
         sinceMicroseconds: Int64, first: Int?, after: String?, viewer: Viewer
     ) throws -> FollowSyncRequest {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "sync follows") }
-        let limit = first ?? FollowSyncRequest.defaultLimit
-        guard (1...FollowSyncRequest.maxLimit).contains(limit) else {
-            throw DomainError.badUserInput("first must be between 1 and \(FollowSyncRequest.maxLimit)", field: "first")
-        }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .syncFollows) }
+        let limit = try PageSize.followChanges.checked(first, field: "first")
         var keyset: SyncKeyset?
         if let after {
             guard case .sync(let owner, let key)? = PageCursor.decode(after), owner == me else {

@@ -48,7 +48,7 @@ extension FollowChange {
     static func apply(_ action: FollowAction, to profileId: UUID, viewer: Viewer, store: any FollowStore)
         async throws -> FollowOutcome
     {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "follow users") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .followUsers) }
         guard me != profileId else { throw DomainError.cannotFollowSelf }
         let change = FollowChange(pair: FollowPair(follower: me, followee: profileId), action: action)
         return try await backend { try await store.changeFollow(change, viewer: viewer) }

@@ -37,7 +37,7 @@ public struct UpdateProfile: Sendable {
     /// - Throws: ``DomainError``: `UNAUTHENTICATED`, `FORBIDDEN`, `BAD_USER_INPUT` (with the
     ///   field), `HANDLE_TAKEN`, `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
     public func execute(profileId: UUID? = nil, input: ProfileUpdateInput, viewer: Viewer) async throws -> Profile {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "update your profile") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .updateProfile) }
         let id = profileId ?? me
         guard id == me else { throw DomainError.notProfileOwner }
         let changes = try validate(input)
@@ -59,7 +59,7 @@ public struct UpdateProfile: Sendable {
         case .clear: throw DomainError.badUserInput("Handle cannot be empty", field: "handle")
         case .set(let handle):
             guard HandleRule.isValid(handle) else {
-                throw DomainError.badUserInput("Invalid handle: \(HandleRule.requirement)", field: "handle")
+                throw DomainError.invalidHandle
             }
             changes.handle = handle
         }

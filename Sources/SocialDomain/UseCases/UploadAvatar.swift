@@ -40,9 +40,9 @@ public struct UploadAvatar: Sendable {
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `PAYLOAD_TOO_LARGE`, `UNSUPPORTED_MEDIA_TYPE`,
     ///   `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
     public func execute(bytes: Data, viewer: Viewer) async throws -> AvatarUpload {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "upload a photo") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .uploadPhoto) }
         guard bytes.count <= Self.maxBytes else {
-            throw DomainError(.payloadTooLarge, "File exceeds maximum size of 5MB", field: "file")
+            throw DomainError.fileTooLarge(maxBytes: Self.maxBytes)
         }
         guard let format = ImageFormat.sniff(bytes) else { throw DomainError.invalidImage }
         try ImageDimensions.checked(bytes, format: format)

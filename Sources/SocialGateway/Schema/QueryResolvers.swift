@@ -75,7 +75,7 @@ enum QueryResolvers {
                 try await SyncFollows(follows: request.stores.follows).execute(
                     sinceMicroseconds: since, first: info.arguments.int("first"), after: after, viewer: request.viewer)
             }
-            guard let me = request.viewer.userId else { throw DomainError.unauthenticated(to: "sync follows") }
+            guard let me = request.viewer.userId else { throw DomainError.unauthenticated(to: .syncFollows) }
             return FollowRecordsValue(owner: me, page: page, isContinued: after != nil)
         }
         b.bind("Query", "searchProfiles") { info in

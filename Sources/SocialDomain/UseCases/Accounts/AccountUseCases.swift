@@ -17,7 +17,7 @@ public struct SignUp: Sendable {
         try limits.signUpsPerAddress.check(address)
         let email = try AccountRules.email(email)
         try AccountRules.password(password)
-        guard HandleRule.isValid(handle) else { throw DomainError.badUserInput("Invalid handle: \(HandleRule.requirement)", field: "handle") }
+        guard HandleRule.isValid(handle) else { throw DomainError.invalidHandle }
         // Checked first so that bad input is answered without counting; reserved (checked and
         // counted at once) before the password is hashed.
         try limits.signUpsPerAddress.reserve(address)
@@ -94,7 +94,7 @@ public struct SignOut: Sendable {
     }
 
     public func execute(viewer: Viewer) async throws {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "sign out") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .signOut) }
         try await backend { try await accounts.signOut(viewer: viewer) }
         // A token without a session (a demo token) has no session to end.
         if let sessions, let claims = viewer.token.flatMap(VerifiedTokenClaims.init(token:)), let id = claims.sessionId {
@@ -157,7 +157,7 @@ public struct GetAccount: Sendable {
     public init(accounts: any AccountStore) { self.accounts = accounts }
 
     public func execute(viewer: Viewer) async throws -> Account {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "view your account") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .viewAccount) }
         return try await backend { try await accounts.account(viewer: viewer) }
     }
 }
@@ -168,7 +168,7 @@ public struct UpdateSettings: Sendable {
     public init(accounts: any AccountStore) { self.accounts = accounts }
 
     public func execute(_ changes: AccountSettingsChanges, viewer: Viewer) async throws -> Account {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "change your settings") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .changeSettings) }
         return try await backend { try await accounts.updateSettings(changes, viewer: viewer) }
     }
 }
@@ -188,7 +188,7 @@ public struct ChangePassword: Sendable {
     }
 
     public func execute(current: String, new: String, confirm: String, viewer: Viewer) async throws -> AuthResult {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "change your password") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .changePassword) }
         try AccountRules.passwordChange(current: current, new: new, confirm: confirm)
         let key = "account:\(me.lowercased)"
         try limits.wrongCurrentPasswordsPerAccount.reserve(key)

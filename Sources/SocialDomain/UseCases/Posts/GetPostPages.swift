@@ -13,7 +13,7 @@ public struct GetPostPages: Sendable {
 
     public init(posts: any PostStore) { self.posts = posts }
 
-    /// A profile's posts: Relay arguments checked (0...50, default 20; cursors of this list only).
+    /// A profile's posts: Relay arguments checked (``PageSize/lists``; cursors of this list only).
     /// Anyone may read a visible profile's posts.
     /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument.
     public static func request(
@@ -26,7 +26,7 @@ public struct GetPostPages: Sendable {
     /// The viewer's feed, forward only (a feed is read from the top, then on).
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT`.
     public static func feedRequest(first: Int? = nil, after: String? = nil, viewer: Viewer) throws -> PostPageRequest {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "view your feed") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .viewFeed) }
         let list = PostList.feed(viewer: me)
         return PostPageRequest(list: list, page: try page(list, first: first, after: after, last: nil, before: nil))
     }
@@ -55,7 +55,7 @@ public struct GetCommentPages: Sendable {
 
     public init(posts: any PostStore) { self.posts = posts }
 
-    /// One post's comments: Relay arguments checked (0...50, default 20).
+    /// One post's comments: Relay arguments checked (``PageSize/lists``).
     /// - Throws: ``DomainError`` `BAD_USER_INPUT` naming the argument.
     public static func request(
         post: UUID, first: Int? = nil, after: String? = nil, last: Int? = nil, before: String? = nil

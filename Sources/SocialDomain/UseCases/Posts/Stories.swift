@@ -32,14 +32,11 @@ public struct CreateStory: Sendable {
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `PAYLOAD_TOO_LARGE`, `UNSUPPORTED_MEDIA_TYPE`,
     ///   `TOO_MANY_REQUESTS` (with `retryAfterSeconds`), `BACKEND_UNAVAILABLE`.
     public func execute(bytes: Data, viewer: Viewer) async throws -> Story {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "post stories") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .postStories) }
         guard bytes.count <= Self.maxBytes else {
-            throw DomainError(.payloadTooLarge, "File exceeds maximum size of 15MB", field: "file")
+            throw DomainError.fileTooLarge(maxBytes: Self.maxBytes)
         }
-        guard let format = StoryMediaFormat.sniff(bytes) else {
-            throw DomainError(
-                .unsupportedMediaType, "Stories must be a JPEG or PNG image, or an MP4 or QuickTime video", field: "file")
-        }
+        guard let format = StoryMediaFormat.sniff(bytes) else { throw DomainError.unsupportedStoryMedia }
         if let image = format.imageFormat { try ImageDimensions.checked(bytes, format: image) }
         let expiries = try await backend {
             try await stories.ownActiveStoryExpiries(viewer: viewer, limit: Self.maxActiveStories)
@@ -57,6 +54,12 @@ public struct CreateStory: Sendable {
             throw error
         }
     }
+}
+
+extension DomainError {
+    /// A story file that is neither an image nor a video the gateway serves.
+    public static let unsupportedStoryMedia = DomainError(
+        .unsupportedMediaType, "Stories must be a JPEG or PNG image, or an MP4 or QuickTime video", field: "file")
 }
 
 extension CreateStory {
@@ -77,7 +80,7 @@ public struct GetStories: Sendable {
 
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BACKEND_UNAVAILABLE`.
     public func execute(viewer: Viewer) async throws -> [StoryGroup] {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "view stories") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .viewStories) }
         let active = try await backend { try await stories.activeStories(viewer: viewer) }
         let groups = Dictionary(grouping: active, by: \.authorId).map { author, stories in
             StoryGroup(authorId: author, stories: stories.sorted { ($0.createdAtMicroseconds, $0.id.lowercased) < ($1.createdAtMicroseconds, $1.id.lowercased) })

@@ -12,7 +12,7 @@ public struct CreatePost: Sendable {
 
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT` (content, imageURLs), `BACKEND_UNAVAILABLE`.
     public func execute(content: String, imageURLs: [String], viewer: Viewer) async throws -> Post {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "create posts") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .createPosts) }
         let draft = PostDraft(content: try PostRules.content(content), imageURLs: try PostRules.imageURLs(imageURLs))
         return try await backend { try await posts.createPost(draft, viewer: viewer) }
     }
@@ -26,7 +26,7 @@ public struct UpdatePost: Sendable {
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT`, `NOT_FOUND` (missing or hidden),
     ///   `FORBIDDEN` (someone else's), `BACKEND_UNAVAILABLE`.
     public func execute(id: UUID, content: String?, imageURLs: [String]?, viewer: Viewer) async throws -> Post {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "edit posts") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .editPosts) }
         let changes = PostChanges(content: try content.map(PostRules.content), imageURLs: try imageURLs.map(PostRules.imageURLs))
         let post = try await PostOwnership.ownPost(id, of: me, in: posts, viewer: viewer)
         if changes.isEmpty { return post }
@@ -42,7 +42,7 @@ public struct DeletePost: Sendable {
     /// The post as it was.
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `NOT_FOUND`, `FORBIDDEN`, `BACKEND_UNAVAILABLE`.
     public func execute(id: UUID, viewer: Viewer) async throws -> Post {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "delete posts") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .deletePosts) }
         let post = try await PostOwnership.ownPost(id, of: me, in: posts, viewer: viewer)
         try await backend { try await posts.deletePost(id: id, viewer: viewer) }
         return post
@@ -69,7 +69,7 @@ public struct ToggleLike: Sendable {
 
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
     public func execute(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "like posts") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .likePosts) }
         return try await backend { try await posts.toggleLike(postId: postId, viewer: viewer) }
     }
 }
@@ -81,7 +81,7 @@ public struct AddComment: Sendable {
 
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT` (content), `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
     public func execute(postId: UUID, content: String, viewer: Viewer) async throws -> Comment {
-        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: "comment") }
+        guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .comment) }
         let text = try PostRules.comment(content)
         return try await backend { try await posts.addComment(postId: postId, content: text, viewer: viewer) }
     }
@@ -95,7 +95,7 @@ public struct DeleteComment: Sendable {
     /// The comment as it was.
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `NOT_FOUND`, `FORBIDDEN`, `BACKEND_UNAVAILABLE`.
     public func execute(id: UUID, viewer: Viewer) async throws -> Comment {
-        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: "delete comments") }
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .deleteComments) }
         guard let comment = try await backend({ try await posts.comments(ids: [id], viewer: viewer) })[id] else {
             throw DomainError.commentNotFound
         }
