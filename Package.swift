@@ -2,10 +2,12 @@
 //
 // social-gateway: a GraphQL gateway over a social domain.
 // Module map (see docs/DESIGN.md): GraphQLLanguage <- GraphQLEngine <- GraphQLValidation;
-// SocialDomain <- EmbeddedStore / SupabaseStore; SocialGateway (GraphQL over the domain's ports)
-// <- GatewayServer (HTTP); GatewayAssembly, the composition root, is the only module that knows
-// every store; the `social-gateway` executable on top. `scripts/check-manifest` keeps each
-// target's dependencies equal to what its files import.
+// SocialDomain <- MediaFiles (media files in a folder) and SocialFixtures (demo data, load-test
+// graph), which no store owns <- EmbeddedStore / SupabaseStore / PostgresStore, none of which
+// imports another; SocialGateway (GraphQL over the domain's ports) <- GatewayServer (HTTP);
+// GatewayAssembly, the composition root, is the only module that knows every store; the
+// `social-gateway` executable on top, which opens no store itself. `scripts/check-manifest`
+// keeps each target's dependencies equal to what its files import.
 import PackageDescription
 
 /// Release builds of our modules let callers in other modules specialize and inline their
@@ -21,6 +23,8 @@ let package = Package(
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "GraphQLEngine", targets: ["GraphQLEngine", "GraphQLValidation"]),
         .library(name: "SocialDomain", targets: ["SocialDomain"]),
+        // The demo data and the load-test graph as domain values (for the benchmarks' stores).
+        .library(name: "SocialFixtures", targets: ["SocialFixtures"]),
         .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
         .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
@@ -61,11 +65,21 @@ let package = Package(
         .target(name: "SocialDomain", exclude: ["README.md"],
             swiftSettings: crossModuleOptimization
         ),
-        // The default store: the domain's ports on one SQLite file.
+        // Uploaded media (avatars, story files) as files in a folder, one per kind, for every
+        // store without an object store of its own: the embedded store, PostgreSQL without Storage.
+        .target(name: "MediaFiles", dependencies: ["SocialDomain"], exclude: ["README.md"],
+            swiftSettings: crossModuleOptimization
+        ),
+        // Data that is the same in every store (demo users, the load-test graph), as domain
+        // values: the stores and the Supabase fake load it from here, not from each other.
+        .target(name: "SocialFixtures", dependencies: ["SocialDomain"], exclude: ["README.md"],
+            swiftSettings: crossModuleOptimization
+        ),
+        // The default store: the domain's ports on one SQLite file, media files beside it.
         .target(
             name: "EmbeddedStore",
             dependencies: [
-                "SocialDomain", .product(name: "GRDB", package: "GRDB.swift"),
+                "SocialDomain", "MediaFiles", "SocialFixtures", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             exclude: ["README.md"],
@@ -103,7 +117,7 @@ let package = Package(
         .target(
             name: "SupabaseFake",
             dependencies: [
-                "SupabaseStore", "SocialDomain", "EmbeddedStore", "GraphQLEngine",
+                "SupabaseStore", "SocialDomain", "SocialFixtures", "GraphQLEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -155,12 +169,14 @@ let package = Package(
             resources: [.copy("Resources/playground.html")],
             swiftSettings: crossModuleOptimization
         ),
-        // The composition root: opens the store the settings name (embedded or Supabase) and hands
-        // the server its ports; the load-test hooks live here too.
+        // The composition root: opens the store the settings name (embedded, Supabase or
+        // PostgreSQL) and hands the server its ports, and the operator's tools their lookups; the
+        // load-test hooks live here too.
         .target(
             name: "GatewayAssembly",
             dependencies: [
-                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "PostgresStore",
+                "GatewayServer", "SocialGateway", "SocialDomain", "SocialFixtures", "MediaFiles", "EmbeddedStore",
+                "SupabaseStore", "PostgresStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -169,7 +185,7 @@ let package = Package(
         .executableTarget(
             name: "SocialGatewayCLI",
             dependencies: [
-                "GatewayAssembly", "GatewayServer", "GraphQLEngine", "GraphQLValidation", "EmbeddedStore", "GraphQLLanguage",
+                "GatewayAssembly", "GatewayServer", "GraphQLEngine", "GraphQLValidation", "GraphQLLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/social-gateway"
@@ -180,7 +196,7 @@ let package = Package(
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
         .testTarget(
             name: "EmbeddedStoreTests",
-            dependencies: ["EmbeddedStore", "SocialDomain", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["EmbeddedStore", "SocialDomain", "SocialFixtures", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI", "ChildProcessTestSupport"]),
         // Running a program from a test without Process.waitUntilExit, within a time limit.
@@ -190,8 +206,8 @@ let package = Package(
         .target(
             name: "GatewayTestSupport",
             dependencies: [
-                "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake", "PostgresStore",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "SocialGateway", "SocialDomain", "SocialFixtures", "MediaFiles", "EmbeddedStore", "SupabaseStore", "SupabaseFake",
+                "PostgresStore", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/GatewayTestSupport"
@@ -199,15 +215,16 @@ let package = Package(
         .testTarget(
             name: "SocialGatewayTests",
             dependencies: [
-                "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "GraphQLValidation",
-                "ResponseCache", "GatewayTestSupport",
+                "SocialGateway", "SocialDomain", "SocialFixtures", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage",
+                "GraphQLValidation", "ResponseCache", "GatewayTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "GatewayServerTests",
             dependencies: [
-                "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseFake", "ResponseCache",
+                "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "SocialFixtures", "EmbeddedStore", "SupabaseFake",
+                "ResponseCache",
                 "GatewayTestSupport", "ChildProcessTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -226,8 +243,8 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "SocialDomain", "EmbeddedStore", "GatewayTestSupport", "SocialGateway", "ResponseCache",
-                "GatewayServer", "GraphQLEngine", "SupabaseFake",
+                "PostgresStore", "SocialDomain", "SocialFixtures", "MediaFiles", "GatewayTestSupport", "SocialGateway",
+                "ResponseCache", "GatewayServer", "GraphQLEngine", "SupabaseFake",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -235,7 +252,7 @@ let package = Package(
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [
-                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SupabaseFake", "EmbeddedStore",
+                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SupabaseFake", "SocialFixtures",
             ]
         ),
     ]

@@ -1,11 +1,11 @@
 import Foundation
+@testable import GatewayServer
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import SocialDomain
-import EmbeddedStore
+import SocialFixtures
 import Testing
-@testable import GatewayServer
 
 /// A request body seen before goes straight to the response cache (issue #17): the answers must
 /// be the ones the full path gives, each viewer's own, and fresh after a write.

@@ -2,6 +2,7 @@ import ChildProcessTestSupport
 import EmbeddedStore
 import Foundation
 import GatewayServer
+import SocialFixtures
 import Testing
 
 /// `social-gateway token HANDLE`, run as a user would, verified by the server's authenticator.
