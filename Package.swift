@@ -2,12 +2,13 @@
 //
 // social-gateway: a GraphQL gateway over a social domain.
 // Module map (see docs/DESIGN.md): GraphQLLanguage <- GraphQLEngine <- GraphQLValidation;
-// SocialDomain <- EmbeddedStore / SupabaseStore / PostgresStore (SupabaseSchema: the SQL's wire
-// shapes); SocialGateway (GraphQL over the domain's ports; owns the cache port and the change
-// stream) <- ResponseCache (the SQLite cache) and GatewayServer (HTTP); GatewayAssembly, the
-// composition root, is the only module that knows every store and the cache; the
-// `social-gateway` executable on top. `scripts/check-manifest` keeps each
-// target's dependencies equal to what its files import.
+// SocialDomain <- MediaFiles (media files in a folder) and SocialFixtures (demo data, load-test
+// graph), which no store owns <- EmbeddedStore / SupabaseStore / PostgresStore, none of which
+// imports another; SocialGateway (GraphQL over the domain's ports; owns the cache port and the
+// change stream) <- ResponseCache (the SQLite cache) and GatewayServer (HTTP); GatewayAssembly,
+// the composition root, is the only module that knows every store and the cache; the
+// `social-gateway` executable on top, which opens no store itself. `scripts/check-manifest`
+// keeps each target's dependencies equal to what its files import.
 import PackageDescription
 
 /// Release builds of our modules let callers in other modules specialize and inline their
@@ -23,6 +24,8 @@ let package = Package(
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "GraphQLEngine", targets: ["GraphQLEngine", "GraphQLValidation"]),
         .library(name: "SocialDomain", targets: ["SocialDomain"]),
+        // The demo data and the load-test graph as domain values (for the benchmarks' stores).
+        .library(name: "SocialFixtures", targets: ["SocialFixtures"]),
         .library(name: "EmbeddedStore", targets: ["EmbeddedStore"]),
         .library(name: "SupabaseStore", targets: ["SupabaseStore"]),
         .library(name: "PostgresStore", targets: ["PostgresStore"]),
@@ -63,11 +66,21 @@ let package = Package(
         .target(name: "SocialDomain", exclude: ["README.md"],
             swiftSettings: crossModuleOptimization
         ),
-        // The default store: the domain's ports on one SQLite file.
+        // Uploaded media (avatars, story files) as files in a folder, one per kind, for every
+        // store without an object store of its own: the embedded store, PostgreSQL without Storage.
+        .target(name: "MediaFiles", dependencies: ["SocialDomain"], exclude: ["README.md"],
+            swiftSettings: crossModuleOptimization
+        ),
+        // Data that is the same in every store (demo users, the load-test graph), as domain
+        // values: the stores and the Supabase fake load it from here, not from each other.
+        .target(name: "SocialFixtures", dependencies: ["SocialDomain"], exclude: ["README.md"],
+            swiftSettings: crossModuleOptimization
+        ),
+        // The default store: the domain's ports on one SQLite file, media files beside it.
         .target(
             name: "EmbeddedStore",
             dependencies: [
-                "SocialDomain", .product(name: "GRDB", package: "GRDB.swift"),
+                "SocialDomain", "MediaFiles", "SocialFixtures", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             exclude: ["README.md"],
@@ -105,7 +118,7 @@ let package = Package(
         .target(
             name: "SupabaseFake",
             dependencies: [
-                "SupabaseStore", "SocialDomain", "EmbeddedStore", "GraphQLEngine",
+                "SupabaseStore", "SocialDomain", "SocialFixtures", "GraphQLEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -160,12 +173,14 @@ let package = Package(
             resources: [.copy("Resources/playground.html")],
             swiftSettings: crossModuleOptimization
         ),
-        // The composition root: opens the store the settings name (embedded or Supabase) and hands
-        // the server its ports; the load-test hooks live here too.
+        // The composition root: opens the store the settings name (embedded, Supabase or
+        // PostgreSQL) and hands the server its ports, and the operator's tools their lookups; the
+        // load-test hooks live here too.
         .target(
             name: "GatewayAssembly",
             dependencies: [
-                "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "PostgresStore", "ResponseCache",
+                "GatewayServer", "SocialGateway", "SocialDomain", "SocialFixtures", "MediaFiles", "EmbeddedStore",
+                "SupabaseStore", "PostgresStore", "ResponseCache",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -174,7 +189,7 @@ let package = Package(
         .executableTarget(
             name: "SocialGatewayCLI",
             dependencies: [
-                "GatewayAssembly", "GatewayServer", "GraphQLEngine", "GraphQLValidation", "EmbeddedStore", "GraphQLLanguage",
+                "GatewayAssembly", "GatewayServer", "GraphQLEngine", "GraphQLValidation", "GraphQLLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/social-gateway"
@@ -185,7 +200,7 @@ let package = Package(
         .testTarget(name: "SocialDomainTests", dependencies: ["SocialDomain"]),
         .testTarget(
             name: "EmbeddedStoreTests",
-            dependencies: ["EmbeddedStore", "SocialDomain", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["EmbeddedStore", "SocialDomain", "SocialFixtures", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "CLITests", dependencies: ["SocialGatewayCLI", "ChildProcessTestSupport"]),
         // Running a program from a test without Process.waitUntilExit, within a time limit.
@@ -195,8 +210,8 @@ let package = Package(
         .target(
             name: "GatewayTestSupport",
             dependencies: [
-                "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseStore", "SupabaseFake", "PostgresStore",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "SocialGateway", "SocialDomain", "SocialFixtures", "MediaFiles", "EmbeddedStore", "SupabaseStore", "SupabaseFake",
+                "PostgresStore", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/GatewayTestSupport"
@@ -204,15 +219,16 @@ let package = Package(
         .testTarget(
             name: "SocialGatewayTests",
             dependencies: [
-                "SocialGateway", "SocialDomain", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage", "GraphQLValidation",
-                "ResponseCache", "GatewayTestSupport",
+                "SocialGateway", "SocialDomain", "SocialFixtures", "EmbeddedStore", "GraphQLEngine", "GraphQLLanguage",
+                "GraphQLValidation", "ResponseCache", "GatewayTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "GatewayServerTests",
             dependencies: [
-                "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "EmbeddedStore", "SupabaseFake", "ResponseCache",
+                "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "SocialFixtures", "EmbeddedStore", "SupabaseFake",
+                "ResponseCache",
                 "GatewayTestSupport", "ChildProcessTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -232,8 +248,8 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "SocialDomain", "EmbeddedStore", "GatewayTestSupport", "SocialGateway", "ResponseCache",
-                "GatewayServer", "GraphQLEngine", "SupabaseFake",
+                "PostgresStore", "SocialDomain", "SocialFixtures", "MediaFiles", "GatewayTestSupport", "SocialGateway",
+                "ResponseCache", "GatewayServer", "GraphQLEngine", "SupabaseFake",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -241,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [
-                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SupabaseFake", "EmbeddedStore",
+                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SupabaseFake", "SocialFixtures",
             ]
         ),
     ]

@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "SocialGateway", package: "social-gateway"),
                 .product(name: "ResponseCache", package: "social-gateway"),
                 .product(name: "SocialDomain", package: "social-gateway"),
+                .product(name: "SocialFixtures", package: "social-gateway"),
                 .product(name: "EmbeddedStore", package: "social-gateway"),
                 .product(name: "SupabaseStore", package: "social-gateway"),
                 .product(name: "SupabaseFake", package: "social-gateway"),

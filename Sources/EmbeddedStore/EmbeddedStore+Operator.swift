@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import SocialDomain
 
-extension EmbeddedStore {
+extension EmbeddedStore: OperatorProfileLookup {
     /// The id of the profile with `handle` (any case), whatever its visibility; nil when there is
     /// none.
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SocialDomain
+import SocialFixtures
 
 /// What ``EmbeddedStore/seed(profiles:followsPerProfile:randomSeed:)`` inserted.
 public struct SeedSummary: Sendable, Hashable {

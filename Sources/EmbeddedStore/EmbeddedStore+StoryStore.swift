@@ -1,21 +1,17 @@
 import Foundation
 import GRDB
+import MediaFiles
 import SocialDomain
 
 /// Stories: rows in `stories`, files in `<data>/stories/` served at `/stories/...`. Reads
 /// leave out expired rows (as the Supabase policy does); ``purgeExpiredStories(now:)`` deletes
 /// them with their files.
-extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
-    /// The folder of the story files.
-    public var storiesDirectory: URL { dataDirectory.appendingPathComponent("stories", isDirectory: true) }
-
-    var storyDirectory: StoryDirectory { StoryDirectory(directory: storiesDirectory, publicBaseURL: options.publicBaseURL) }
-
+extension EmbeddedStore: StoryStore {
     static let storyColumns = "s.id, s.author_id, s.media_url, s.media_path, s.media_type, s.created_at, s.expires_at"
 
     static func decodeStory(_ row: Row) throws -> Story {
         guard let id = UUID(parsing: row[0] as String), let author = UUID(parsing: row[1] as String),
-              let path = StoryMediaPath(parsing: row[3] as String), let type = StoryMediaType(rawValue: row[4] as String)
+              let path = MediaPath(parsing: row[3] as String, kind: .story), let type = StoryMediaType(rawValue: row[4] as String)
         else { throw StoreDataError.badId }
         return Story(
             id: id, authorId: author, mediaURL: row[2], mediaPath: path, mediaType: type, createdAtMicroseconds: row[5],
@@ -75,9 +71,9 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
             arguments: [author.lowercased, now, max(0, limit)])
     }
 
-    public func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story {
+    public func createStory(mediaURL: String, path: MediaPath, viewer: Viewer) async throws -> Story {
         try await call(.createStory) {
-            guard let me = viewer.userId, path.owner == me else { throw DomainError.storageNotAuthorized }
+            guard let me = viewer.userId, path.owner == me, path.kind == .story else { throw DomainError.storageNotAuthorized }
             let now = UnixMicroseconds.from(options.clock.now())
             let story = Story(
                 id: options.random.uuid(), authorId: me, mediaURL: mediaURL, mediaPath: path, mediaType: path.format.mediaType,
@@ -101,18 +97,6 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
         }
     }
 
-    public func putStoryMedia(_ bytes: Data, at path: StoryMediaPath, viewer: Viewer) async throws -> String {
-        try await call(.putStoryMedia) { try await storyDirectory.putStoryMedia(bytes, at: path, viewer: viewer) }
-    }
-
-    public func deleteStoryMedia(at path: StoryMediaPath, viewer: Viewer) async throws {
-        try await call(.deleteStoryMedia) { try await storyDirectory.deleteStoryMedia(at: path, viewer: viewer) }
-    }
-
-    public func storedStoryMedia(atRequestPath path: String) async -> StoredAvatar? {
-        await storyDirectory.storedStoryMedia(atRequestPath: path)
-    }
-
     /// Deletes the stories expired before `now`, rows first, then their files (a file whose row
     /// is gone is never served again: the route only serves what is asked by path, and no row
     /// hands the path out any more).
@@ -125,7 +109,7 @@ extension EmbeddedStore: StoryStore, StoryMediaStore, StoryFileSource {
             try db.execute(sql: "DELETE FROM stories WHERE expires_at <= ?", arguments: [cutoff])
             return paths
         }
-        for path in paths.compactMap(StoryMediaPath.init(parsing:)) { try? storyDirectory.removeExpired(path) }
+        for path in paths.compactMap({ MediaPath(parsing: $0, kind: .story) }) { try? mediaDirectory.remove(path) }
         return paths.count
     }
 }

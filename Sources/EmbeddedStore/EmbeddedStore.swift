@@ -2,13 +2,14 @@ import Foundation
 import GRDB
 import SocialDomain
 
-/// The default store: profiles, follows and avatars in one data folder, so a new user gets a
-/// working server with one command.
+/// The default store: profiles, follows, posts, stories and their files in one data folder, so
+/// a new user gets a working server with one command.
 ///
 /// One SQLite file (`social.sqlite`, WAL mode through GRDB's `DatabasePool`) with the same
-/// tables, constraints and counter rules as the Supabase schema, plus avatar files under
-/// `avatars/`. It implements ``ProfileStore``, ``FollowStore`` and ``AvatarStore``, emulating
-/// row-level security by the ``Viewer`` it is given. Every port method is one store call,
+/// tables, constraints and counter rules as the Supabase schema, plus media files under
+/// `avatars/` and `stories/` (a `MediaDirectory`). It implements ``ProfileStore``,
+/// ``FollowStore``, ``MediaStore`` and the other ports, emulating row-level security by the
+/// ``Viewer`` it is given. Every port method is one store call,
 /// counted in ``callCounts``; batched reads are single SQL statements.
 ///
 /// ```swift
@@ -18,7 +19,7 @@ import SocialDomain
 public final class EmbeddedStore: Sendable {
     /// Options with documented defaults.
     public struct Options: Sendable {
-        /// Prefix of avatar URLs: `<publicBaseURL>/avatars/<path>`.
+        /// Prefix of media URLs: `<publicBaseURL>/avatars/<path>`, `<publicBaseURL>/stories/<path>`.
         public var publicBaseURL: String = "http://127.0.0.1:8080"
         /// Time source for follows and demo data.
         public var clock: any WallClock = SystemClock()

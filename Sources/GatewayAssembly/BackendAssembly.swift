@@ -2,13 +2,15 @@ import EmbeddedStore
 import Foundation
 import GatewayServer
 import Logging
+import MediaFiles
 import PostgresStore
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import SupabaseStore
 
 /// The composition root: the one place that knows every store. It opens the store the settings
-/// name and describes it to the server as a ``GatewayBackend`` (ports, token keys, avatar files,
+/// name and describes it to the server as a ``GatewayBackend`` (ports, token keys, media files,
 /// demo users), so the HTTP and GraphQL layers only ever see the domain's ports.
 public enum BackendAssembly {
     /// Opens the configured store and loads the token keys.
@@ -36,8 +38,7 @@ public enum BackendAssembly {
             let feed = changeFeed(settings, logger: logger)
             return GatewayBackend(
                 stores: GatewayStores(
-                    profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
-                    accounts: store),
+                    profiles: store, follows: store, posts: store, stories: store, media: store, accounts: store),
                 jwtSecret: secret, jwks: jwks,
                 changeFeed: feed, summary: "Supabase", shutdown: { try? await store.shutdown() })
         } catch {
@@ -46,8 +47,9 @@ public enum BackendAssembly {
         }
     }
 
-    /// PostgreSQL directly; avatars in Supabase Storage when `SUPABASE_URL` is set, else files in
-    /// the data folder served at `/avatars/`.
+    /// PostgreSQL directly; media files in Supabase Storage when `SUPABASE_URL` is set, else in
+    /// the data folder (a ``MediaDirectory``, as the embedded store keeps them) served at
+    /// `/avatars/` and `/stories/`.
     static func openPostgresBackend(_ settings: GatewaySettings, logger: Logger) async throws -> GatewayBackend {
         guard let configuration = settings.store.postgres else {
             throw ServerConfigurationError("the PostgreSQL store needs DATABASE_URL")
@@ -61,25 +63,21 @@ public enum BackendAssembly {
         var objectStore: SupabaseStore?
         do {
             let jwks = try await loadJWKS(settings.server, required: secret == nil, logger: logger)
-            let avatars: any AvatarStore, storyMedia: any StoryMediaStore
-            var files: (any AvatarFileSource)?, storyFiles: (any StoryFileSource)?
+            let media: any MediaStore
+            var files: (any MediaFileSource)?
             var housekeeping: [@Sendable () async -> Void] = []
             if let supabase = settings.store.supabase {
                 let storage = try await SupabaseStore.connect(configuration: supabase, logger: logger)
                 objectStore = storage
-                avatars = storage
-                storyMedia = storage
+                media = storage
             } else {
-                let folder = settings.server.dataDirectory
-                let directory = AvatarDirectory(
-                    directory: folder.appendingPathComponent("avatars", isDirectory: true), publicBaseURL: settings.server.resolvedPublicURL)
-                let stories = StoryDirectory(
-                    directory: folder.appendingPathComponent("stories", isDirectory: true), publicBaseURL: settings.server.resolvedPublicURL)
-                (avatars, files, storyMedia, storyFiles) = (directory, directory, stories, stories)
+                let directory = MediaDirectory(root: settings.server.dataDirectory, publicBaseURL: settings.server.resolvedPublicURL)
+                (media, files) = (directory, directory)
                 // The rows expire in the database (purge_expired_stories); files kept here go an
                 // hour after their story ended, by the time in their names.
                 housekeeping.append {
-                    stories.purgeFiles(writtenBefore: Date(timeIntervalSinceNow: -Double(Story.lifetimeMicroseconds / 1_000_000) - 3_600))
+                    directory.purgeFiles(
+                        .story, writtenBefore: Date(timeIntervalSinceNow: -Double(Story.lifetimeMicroseconds / 1_000_000) - 3_600))
                 }
             }
             // The feed carries the cache's invalidations and, with accounts, ended sessions.
@@ -88,10 +86,10 @@ public enum BackendAssembly {
             let storage = objectStore
             return GatewayBackend(
                 stores: GatewayStores(
-                    profiles: store, follows: store, avatars: avatars, posts: store, stories: store, storyMedia: storyMedia,
+                    profiles: store, follows: store, posts: store, stories: store, media: media,
                     // Accounts go to Supabase Auth when there is one; otherwise one clear error.
                     accounts: storage.map { $0 as any AccountStore } ?? NoAccounts(), callCounts: { store.callCounts }),
-                jwtSecret: secret, jwks: jwks, avatarFiles: files, storyFiles: storyFiles, housekeeping: housekeeping,
+                jwtSecret: secret, jwks: jwks, mediaFiles: files, housekeeping: housekeeping,
                 changeFeed: feed,
                 summary: "PostgreSQL at \(configuration.endpoint.redacted)",
                 shutdown: {
@@ -166,14 +164,14 @@ public enum BackendAssembly {
         return store
     }
 
-    /// An opened embedded store as the server sees it: its ports and counters, the avatar files it
+    /// An opened embedded store as the server sees it: its ports and counters, the media files it
     /// keeps, and the demo users the playground may act as.
     public static func embedded(_ store: EmbeddedStore, jwtSecret: String?, jwks: JWKSCache? = nil) -> GatewayBackend {
         GatewayBackend(
             stores: GatewayStores(
-                profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
-                accounts: store, callCounts: { store.callCounts }),
-            jwtSecret: jwtSecret, jwks: jwks, avatarFiles: store, storyFiles: store,
+                profiles: store, follows: store, posts: store, stories: store, media: store, accounts: store,
+                callCounts: { store.callCounts }),
+            jwtSecret: jwtSecret, jwks: jwks, mediaFiles: store,
             housekeeping: [{ _ = try? await store.purgeExpiredStories(now: Date()) }],
             demoUsers: DemoData.users.map { DemoUser(id: $0.id, handle: $0.handle, displayName: $0.displayName) },
             // SQLite in this process: executions are CPU work. Two per core kept writes among

@@ -15,8 +15,8 @@ import UnixSignals
 /// bounded by ``ServerConfiguration/shutdownGracePeriod``; past it, what is left is cancelled.
 ///
 /// Routes: `GET /` (playground), `GET|POST /graphql`, `GET /playground/demo-tokens` (backends
-/// with demo users), `GET /healthz`, `GET /readyz`, `GET /metrics`, `GET /avatars/**` (backends
-/// that keep avatar files), and `extraRoutes`. Middleware, outermost first: CORS, then request
+/// with demo users), `GET /healthz`, `GET /readyz`, `GET /metrics`, `GET /avatars/**` and
+/// `/stories/**` (backends that keep media files), and `extraRoutes`. Middleware, outermost first: CORS, then request
 /// id and access log (which also turns thrown ``GatewayHTTPError``s into responses).
 ///
 /// - Parameters:
@@ -158,8 +158,8 @@ public func buildRouter(
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads), trustedProxies: configuration.trustedProxies)
     let operational = OperationalRoutes(
-        service: service, metrics: metrics, avatarFiles: backend.avatarFiles, readiness: readiness,
-        storyFiles: backend.storyFiles, coherence: coherence)
+        service: service, metrics: metrics, mediaFiles: backend.mediaFiles, readiness: readiness,
+        coherence: coherence)
     if !backend.housekeeping.isEmpty {
         background.add(Housekeeping(tasks: backend.housekeeping, interval: .seconds(600), logger: logger))
     }
@@ -177,10 +177,13 @@ public func buildRouter(
     router.get("/healthz", use: operational.health)
     router.get("/readyz", use: operational.ready)
     router.get("/metrics", use: operational.metrics)
-    router.get("/avatars/**", use: operational.avatar)
-    router.head("/avatars/**", use: operational.avatar)
-    router.get("/stories/**", use: operational.story)
-    router.head("/stories/**", use: operational.story)
+    for kind in MediaKind.allCases {
+        let serve = { @Sendable (request: Request, context: GatewayRequestContext) async throws -> Response in
+            try await operational.media(kind, request, context: context)
+        }
+        router.get("/\(kind.bucket)/**", use: serve)
+        router.head("/\(kind.bucket)/**", use: serve)
+    }
     for route in extraRoutes {
         router.on(route.path, method: route.method) { request, context in try await route.respond(request, context) }
     }

@@ -3,14 +3,14 @@ import SocialDomain
 import SocialGateway
 
 /// What the HTTP server needs from whichever store backs it: the domain's ports, how tokens
-/// are verified, and what a store may add (avatar files it keeps itself, demo users whose
+/// are verified, and what a store may add (media files it keeps itself, demo users whose
 /// tokens the playground hands out).
 ///
 /// The server never sees a concrete store: the composition root (`GatewayAssembly`) opens one
 /// and describes it with this value, so adding a store touches that root only.
 ///
 /// ```swift
-/// let backend = GatewayBackend(stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store),
+/// let backend = GatewayBackend(stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: store),
 ///                              jwtSecret: secret, summary: "my store")
 /// ```
 public struct GatewayBackend: Sendable {
@@ -20,11 +20,9 @@ public struct GatewayBackend: Sendable {
     public var jwtSecret: String?
     /// The JWKS for ES256/RS256 tokens, if any.
     public var jwks: JWKSCache?
-    /// Avatar objects served at `GET /avatars/**`; nil when the store's public URLs point
-    /// elsewhere (the route then answers 404).
-    public var avatarFiles: (any AvatarFileSource)?
-    /// Story files served at `GET /stories/**`; nil when they live elsewhere (Supabase Storage).
-    public var storyFiles: (any StoryFileSource)?
+    /// Media files served at `GET /<bucket>/**` (`/avatars/...`, `/stories/...`); nil when the
+    /// store's public URLs point elsewhere (Supabase Storage; the routes then answer 404).
+    public var mediaFiles: (any MediaFileSource)?
     /// Periodic clean-up the store asks for (the embedded store's expired stories), run every
     /// ``ServerConfiguration`` housekeeping interval while the server runs.
     public var housekeeping: [@Sendable () async -> Void]
@@ -47,19 +45,18 @@ public struct GatewayBackend: Sendable {
     public var shutdown: @Sendable () async -> Void
 
     public init(
-        stores: GatewayStores, jwtSecret: String?, jwks: JWKSCache? = nil, avatarFiles: (any AvatarFileSource)? = nil,
-        storyFiles: (any StoryFileSource)? = nil, housekeeping: [@Sendable () async -> Void] = [],
+        stores: GatewayStores, jwtSecret: String?, jwks: JWKSCache? = nil, mediaFiles: (any MediaFileSource)? = nil,
+        housekeeping: [@Sendable () async -> Void] = [],
         demoUsers: [DemoUser] = [], changeFeed: (any ChangeFeed)? = nil, concurrentQueries: Int = 64, summary: String,
         shutdown: @escaping @Sendable () async -> Void = {}
     ) {
         self.concurrentQueries = concurrentQueries
-        self.storyFiles = storyFiles
         self.housekeeping = housekeeping
         self.changeFeed = changeFeed
         self.stores = stores
         self.jwtSecret = jwtSecret
         self.jwks = jwks
-        self.avatarFiles = avatarFiles
+        self.mediaFiles = mediaFiles
         self.demoUsers = demoUsers
         self.summary = summary
         self.shutdown = shutdown

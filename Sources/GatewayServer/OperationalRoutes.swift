@@ -3,17 +3,15 @@ import Hummingbird
 import SocialDomain
 import SocialGateway
 
-/// Health, readiness, metrics and avatar files.
+/// Health, readiness, metrics and media files.
 struct OperationalRoutes: Sendable {
     /// Asked whether its backend answers (`/readyz`).
     let service: GatewayService
     let metrics: GatewayMetrics
-    /// The store's avatar objects, when it keeps them itself.
-    let avatarFiles: (any AvatarFileSource)?
+    /// The store's media files, when it keeps them itself.
+    let mediaFiles: (any MediaFileSource)?
     /// Turns `/readyz` to 503 once a graceful shutdown has begun.
     let readiness: Readiness
-    /// Story files the store keeps itself.
-    var storyFiles: (any StoryFileSource)? = nil
     /// The cache's change feed, when there is one: its state is part of `/readyz`'s body.
     var coherence: CacheCoherence? = nil
 
@@ -60,33 +58,24 @@ struct OperationalRoutes: Sendable {
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.render())))
     }
 
-    /// `GET /avatars/<user>/<file>` when the store keeps avatar files itself (the embedded store):
-    /// the files it wrote, at the public URLs it handed out. Names are unique per upload, so they
-    /// can be cached for a year.
-    func avatar(_ request: Request, context: GatewayRequestContext) async throws -> Response {
+    /// `GET /<bucket>/<user>/<file>` (`/avatars/...`, `/stories/...`) when the store keeps media
+    /// files itself (the embedded store): the files it wrote, at the public URLs it handed out.
+    /// Names are unique per upload, so an avatar can be cached for a year; a story's file only an
+    /// hour, since a story ends within a day and a shared cache should let go soon after (an
+    /// expired story's file is deleted by the housekeeping; until then its unguessable name is the
+    /// only way to it).
+    func media(_ kind: MediaKind, _ request: Request, context: GatewayRequestContext) async throws -> Response {
         let path = context.parameters.getCatchAll().joined(separator: "/")
-        guard let avatarFiles, let avatar = await avatarFiles.storedAvatar(atRequestPath: path) else {
+        guard let mediaFiles, let media = await mediaFiles.storedMedia(kind, atRequestPath: path) else {
             throw GatewayHTTPError.notFound
+        }
+        let cacheControl = switch kind {
+        case .avatar: "public, max-age=31536000, immutable"
+        case .story: "public, max-age=3600"
         }
         return Response(
             status: .ok,
-            headers: [.contentType: avatar.contentType, .cacheControl: "public, max-age=31536000, immutable",
-                      .contentTypeOptions: "nosniff"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: avatar.bytes)))
-    }
-
-    /// `GET /stories/<user>/<file>` when the store keeps story files itself. An expired story's
-    /// file is deleted by the housekeeping; until then its unguessable name is the only way to it.
-    func story(_ request: Request, context: GatewayRequestContext) async throws -> Response {
-        let path = context.parameters.getCatchAll().joined(separator: "/")
-        guard let storyFiles, let media = await storyFiles.storedStoryMedia(atRequestPath: path) else {
-            throw GatewayHTTPError.notFound
-        }
-        return Response(
-            status: .ok,
-            // An hour, not a year: a story ends within a day, and a shared cache should let go soon after.
-            headers: [.contentType: media.contentType, .cacheControl: "public, max-age=3600",
-                      .contentTypeOptions: "nosniff"],
+            headers: [.contentType: media.contentType, .cacheControl: cacheControl, .contentTypeOptions: "nosniff"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: media.bytes)))
     }
 }

@@ -52,8 +52,8 @@ extension PostgresStore: StoryStore {
     /// (no `SUPABASE_URL`) has none, so its row is recorded first, in the same transaction, as the
     /// caller (the bucket's owner-only policies apply). A PostgREST client cannot do that: the
     /// `storage` schema is not exposed.
-    public func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story {
-        guard let me = viewer.userId, me == path.owner else { throw DomainError.storageNotAuthorized }
+    public func createStory(mediaURL: String, path: MediaPath, viewer: Viewer) async throws -> Story {
+        guard let me = viewer.userId, me == path.owner, path.kind == .story else { throw DomainError.storageNotAuthorized }
         let mediaPath = path.description
         let mediaType = path.format.mediaType.rawValue
         return try await call("createStory", viewer: viewer) { connection, logger in

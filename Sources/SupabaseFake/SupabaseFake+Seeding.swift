@@ -1,12 +1,12 @@
-import EmbeddedStore
 import Foundation
 import SocialDomain
+import SocialFixtures
 
 /// Filling the fake with data and reading it back.
 ///
-/// The demo users and the load-test graph come from `EmbeddedStore` (``DemoData``,
-/// ``LoadTestGraph``) rather than a copy, so both stores hold the same rows and a test's
-/// assertions hold on either.
+/// The demo users and the load-test graph come from `SocialFixtures` (``DemoData``,
+/// ``LoadTestGraph``), as the embedded store's do, so both hold the same rows and a test's
+/// assertions hold on either; the fake depends on no store for them.
 extension SupabaseFake {
     /// Adds (or replaces) a profile as it is, counters included.
     public func addProfile(_ profile: Profile) {
@@ -37,7 +37,7 @@ extension SupabaseFake {
         }
     }
 
-    /// The embedded store's first-start data: alice_wonder, bob_builder and carol_creator with
+    /// The demo data (``DemoData``), as the embedded store seeds it on first start: alice_wonder, bob_builder and carol_creator with
     /// the same ids, fields, times and counters, following each other with the same follow ids.
     public func seedDemoData() {
         add(profiles: DemoData.profiles, follows: DemoData.follows)
@@ -83,7 +83,7 @@ extension SupabaseFake {
         lock.withLock { ownerDetailsById[id] ?? ProfileOwnerDetails() }
     }
 
-    /// The same graph `EmbeddedStore.seed(profiles:followsPerProfile:randomSeed:)` inserts.
+    /// The ``LoadTestGraph`` of these arguments, the graph `EmbeddedStore.seed(profiles:followsPerProfile:randomSeed:)` inserts.
     public func seed(profiles count: Int, followsPerProfile: Int, randomSeed: UInt64 = 0x5EED) {
         let graph = LoadTestGraph(profiles: count, followsPerProfile: followsPerProfile, randomSeed: randomSeed)
         add(profiles: graph.profiles, follows: graph.follows)

@@ -82,7 +82,7 @@ extension SupabaseFake {
     func createStory(_ body: [String: Any], caller: Caller) -> Response {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for function create_story") }
         let path = body["media_path"] as? String ?? "", type = body["media_type"] as? String ?? "", url = body["media_url"] as? String ?? ""
-        guard let parsed = StoryMediaPath(parsing: path), parsed.owner == me, parsed.description == path,
+        guard let parsed = MediaPath(parsing: path, kind: .story), parsed.owner == me, parsed.description == path,
               type == parsed.format.mediaType.rawValue
         else {
             return Self.condition(400, "22023", "invalid_story_media", details: "media_path")

@@ -17,7 +17,7 @@ import SupabaseStore
 ///
 /// ```swift
 /// let fake = try await SupabaseFake.start()
-/// fake.seedDemoData()                       // the embedded store's demo users and follows
+/// fake.seedDemoData()                       // DemoData's users, follows and posts (SocialFixtures)
 /// let store = SupabaseStore(configuration: try fake.configuration())
 /// let viewer = Viewer.user(id: DemoData.aliceId, token: SupabaseFake.token(for: DemoData.aliceId))
 /// ... fake.requests ...

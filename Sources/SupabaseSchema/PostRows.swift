@@ -196,7 +196,7 @@ public struct StoryRow: Codable, Sendable {
 
     /// - Throws: ``MalformedRow``.
     public func story() throws -> Story {
-        guard let id = UUID(parsing: id), let author = UUID(parsing: author_id), let path = StoryMediaPath(parsing: media_path),
+        guard let id = UUID(parsing: id), let author = UUID(parsing: author_id), let path = MediaPath(parsing: media_path, kind: .story),
               let type = StoryMediaType(rawValue: media_type), let created = SupabaseTimestamp.microseconds(created_at),
               let expires = SupabaseTimestamp.microseconds(expires_at)
         else { throw MalformedRow("story \(id)") }
@@ -212,7 +212,7 @@ public struct CreateStoryArguments: Encodable, Sendable {
     public var media_path: String
     public var media_type: String
     public var media_url: String
-    public init(mediaURL: String, path: StoryMediaPath) {
+    public init(mediaURL: String, path: MediaPath) {
         media_path = path.description
         media_type = path.format.mediaType.rawValue
         media_url = mediaURL

@@ -1,4 +1,5 @@
 import Foundation
+import SocialDomain
 
 /// Where the Supabase project is and how the gateway talks to it, read from the environment.
 ///
@@ -43,6 +44,15 @@ public struct SupabaseConfiguration: Sendable, Hashable {
     public var avatarBucket: String = "avatars"
     /// The public bucket of story files (migration 20250301001500).
     public var storiesBucket: String = "stories"
+
+    /// The bucket of a kind of media: ``avatarBucket`` or ``storiesBucket`` (by default the
+    /// kind's own name, ``MediaKind/bucket``).
+    public func bucket(for kind: MediaKind) -> String {
+        switch kind {
+        case .avatar: avatarBucket
+        case .story: storiesBucket
+        }
+    }
 
     /// - Throws: ``SupabaseConfigurationError`` when `url` is not an absolute http(s) URL or the
     ///   key is empty.

@@ -63,7 +63,7 @@ enum SupabaseErrorMapper {
     /// caller decides about: deleting a missing avatar is not an error).
     /// - Parameter media: the rules of the bucket written, for a file Storage refused as too
     ///   large (413) or of the wrong type (415).
-    static func storage(_ response: SupabaseResponse, media: StoredMedia = .avatar) -> DomainError? {
+    static func storage(_ response: SupabaseResponse, media: MediaKind = .avatar) -> DomainError? {
         let body = StorageErrorBody.decode(response.body)
         let status = body?.statusCode.flatMap { Int($0) } ?? response.status
         let label = [body?.code, body?.error].compactMap { $0?.lowercased() }
@@ -71,28 +71,9 @@ enum SupabaseErrorMapper {
         switch status {
         case 403: return .storageNotAuthorized
         case 404: return nil
-        case 413: return media.tooLarge
-        case 415: return media.unsupported
+        case 413: return media.fileTooLarge
+        case 415: return media.unsupportedFile
         default: return .backendUnavailable
-        }
-    }
-}
-
-/// The files a bucket holds, for Storage's refusals: each kind's domain error.
-enum StoredMedia {
-    case avatar, story
-
-    var tooLarge: DomainError {
-        switch self {
-        case .avatar: .fileTooLarge(maxBytes: UploadAvatar.maxBytes)
-        case .story: .fileTooLarge(maxBytes: CreateStory.maxBytes)
-        }
-    }
-
-    var unsupported: DomainError {
-        switch self {
-        case .avatar: .invalidImage
-        case .story: .unsupportedStoryMedia
         }
     }
 }

@@ -4,9 +4,9 @@ import SupabaseSchema
 
 /// Stories over PostgREST and Storage (migrations 20250301001500, 002000): `active_stories` for
 /// the tray, plain reads that RLS decides (it hides expired rows, and shows stories to signed-in
-/// callers only), `create_story` for the row (the only way to write one), files in the public
-/// `stories` bucket.
-extension SupabaseStore: StoryStore, StoryMediaStore {
+/// callers only), `create_story` for the row (the only way to write one); the files are
+/// ``MediaStore``'s (the public `stories` bucket).
+extension SupabaseStore: StoryStore {
     static let storyColumns = StoryRow.columnNames.joined(separator: ",")
 
     /// `POST /rest/v1/rpc/active_stories`.
@@ -60,9 +60,9 @@ extension SupabaseStore: StoryStore, StoryMediaStore {
 
     /// `POST /rest/v1/rpc/create_story?select=<cols>` `{"media_path","media_type","media_url"}`:
     /// the function checks the file, its URL and the quota; the database sets the times.
-    public func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story {
+    public func createStory(mediaURL: String, path: MediaPath, viewer: Viewer) async throws -> Story {
         try await call("createStory") {
-            guard let me = viewer.userId, me == path.owner else { throw DomainError.storageNotAuthorized }
+            guard let me = viewer.userId, me == path.owner, path.kind == .story else { throw DomainError.storageNotAuthorized }
             let request = SupabaseRequest(
                 method: .post, service: .rest, path: "/rest/v1/rpc/create_story", query: [("select", Self.storyColumns)],
                 headers: [("Content-Type", "application/json")],
@@ -72,23 +72,6 @@ extension SupabaseStore: StoryStore, StoryMediaStore {
                 throw SupabaseFailure.malformed("createStory: no row")
             }
             return try row.story()
-        }
-    }
-
-    public func putStoryMedia(_ bytes: Data, at path: StoryMediaPath, viewer: Viewer) async throws -> String {
-        try await call("putStoryMedia") {
-            guard viewer.userId == path.owner else { throw DomainError.storageNotAuthorized }
-            try await putObject(
-                bytes, bucket: configuration.storiesBucket, path: path.description, contentType: path.format.contentType,
-                media: .story, viewer: viewer, operation: "putStoryMedia")
-            return "\(configuration.url.absoluteString)/storage/v1/object/public/\(configuration.storiesBucket)/\(path)"
-        }
-    }
-
-    public func deleteStoryMedia(at path: StoryMediaPath, viewer: Viewer) async throws {
-        try await call("deleteStoryMedia") {
-            guard viewer.userId == path.owner else { throw DomainError.storageNotAuthorized }
-            try await deleteObject(bucket: configuration.storiesBucket, path: path.description, viewer: viewer, operation: "deleteStoryMedia")
         }
     }
 }

@@ -60,11 +60,6 @@ public final class SupabaseStore: Sendable {
         try await client.shutdown()
     }
 
-    /// The public URL of an avatar: `<url>/storage/v1/object/public/<bucket>/<path>`.
-    public func publicURL(for path: AvatarPath) -> String {
-        "\(configuration.url.absoluteString)/storage/v1/object/public/\(configuration.avatarBucket)/\(path)"
-    }
-
     func checkReachable() async throws {
         let url = configuration.url.absoluteString
         let request = SupabaseRequest(

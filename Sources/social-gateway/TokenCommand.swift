@@ -1,10 +1,11 @@
 import ArgumentParser
-import EmbeddedStore
 import Foundation
 import GatewayAssembly
 import GatewayServer
 
-/// `social-gateway token HANDLE`: prints a bearer token for a user of the embedded store.
+/// `social-gateway token HANDLE`: prints a bearer token for a user of the embedded store. The
+/// handle is resolved through the composition root (``OperatorLookup``), which opens the store
+/// the settings name: this command never opens a store itself.
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
@@ -12,7 +13,7 @@ struct TokenCommand: AsyncParsableCommand {
         discussion: """
             Signs an HS256 token with the dev secret in the data folder (created on first use, \
             the same one `serve` verifies with), for a demo user (\
-            \(DemoData.users.map(\.handle).joined(separator: ", "))) or any other profile in the \
+            \(OperatorLookup.demoHandles.joined(separator: ", "))) or any other profile in the \
             data folder's store (load tests seed user1, user2...).
 
               curl -H "Authorization: Bearer $(social-gateway token alice_wonder)" ...
@@ -52,26 +53,13 @@ struct TokenCommand: AsyncParsableCommand {
         }
         let issuer = await DevTokenIssuer(
             secret: secret, audience: audience ?? settings.server.jwtAudience, issuer: settings.server.jwtIssuer)
-        let token = try await issuer.token(for: try await userID(in: settings.server.dataDirectory), ttl: TimeInterval(ttl))
-        print(token)
-    }
-
-    /// A demo user's fixed id, or the id of the profile with the handle in the folder's store.
-    func userID(in folder: URL) async throws -> UUID {
-        if let id = DemoData.id(forHandle: handle) { return id }
-        let database = folder.appendingPathComponent(EmbeddedStore.databaseFileName)
-        let found: UUID?
-        if FileManager.default.fileExists(atPath: database.path) {
-            let store = try await EmbeddedStore.open(dataDirectory: folder, seedDemoData: false)
-            found = try await store.operatorProfileID(forHandle: handle)
-        } else {
-            found = nil
-        }
-        guard let found else {
-            FileHandle.standardError.write(Data(
-                "error: no profile \"\(handle)\" in \(database.path); demo users: \(DemoData.users.map(\.handle).joined(separator: ", "))\n".utf8))
+        let id: UUID
+        do {
+            id = try await OperatorLookup.profileID(forHandle: handle, settings: settings)
+        } catch let notFound as OperatorLookup.ProfileNotFound {
+            FileHandle.standardError.write(Data("error: \(notFound)\n".utf8))
             throw ExitCode(1)
         }
-        return found
+        print(try await issuer.token(for: id, ttl: TimeInterval(ttl)))
     }
 }

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import EmbeddedStore
+import Foundation
 import SocialDomain
+import SocialFixtures
+import Testing
 
 @Suite("Demo data and the seed generator")
 struct DemoDataTests {

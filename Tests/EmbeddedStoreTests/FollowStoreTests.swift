@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import EmbeddedStore
 import SocialDomain
+import SocialFixtures
+import Testing
 
 @Suite("Embedded follows: restore, counters, rules")
 struct FollowStoreTests {

@@ -1,6 +1,7 @@
 @testable import EmbeddedStore
 import Foundation
 import SocialDomain
+import SocialFixtures
 import Synchronization
 import Testing
 

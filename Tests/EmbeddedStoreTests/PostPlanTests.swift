@@ -1,8 +1,9 @@
+@testable import EmbeddedStore
 import Foundation
 import GRDB
 import SocialDomain
+import SocialFixtures
 import Testing
-@testable import EmbeddedStore
 
 @Suite("Embedded posts: the feed's plan")
 struct PostPlanTests {

@@ -1,6 +1,7 @@
-import Foundation
 import EmbeddedStore
+import Foundation
 import SocialDomain
+import SocialFixtures
 
 /// A file-backed store in a temporary folder with a hand-driven clock and seeded ids.
 struct StoreFixture {

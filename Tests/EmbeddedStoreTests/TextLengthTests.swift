@@ -1,8 +1,9 @@
+@testable import EmbeddedStore
 import Foundation
 import GRDB
-import Testing
-@testable import EmbeddedStore
 import SocialDomain
+import SocialFixtures
+import Testing
 
 /// Lengths as the seeds count them (user-visible characters), and a table that allows what the
 /// domain allows: migration v2 bounds the text columns in bytes instead of code points.

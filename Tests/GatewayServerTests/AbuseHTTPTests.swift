@@ -6,6 +6,7 @@ import GatewayTestSupport
 import Hummingbird
 import HummingbirdTesting
 import SocialDomain
+import SocialFixtures
 import Synchronization
 import Testing
 

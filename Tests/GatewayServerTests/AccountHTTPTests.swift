@@ -1,8 +1,8 @@
-import EmbeddedStore
 import Foundation
 import GatewayServer
 import Hummingbird
 import HummingbirdTesting
+import SocialFixtures
 import Testing
 
 /// Accounts over HTTP: the status codes and headers a client sees (GraphQL over HTTP).

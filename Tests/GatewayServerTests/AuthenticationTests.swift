@@ -1,9 +1,9 @@
-import EmbeddedStore
 import Foundation
 import GatewayServer
 import Hummingbird
 import HummingbirdTesting
 import JWTKit
+import SocialFixtures
 import Testing
 
 /// Bearer JWT authentication: every bad token is a 401 UNAUTHENTICATED, never an anonymous request.

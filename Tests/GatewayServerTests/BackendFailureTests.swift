@@ -1,4 +1,3 @@
-import EmbeddedStore
 import Foundation
 import GatewayServer
 import Hummingbird
@@ -24,7 +23,7 @@ struct BackendFailureTests {
         let healthy = try await TestGateway.make()
         let store = healthy.store
         var backend = healthy.backend
-        backend.stores = GatewayStores(profiles: FailingProfiles(), follows: store, avatars: store, posts: store, stories: store, storyMedia: store)
+        backend.stores = GatewayStores(profiles: FailingProfiles(), follows: store, posts: store, stories: store, media: store)
         return TestGateway(configuration: healthy.configuration, backend: backend, issuer: healthy.issuer, embedded: store)
     }
 

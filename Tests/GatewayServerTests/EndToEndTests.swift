@@ -4,6 +4,7 @@ import GatewayServer
 import GatewayTestSupport
 import Hummingbird
 import HummingbirdTesting
+import SocialFixtures
 import Testing
 
 /// Every query and mutation of schema.graphql, and the domain's error codes, over a real socket.

@@ -1,9 +1,10 @@
 import Foundation
+@testable import GatewayServer
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import SocialDomain
-import EmbeddedStore
+import SocialFixtures
 import Testing
 @testable import GatewayServer
 @testable import SocialGateway

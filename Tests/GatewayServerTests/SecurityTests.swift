@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JWTKit
+import SocialFixtures
 import Synchronization
 import Testing
 
@@ -172,7 +173,7 @@ struct SecurityTests {
             try await client.execute(uri: paths[0], method: .get) { response in #expect(response.status == .notFound) }
             try await client.execute(uri: paths[1], method: .get) { response in #expect(response.status == .ok) }
         }
-        let folder = gateway.store.avatarsDirectory.appendingPathComponent(DemoData.aliceId.uuidString.lowercased())
+        let folder = gateway.store.mediaDirectory.folder(for: .avatar).appendingPathComponent(DemoData.aliceId.uuidString.lowercased())
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
     }
 

@@ -33,7 +33,7 @@ struct SupabaseModeTests {
             #expect(!settings.store.isEmbedded)
             #expect(configuration.jwksURL?.absoluteString == "http://127.0.0.1:\(port)/auth/v1/.well-known/jwks.json")
             let backend = try await BackendAssembly.open(settings, logger: TestGateway.logger(configuration))
-            #expect(backend.avatarFiles == nil)
+            #expect(backend.mediaFiles == nil)
             #expect(backend.demoUsers.isEmpty)
             #expect(backend.jwtSecret == nil)
 

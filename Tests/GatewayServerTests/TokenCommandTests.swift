@@ -2,6 +2,7 @@ import ChildProcessTestSupport
 import EmbeddedStore
 import Foundation
 import GatewayServer
+import SocialFixtures
 import Testing
 
 /// `social-gateway token HANDLE`, run as a user would, verified by the server's authenticator.
@@ -55,6 +56,21 @@ struct TokenCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains(#"error: no profile "mallory" in \#(folder.path)/social.sqlite; demo users: alice_wonder, bob_builder, carol_creator"#))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("social.sqlite").path), "no store is created")
+    }
+
+    @Test("token for a handle that is no demo user, on a store without an operator lookup, says so and names the demo users",
+          .enabled(if: executable != nil))
+    func storeWithoutLookup() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-cmd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Self.run(["token", "user1", "--data-dir", folder.path], environment: [
+            "SUPABASE_URL": "http://127.0.0.1:9", "SUPABASE_ANON_KEY": "sb_publishable_test",
+            "SUPABASE_JWT_SECRET": String(repeating: "5ec7e7", count: 8),
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(
+            #"error: no profile "user1" among the demo users (the supabase store has no operator lookup); demo users: alice_wonder, bob_builder, carol_creator"#))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("social.sqlite").path), "no embedded store is opened")
     }
 
     @Test("token resolves the secret, audience and issuer as serve does: a Supabase project's secret, not the dev secret",

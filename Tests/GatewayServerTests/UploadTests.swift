@@ -1,14 +1,15 @@
 import EmbeddedStore
 import Foundation
-#if canImport(FoundationNetworking)
 import FoundationNetworking
-#endif
 import GatewayServer
 import GatewayTestSupport
 import Hummingbird
 import HummingbirdTesting
+import SocialFixtures
 import Synchronization
 import Testing
+#if canImport(FoundationNetworking)
+#endif
 
 /// The GraphQL multipart request spec: avatar uploads, limits, CSRF.
 @Suite("Uploads")

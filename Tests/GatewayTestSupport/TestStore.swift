@@ -1,8 +1,10 @@
 import EmbeddedStore
 import Foundation
 import Logging
+import MediaFiles
 import PostgresStore
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import SupabaseFake
 import SupabaseStore
@@ -40,8 +42,8 @@ public struct TestStore: Sendable {
     /// The database and the store on it, for `.postgres`.
     public let database: PostgresTestDatabase?
     public let postgres: PostgresStore?
-    /// Where the PostgreSQL kind keeps avatars (no Supabase Storage in these tests).
-    public var avatarDirectory: AvatarDirectory? = nil
+    /// Where the PostgreSQL kind keeps media files (no Supabase Storage in these tests).
+    public var mediaDirectory: MediaDirectory? = nil
     /// The ports to build a gateway service on.
     public let stores: GatewayStores
 
@@ -58,7 +60,7 @@ public struct TestStore: Sendable {
             }
             return TestStore(
                 kind: kind, embedded: store, fake: nil, supabase: nil, database: nil, postgres: nil,
-                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
+                stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: store,
                                       accounts: store, callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
@@ -69,21 +71,19 @@ public struct TestStore: Sendable {
             let store = SupabaseStore(configuration: try fake.configuration())
             return TestStore(
                 kind: kind, embedded: nil, fake: fake, supabase: store, database: nil, postgres: nil,
-                stores: GatewayStores(profiles: store, follows: store, avatars: store, posts: store, stories: store, storyMedia: store,
+                stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: store,
                                       accounts: store))
         case .postgres:
             let database = try await seed.postgresDatabase()
             do {
                 let store = try await PostgresStore.connect(
                     configuration: PostgresConfiguration(endpoint: try .init(url: database.storeURL)), logger: Logger(label: "postgres-store-tests"))
-                let folders = fileFolders(of: database)
-                let storyDirectory = StoryDirectory(directory: folders.stories, publicBaseURL: "http://gateway.test")
-                let avatars = AvatarDirectory(directory: folders.avatars, publicBaseURL: "http://gateway.test")
+                let media = MediaDirectory(root: mediaRoot(of: database), publicBaseURL: "http://gateway.test")
                 return TestStore(
                     kind: kind, embedded: nil, fake: nil, supabase: nil, database: database, postgres: store,
-                    avatarDirectory: avatars,
-                    stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store, stories: store,
-                                          storyMedia: storyDirectory, callCounts: { store.callCounts }))
+                    mediaDirectory: media,
+                    stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: media,
+                                          callCounts: { store.callCounts }))
             } catch {
                 await database.drop()
                 throw error
@@ -128,16 +128,14 @@ public struct TestStore: Sendable {
         await postgres?.shutdown()
         if let database {
             await database.drop()
-            let folders = Self.fileFolders(of: database)
-            for folder in [folders.stories, folders.avatars] { try? FileManager.default.removeItem(at: folder) }
+            try? FileManager.default.removeItem(at: Self.mediaRoot(of: database))
         }
     }
 
-    /// Where the PostgreSQL kind keeps story media and avatars (the files PostgreSQL does not hold).
-    private static func fileFolders(of database: PostgresTestDatabase) -> (stories: URL, avatars: URL) {
-        let temporary = FileManager.default.temporaryDirectory
-        return (temporary.appendingPathComponent("stories-\(database.name)", isDirectory: true),
-                temporary.appendingPathComponent("avatars-\(database.name)", isDirectory: true))
+    /// Where the PostgreSQL kind keeps media files, one folder per kind (the files PostgreSQL does
+    /// not hold).
+    private static func mediaRoot(of database: PostgresTestDatabase) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("media-\(database.name)", isDirectory: true)
     }
 
     /// Ends an author's stories now (as if 24 hours had passed), in whichever store this is.
@@ -162,9 +160,9 @@ public struct TestStore: Sendable {
             }.count
         }
         switch kind {
-        case .embedded: return embedded.map { files(in: $0.storiesDirectory) } ?? 0
+        case .embedded: return embedded.map { files(in: $0.mediaDirectory.folder(for: .story)) } ?? 0
         case .supabase: return fake?.objectKeys().filter { $0.hasPrefix("stories/") }.count ?? 0
-        case .postgres: return database.map { files(in: Self.fileFolders(of: $0).stories) } ?? 0
+        case .postgres: return mediaDirectory.map { files(in: $0.folder(for: .story)) } ?? 0
         }
     }
 

@@ -1,8 +1,8 @@
-import EmbeddedStore
 import Foundation
 import Logging
 import PostgresStore
 import SocialDomain
+import SocialFixtures
 import Testing
 
 /// Issue 37, section 4: a session ended on one replica reaches the others through the database's

@@ -1,10 +1,10 @@
-import EmbeddedStore
 import Foundation
 import GatewayTestSupport
 import Logging
 import PostgresNIO
 @testable import PostgresStore
 import SocialDomain
+import SocialFixtures
 import Synchronization
 import Testing
 

@@ -1,9 +1,9 @@
-import EmbeddedStore
 import Foundation
 import GatewayTestSupport
 import Logging
 import PostgresStore
 import SocialDomain
+import SocialFixtures
 import SupabaseFake
 
 /// Whether a test PostgreSQL server is available (`scripts/test` starts one).

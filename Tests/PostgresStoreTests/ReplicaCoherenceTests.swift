@@ -1,12 +1,13 @@
-import EmbeddedStore
 import Foundation
 import GatewayServer
 import GatewayTestSupport
 import GraphQLEngine
 import Logging
+import MediaFiles
 import PostgresStore
 import ResponseCache
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import Testing
 
@@ -24,10 +25,9 @@ struct Replica {
         cache = ResponseCacheStore.open(path: directory.appendingPathComponent("cache.sqlite"))
         var options = GatewayOptions()
         options.cache = cache
-        let avatars = AvatarDirectory(directory: directory.appendingPathComponent("avatars"), publicBaseURL: "http://gateway.test")
+        let media = MediaDirectory(root: directory, publicBaseURL: "http://gateway.test")
         service = try GatewayService(
-            stores: GatewayStores(profiles: store, follows: store, avatars: avatars, posts: store, stories: store,
-                                  storyMedia: StoryDirectory(directory: directory.appendingPathComponent("stories"), publicBaseURL: "http://gateway.test")), options: options)
+            stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: media), options: options)
         var feed = PostgresChangeFeed(configuration: store.configuration, logger: logger)
         feed.keepAliveInterval = .milliseconds(200)
         let coherence = CacheCoherence(cache: cache, feed: feed, logger: logger)

@@ -13,21 +13,21 @@ struct CreateStoryRulesTests {
 
     @Test("a video is a plausible ftyp box with a known major brand; qt is QuickTime, the rest MP4")
     func videoSniff() {
-        #expect(StoryMediaFormat.sniff(Self.ftyp(size: 24, brand: "isom")) == .mp4)
-        #expect(StoryMediaFormat.sniff(Self.ftyp(size: 20, brand: "qt  ")) == .quicktime)
+        #expect(MediaFormat.sniff(Self.ftyp(size: 24, brand: "isom")) == .mp4)
+        #expect(MediaFormat.sniff(Self.ftyp(size: 20, brand: "qt  ")) == .quicktime)
         for brand in ["mp42", "avc1", "M4V ", "3gp4", "3g2a", "dash", "MSNV", "iso6"] {
-            #expect(StoryMediaFormat.sniff(Self.ftyp(size: 16, brand: brand)) == .mp4, "\(brand)")
+            #expect(MediaFormat.sniff(Self.ftyp(size: 16, brand: brand)) == .mp4, "\(brand)")
         }
         // HTML that has `ftyp` at byte 4: the old sniff stored it as an MP4
-        #expect(StoryMediaFormat.sniff(Data("<!--ftypisom--><html></html>".utf8)) == nil)
+        #expect(MediaFormat.sniff(Data("<!--ftypisom--><html></html>".utf8)) == nil)
         // implausible first boxes, unknown and non-video brands
-        #expect(StoryMediaFormat.sniff(Self.ftyp(size: 24, brand: "isom", total: 23)) == nil)  // past the end
-        #expect(StoryMediaFormat.sniff(Self.ftyp(size: 12, brand: "isom", total: 64)) == nil)  // too short
-        #expect(StoryMediaFormat.sniff(Self.ftyp(size: 22, brand: "isom", total: 64)) == nil)  // half a brand
-        #expect(StoryMediaFormat.sniff(Self.ftyp(size: 4100, brand: "isom")) == nil)  // over the bound
-        #expect(StoryMediaFormat.sniff(Self.ftyp(size: 4096, brand: "isom")) == .mp4)
+        #expect(MediaFormat.sniff(Self.ftyp(size: 24, brand: "isom", total: 23)) == nil)  // past the end
+        #expect(MediaFormat.sniff(Self.ftyp(size: 12, brand: "isom", total: 64)) == nil)  // too short
+        #expect(MediaFormat.sniff(Self.ftyp(size: 22, brand: "isom", total: 64)) == nil)  // half a brand
+        #expect(MediaFormat.sniff(Self.ftyp(size: 4100, brand: "isom")) == nil)  // over the bound
+        #expect(MediaFormat.sniff(Self.ftyp(size: 4096, brand: "isom")) == .mp4)
         for brand in ["html", "M4A ", "heic", "avif", "    ", "ISOM"] {
-            #expect(StoryMediaFormat.sniff(Self.ftyp(size: 16, brand: brand)) == nil, "\(brand)")
+            #expect(MediaFormat.sniff(Self.ftyp(size: 16, brand: brand)) == nil, "\(brand)")
         }
     }
 
@@ -37,8 +37,8 @@ struct CreateStoryRulesTests {
         #expect(ImageDimensions.maxDimension == 4096)
         #expect(DomainError.imageTooLarge == DomainError(.payloadTooLarge, "Image exceeds maximum dimensions of 4096x4096 pixels", field: "file"))
         #expect(DomainError.invalidImage == DomainError(.unsupportedMediaType, "Invalid image data provided", field: "file"))
-        #expect(StoryMediaFormat.png.imageFormat == .png && StoryMediaFormat.jpeg.imageFormat == .jpeg)
-        #expect(StoryMediaFormat.mp4.imageFormat == nil && StoryMediaFormat.quicktime.imageFormat == nil)
+        #expect(MediaFormat.png.imageFormat == .png && MediaFormat.jpeg.imageFormat == .jpeg)
+        #expect(MediaFormat.mp4.imageFormat == nil && MediaFormat.quicktime.imageFormat == nil)
     }
 
     @Test("the quota is checked before any file is stored; retryAfter is the seconds until the oldest story expires")
@@ -56,7 +56,7 @@ struct CreateStoryRulesTests {
         // one fewer: stored, then written
         await store.setExpiries(Array(repeating: oldest, count: CreateStory.maxActiveStories - 1))
         _ = try await useCase.execute(bytes: png, viewer: viewer)
-        #expect(await store.calls == ["ownActiveStoryExpiries", "ownActiveStoryExpiries", "putStoryMedia", "createStory"])
+        #expect(await store.calls == ["ownActiveStoryExpiries", "ownActiveStoryExpiries", "putMedia story", "createStory"])
         // a too-large image is refused before the store is asked anything
         var bomb = png
         bomb.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
@@ -66,7 +66,7 @@ struct CreateStoryRulesTests {
 }
 
 /// A story store that answers the quota question with given expiries and records its calls.
-private actor QuotaStore: StoryStore, StoryMediaStore {
+private actor QuotaStore: StoryStore, MediaStore {
     var expiries: [Int64]
     var calls: [String] = []
     init(expiries: [Int64]) { self.expiries = expiries }
@@ -78,14 +78,14 @@ private actor QuotaStore: StoryStore, StoryMediaStore {
         calls.append("ownActiveStoryExpiries")
         return Array(expiries.sorted().prefix(limit))
     }
-    func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story {
+    func createStory(mediaURL: String, path: MediaPath, viewer: Viewer) async throws -> Story {
         calls.append("createStory")
         return Story(id: UUID(), authorId: path.owner, mediaURL: mediaURL, mediaPath: path, mediaType: path.format.mediaType,
                      createdAtMicroseconds: 0, expiresAtMicroseconds: Story.lifetimeMicroseconds)
     }
-    func putStoryMedia(_ bytes: Data, at path: StoryMediaPath, viewer: Viewer) async throws -> String {
-        calls.append("putStoryMedia")
-        return "https://example.test/stories/\(path)"
+    func putMedia(_ bytes: Data, at path: MediaPath, viewer: Viewer) async throws -> String {
+        calls.append("putMedia \(path.kind)")
+        return "https://example.test/\(path.kind.bucket)/\(path)"
     }
-    func deleteStoryMedia(at path: StoryMediaPath, viewer: Viewer) async throws { calls.append("deleteStoryMedia") }
+    func deleteMedia(at path: MediaPath, viewer: Viewer) async throws { calls.append("deleteMedia \(path.kind)") }
 }

@@ -8,7 +8,7 @@ struct DeleteAvatarTests {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_740_912_672))
 
     func upload(_ store: InMemorySocialStore) async throws -> AvatarUpload {
-        try await UploadAvatar(profiles: store, avatars: store, clock: clock, random: SeededRandom(seed: 1))
+        try await UploadAvatar(profiles: store, media: store, clock: clock, random: SeededRandom(seed: 1))
             .execute(bytes: UploadAvatarTests.png, viewer: Fixture.aliceViewer)
     }
 
@@ -17,12 +17,12 @@ struct DeleteAvatarTests {
         let store = await Fixture.store()
         let uploaded = try await upload(store)
         await store.resetCalls()
-        let profile = try await DeleteAvatar(profiles: store, avatars: store, clock: clock).execute(viewer: Fixture.aliceViewer)
+        let profile = try await DeleteAvatar(profiles: store, media: store, clock: clock).execute(viewer: Fixture.aliceViewer)
         #expect(profile.avatarURL == nil)
         #expect(await store.objects[uploaded.path.description] == nil)
-        #expect(await store.calls == ["profilesByID", "updateProfile", "deleteAvatar"])
+        #expect(await store.calls == ["profilesByID", "updateProfile", "deleteMedia avatar"])
         await store.resetCalls()
-        _ = try await DeleteAvatar(profiles: store, avatars: store, clock: clock).execute(viewer: Fixture.aliceViewer)
+        _ = try await DeleteAvatar(profiles: store, media: store, clock: clock).execute(viewer: Fixture.aliceViewer)
         #expect(await store.calls == ["profilesByID"])
     }
 
@@ -31,9 +31,9 @@ struct DeleteAvatarTests {
         let store = await Fixture.store()
         let uploaded = try await upload(store)
         await store.setFailDeletes(true)
-        let reported = Mutex<[AvatarPath]>([])
+        let reported = Mutex<[MediaPath]>([])
         let profile = try await DeleteAvatar(
-            profiles: store, avatars: store, clock: clock, onCleanupFailure: { path, _ in reported.withLock { $0.append(path) } }
+            profiles: store, media: store, clock: clock, onCleanupFailure: { path, _ in reported.withLock { $0.append(path) } }
         ).execute(viewer: Fixture.aliceViewer)
         #expect(profile.avatarURL == nil)
         #expect(reported.withLock { $0 } == [uploaded.path])
@@ -42,7 +42,7 @@ struct DeleteAvatarTests {
     @Test("anonymous viewers are UNAUTHENTICATED with the seeds' wording")
     func anonymous() async {
         let store = await Fixture.store()
-        let error = await domainError { _ = try await DeleteAvatar(profiles: store, avatars: store).execute(viewer: .anonymous) }
+        let error = await domainError { _ = try await DeleteAvatar(profiles: store, media: store).execute(viewer: .anonymous) }
         #expect(error == DomainError(.unauthenticated, "You must be logged in to delete a photo"))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A small in-memory implementation of the three ports for use-case tests: it records calls
 /// and can be told to fail, so tests can see what a use case asked of its store.
-actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
+actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
     struct Boom: Error {}
 
     var profilesById: [UUID: Profile] = [:]
@@ -107,14 +107,14 @@ actor InMemorySocialStore: ProfileStore, FollowStore, AvatarStore {
         return FollowOutcome(isFollowing: follow.isActive, follower: nil, followee: nil)
     }
 
-    func putAvatar(_ bytes: Data, at path: AvatarPath, viewer: Viewer) async throws -> String {
-        calls.append("putAvatar")
+    func putMedia(_ bytes: Data, at path: MediaPath, viewer: Viewer) async throws -> String {
+        calls.append("putMedia \(path.kind)")
         objects[path.description] = bytes
-        return "http://127.0.0.1:8080/avatars/\(path)"
+        return "http://127.0.0.1:8080/\(path.kind.bucket)/\(path)"
     }
 
-    func deleteAvatar(at path: AvatarPath, viewer: Viewer) async throws {
-        calls.append("deleteAvatar")
+    func deleteMedia(at path: MediaPath, viewer: Viewer) async throws {
+        calls.append("deleteMedia \(path.kind)")
         if failDeletes { throw Boom() }
         objects[path.description] = nil
     }

@@ -11,7 +11,7 @@ struct UploadAvatarTests {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_740_912_672.75))
 
     func useCase(_ store: InMemorySocialStore) -> UploadAvatar {
-        UploadAvatar(profiles: store, avatars: store, clock: clock, random: SeededRandom(seed: 42))
+        UploadAvatar(profiles: store, media: store, clock: clock, random: SeededRandom(seed: 42))
     }
 
     @Test("an image over 5 MB is rejected with PAYLOAD_TOO_LARGE")
@@ -54,7 +54,7 @@ struct UploadAvatarTests {
         let error = await domainError { _ = try await useCase(store).execute(bytes: Self.jpeg, viewer: Fixture.aliceViewer) }
         #expect(error?.code == .backendUnavailable)
         #expect(await store.objects.isEmpty)
-        #expect(await store.calls == ["profilesByID", "putAvatar", "updateProfile", "deleteAvatar"])
+        #expect(await store.calls == ["profilesByID", "putMedia avatar", "updateProfile", "deleteMedia avatar"])
     }
 
     @Test("an anonymous upload is UNAUTHENTICATED")
@@ -90,7 +90,7 @@ struct AvatarImageTests {
     @Test("an image declaring more than 4096 pixels either way is PAYLOAD_TOO_LARGE; one without a header is UNSUPPORTED_MEDIA_TYPE")
     func dimensionRule() async {
         let store = await Fixture.store()
-        let useCase = UploadAvatar(profiles: store, avatars: store, clock: clock, random: SeededRandom(seed: 1))
+        let useCase = UploadAvatar(profiles: store, media: store, clock: clock, random: SeededRandom(seed: 1))
         for (w, h) in [(4097, 1), (1, 4097), (100_000, 100_000)] {
             let error = await domainError { _ = try await useCase.execute(bytes: Self.png(width: w, height: h), viewer: Fixture.aliceViewer) }
             #expect(error == DomainError(.payloadTooLarge, "Image exceeds maximum dimensions of 4096x4096 pixels", field: "file"))
@@ -106,20 +106,20 @@ struct AvatarImageTests {
     @Test("a new avatar deletes the one it replaces, once the profile points to it")
     func replacedAvatarIsDeleted() async throws {
         let store = await Fixture.store()
-        let useCase = UploadAvatar(profiles: store, avatars: store, clock: clock, random: SeededRandom(seed: 1))
+        let useCase = UploadAvatar(profiles: store, media: store, clock: clock, random: SeededRandom(seed: 1))
         let first = try await useCase.execute(bytes: UploadAvatarTests.png, viewer: Fixture.aliceViewer)
         let second = try await useCase.execute(bytes: UploadAvatarTests.jpeg, viewer: Fixture.aliceViewer)
         #expect(await Array(store.objects.keys) == [second.path.description])
         #expect(first.path != second.path)
-        #expect(await store.calls.suffix(4) == ["profilesByID", "putAvatar", "updateProfile", "deleteAvatar"])
+        #expect(await store.calls.suffix(4) == ["profilesByID", "putMedia avatar", "updateProfile", "deleteMedia avatar"])
     }
 
-    @Test("AvatarPath is read back from both stores' public URLs, and from nothing else")
+    @Test("an avatar's MediaPath is read back from both stores' public URLs, and from nothing else")
     func pathFromURL() {
         let path = "a11ce000-0000-4000-8000-000000000001/1750000000_0123abcd.png"
-        #expect(AvatarPath(publicURL: "http://127.0.0.1:8080/avatars/\(path)")?.description == path)
-        #expect(AvatarPath(publicURL: "https://x.supabase.co/storage/v1/object/public/avatars/\(path)?v=2")?.description == path)
-        #expect(AvatarPath(publicURL: "https://cdn.example/someone-else.png") == nil)
-        #expect(AvatarPath(publicURL: "http://127.0.0.1:8080/avatars/..%2F\(path)") == nil)
+        #expect(MediaPath(publicURL: "http://127.0.0.1:8080/avatars/\(path)", kind: .avatar)?.description == path)
+        #expect(MediaPath(publicURL: "https://x.supabase.co/storage/v1/object/public/avatars/\(path)?v=2", kind: .avatar)?.description == path)
+        #expect(MediaPath(publicURL: "https://cdn.example/someone-else.png", kind: .avatar) == nil)
+        #expect(MediaPath(publicURL: "http://127.0.0.1:8080/avatars/..%2F\(path)", kind: .avatar) == nil)
     }
 }

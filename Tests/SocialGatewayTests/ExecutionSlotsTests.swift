@@ -3,6 +3,7 @@ import Foundation
 import GatewayTestSupport
 import GraphQLEngine
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import Synchronization
 import Testing

@@ -3,6 +3,7 @@ import Foundation
 import GatewayTestSupport
 import GraphQLEngine
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import Testing
 
@@ -132,12 +133,12 @@ struct MutationTests {
             let path = String(url.split(separator: "/avatars/").last ?? "")
             switch kind {
             case .embedded:
-                let file = try #require(gateway.store.embedded?.avatarFile(forRequestPath: path))
+                let file = try #require(gateway.store.embedded?.mediaDirectory.file(.avatar, forRequestPath: path))
                 #expect(try Data(contentsOf: file) == png)
             case .postgres:
                 // No SUPABASE_URL: the files go to a folder, served by the gateway at /avatars/.
                 #expect(url.hasPrefix("http://gateway.test/avatars/"))
-                let file = try #require(gateway.store.avatarDirectory?.file(forRequestPath: path))
+                let file = try #require(gateway.store.mediaDirectory?.file(.avatar, forRequestPath: path))
                 #expect(try Data(contentsOf: file) == png)
             case .supabase:
                 #expect(url.hasPrefix("http://127.0.0.1:") && url.contains("/storage/v1/object/public/avatars/"))
@@ -170,9 +171,9 @@ struct MutationTests {
             let path = String(url.split(separator: "/avatars/").last ?? "")
             func stored() -> Bool {
                 switch kind {
-                case .embedded: gateway.store.embedded?.avatarFile(forRequestPath: path).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+                case .embedded: gateway.store.embedded?.mediaDirectory.file(.avatar, forRequestPath: path).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
                 case .supabase: gateway.store.fake?.object(path) != nil
-                case .postgres: gateway.store.avatarDirectory?.file(forRequestPath: path).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+                case .postgres: gateway.store.mediaDirectory?.file(.avatar, forRequestPath: path).map { FileManager.default.fileExists(atPath: $0.path) } ?? false
                 }
             }
             #expect(stored())

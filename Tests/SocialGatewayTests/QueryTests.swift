@@ -1,8 +1,8 @@
-import EmbeddedStore
 import Foundation
 import GatewayTestSupport
 import GraphQLEngine
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import Testing
 

@@ -1,9 +1,11 @@
+import Crypto
 import EmbeddedStore
 import Foundation
 import GatewayTestSupport
 import GraphQLEngine
 import ResponseCache
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import Testing
 
@@ -168,7 +170,6 @@ struct GatewayCacheTests {
 /// A key that is never stored: probing it just exercises the cache.
 func anyKeyProbe() -> CacheKey { CacheKey(document: "probe", operationName: nil, variables: "{}", scope: .shared) }
 
-import Crypto
 
 func sha256Hex(_ text: String) -> String {
     SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()

@@ -4,6 +4,7 @@ import GatewayTestSupport
 import GraphQLEngine
 import ResponseCache
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import Testing
 

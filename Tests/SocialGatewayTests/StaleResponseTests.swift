@@ -30,7 +30,7 @@ struct StaleResponseTests {
     @Test("a store outage reaches the response as the typed code BACKEND_UNAVAILABLE, without reading the body")
     func typedCodes() async throws {
         let down = DownStore()
-        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down, posts: down, stories: down, storyMedia: down))
+        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, posts: down, stories: down, media: down))
         let outage = await service.execute(GatewayRequest(query: #"{ profile(handle: "bob_builder") { handle } }"#))
         #expect(outage.errorCodes == ["BACKEND_UNAVAILABLE"])
         let invalid = await service.execute(GatewayRequest(query: "{ nope }"))
@@ -39,7 +39,7 @@ struct StaleResponseTests {
 }
 
 /// A store whose every call fails the way a lost connection does.
-private struct DownStore: ProfileStore, FollowStore, AvatarStore, PostStore, StoryStore, StoryMediaStore {
+private struct DownStore: ProfileStore, FollowStore, MediaStore, PostStore, StoryStore {
     struct ConnectionLost: Error {}
     func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] { throw ConnectionLost() }
     func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] { throw ConnectionLost() }
@@ -51,8 +51,8 @@ private struct DownStore: ProfileStore, FollowStore, AvatarStore, PostStore, Sto
     func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] { throw ConnectionLost() }
     func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> { throw ConnectionLost() }
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome { throw ConnectionLost() }
-    func putAvatar(_ bytes: Data, at path: AvatarPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
-    func deleteAvatar(at path: AvatarPath, viewer: Viewer) async throws { throw ConnectionLost() }
+    func putMedia(_ bytes: Data, at path: MediaPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
+    func deleteMedia(at path: MediaPath, viewer: Viewer) async throws { throw ConnectionLost() }
     func posts(ids: [UUID], viewer: Viewer) async throws -> [UUID: Post] { throw ConnectionLost() }
     func postPages(_ requests: [PostPageRequest], viewer: Viewer) async throws -> [PostPage] { throw ConnectionLost() }
     func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: SocialDomain.Comment] { throw ConnectionLost() }
@@ -66,9 +66,7 @@ private struct DownStore: ProfileStore, FollowStore, AvatarStore, PostStore, Sto
     func activeStories(viewer: Viewer) async throws -> [Story] { throw ConnectionLost() }
     func stories(ids: [UUID], viewer: Viewer) async throws -> [UUID: Story] { throw ConnectionLost() }
     func ownActiveStoryExpiries(viewer: Viewer, limit: Int) async throws -> [Int64] { throw ConnectionLost() }
-    func createStory(mediaURL: String, path: StoryMediaPath, viewer: Viewer) async throws -> Story { throw ConnectionLost() }
-    func putStoryMedia(_ bytes: Data, at path: StoryMediaPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
-    func deleteStoryMedia(at path: StoryMediaPath, viewer: Viewer) async throws { throw ConnectionLost() }
+    func createStory(mediaURL: String, path: MediaPath, viewer: Viewer) async throws -> Story { throw ConnectionLost() }
 }
 
 @Suite("Hostile documents against the gateway's schema")
@@ -76,7 +74,7 @@ struct HostileDocumentTests {
     @Test("§5.3.2 a fragment that spreads itself in its own subfields is a validation error, not a crash (found by fuzzing)")
     func selfSpreadingFragment() async throws {
         let down = DownStore()
-        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, avatars: down, posts: down, stories: down, storyMedia: down))
+        let service = try GatewayService(stores: GatewayStores(profiles: down, follows: down, posts: down, stories: down, media: down))
         let query = """
             query G($h: String!) { profile(handle: $h) { ...Card } }
             fragment Card on Profile { followers(first: 2) { edges { node { ...Card following(first: 2) { edges { node { ...Card } } } } } } }

@@ -3,6 +3,7 @@ import Foundation
 import GatewayTestSupport
 import GraphQLEngine
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import Testing
 
@@ -154,8 +155,8 @@ struct StoryTests {
             #expect(try await tray(gateway, as: gateway.bob).map(\.1) == [30])
             // The store's own check, for a client that skips the use case (or a concurrent post):
             // the file is there, the row is refused.
-            let path = StoryMediaPath(owner: DemoData.bobId, unixTime: 1_740_912_672, suffix: "0badf00d", format: .png)
-            let url = try await gateway.store.stores.storyMedia.putStoryMedia(Self.png, at: path, viewer: gateway.bob)
+            let path = MediaPath(kind: .story, owner: DemoData.bobId, unixTime: 1_740_912_672, suffix: "0badf00d", format: .png)
+            let url = try await gateway.store.stores.media.putMedia(Self.png, at: path, viewer: gateway.bob)
             await #expect(throws: DomainError.self) {
                 do {
                     _ = try await gateway.store.stores.stories.createStory(mediaURL: url, path: path, viewer: gateway.bob)
@@ -205,13 +206,13 @@ struct StoryTests {
             #expect(try await store.purgeExpiredStories(now: Date()) == 3)
             let url = try await post(gateway, Self.png, as: gateway.bob)["data"]?["createStory"]?["story"]?["mediaURL"]?.stringValue ?? ""
             let path = String(url.split(separator: "/stories/").last ?? "")
-            let file = store.storiesDirectory.appendingPathComponent(path)
+            let file = try #require(store.mediaDirectory.file(.story, forRequestPath: path))
             #expect(FileManager.default.fileExists(atPath: file.path))
             #expect(try await store.purgeExpiredStories(now: Date()) == 0)
             try await store.operatorAgeStories(of: DemoData.bobId)
             #expect(try await store.purgeExpiredStories(now: Date()) == 1)
             #expect(!FileManager.default.fileExists(atPath: file.path))
-            #expect(await store.storedStoryMedia(atRequestPath: path) == nil)
+            #expect(await store.storedMedia(.story, atRequestPath: path) == nil)
         }
     }
 }

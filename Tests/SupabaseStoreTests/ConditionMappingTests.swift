@@ -63,7 +63,7 @@ struct ConditionMappingTests {
 
     @Test("Storage's 413 and 415 carry the rules of the bucket written: an avatar's 5MB, a story's 15MB")
     func storageByBucket() {
-        func storage(_ status: String, _ media: StoredMedia) -> DomainError? {
+        func storage(_ status: String, _ media: MediaKind) -> DomainError? {
             let body = Data(#"{"statusCode":"\#(status)","error":"x","message":"upstream words"}"#.utf8)
             return SupabaseErrorMapper.storage(SupabaseResponse(status: 400, headers: [:], body: body), media: media)
         }

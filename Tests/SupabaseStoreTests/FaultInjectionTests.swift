@@ -133,8 +133,8 @@ struct FaultInjectionTests {
             #expect(rest?.message == "Your session expired. Please log in again.")  // seed 002's wording
             #expect(h.fake.requests.count == 1)   // a 401 is not retried
             let storage = await StoreHarness.domainError {
-                _ = try await h.store.putAvatar(
-                    Data([0xFF, 0xD8, 0xFF]), at: AvatarPath(owner: StoreHarness.alice, unixTime: 1, suffix: "0123abcd", format: .jpeg),
+                _ = try await h.store.putMedia(
+                    Data([0xFF, 0xD8, 0xFF]), at: MediaPath(kind: .avatar, owner: StoreHarness.alice, unixTime: 1, suffix: "0123abcd", format: .jpeg),
                     viewer: expired)
             }
             #expect(storage == rest)

@@ -1,9 +1,9 @@
-import EmbeddedStore
 import Foundation
 import SocialDomain
+import SocialFixtures
 import SupabaseFake
-import Testing
 @testable import SupabaseStore
+import Testing
 
 /// The fake's own promises, which the gateway's suites and the benchmarks rely on.
 @Suite("The Supabase fake")

@@ -3,6 +3,7 @@ import Foundation
 import GraphQLEngine
 import ResponseCache
 import SocialDomain
+import SocialFixtures
 import SocialGateway
 import SupabaseFake
 import SupabaseStore
@@ -44,14 +45,14 @@ enum CacheBenchmark {
 
         let embedded = try await EmbeddedStore.temporary(seedDemoData: true)
         _ = try await embedded.seed(profiles: 1_000, followsPerProfile: 50)
-        let embeddedStores = GatewayStores(profiles: embedded, follows: embedded, avatars: embedded, posts: embedded, stories: embedded, storyMedia: embedded)
+        let embeddedStores = GatewayStores(profiles: embedded, follows: embedded, posts: embedded, stories: embedded, media: embedded)
         try await compare(store: "embedded", stores: embeddedStores, scenarios: scenarios, missCount: 1_000)
 
         let fake = try await SupabaseFake.start(latency: .milliseconds(20))
         fake.seedDemoData()
         fake.seed(profiles: 1_000, followsPerProfile: 50)
         let supabase = SupabaseStore(configuration: try fake.configuration())
-        let supabaseStores = GatewayStores(profiles: supabase, follows: supabase, avatars: supabase, posts: supabase, stories: supabase, storyMedia: supabase)
+        let supabaseStores = GatewayStores(profiles: supabase, follows: supabase, posts: supabase, stories: supabase, media: supabase)
         try await compare(store: "Supabase fake, 20 ms", stores: supabaseStores, scenarios: scenarios, missCount: 200)
         try await supabase.shutdown()
         await fake.stop()

@@ -9,22 +9,23 @@ import Foundation
 /// removal still succeeds, as with the object ``UploadAvatar`` replaces.
 ///
 /// ```swift
-/// let profile = try await DeleteAvatar(profiles: store, avatars: store).execute(viewer: viewer)
+/// let profile = try await DeleteAvatar(profiles: store, media: store).execute(viewer: viewer)
 /// profile.avatarURL == nil
 /// ```
 public struct DeleteAvatar: Sendable {
     public let profiles: any ProfileStore
-    public let avatars: any AvatarStore
+    /// Where the file is (its ``MediaKind/avatar`` bucket).
+    public let media: any MediaStore
     public let clock: any WallClock
     /// Told when the object could not be deleted after the profile let go of it.
-    public let onCleanupFailure: @Sendable (AvatarPath, any Error) -> Void
+    public let onCleanupFailure: @Sendable (MediaPath, any Error) -> Void
 
     public init(
-        profiles: any ProfileStore, avatars: any AvatarStore, clock: any WallClock = SystemClock(),
-        onCleanupFailure: @escaping @Sendable (AvatarPath, any Error) -> Void = { _, _ in }
+        profiles: any ProfileStore, media: any MediaStore, clock: any WallClock = SystemClock(),
+        onCleanupFailure: @escaping @Sendable (MediaPath, any Error) -> Void = { _, _ in }
     ) {
         self.profiles = profiles
-        self.avatars = avatars
+        self.media = media
         self.clock = clock
         self.onCleanupFailure = onCleanupFailure
     }
@@ -41,9 +42,9 @@ public struct DeleteAvatar: Sendable {
         changes.avatarURL = .clear
         let profile = try await backend { try await profiles.updateProfile(id: me, changes: changes, viewer: viewer) }
         // Only an object of the viewer's own folder is theirs to delete (a URL set elsewhere is not).
-        if let path = AvatarPath(publicURL: url), path.owner == me {
+        if let path = MediaPath(publicURL: url, kind: .avatar), path.owner == me {
             do {
-                try await avatars.deleteAvatar(at: path, viewer: viewer)
+                try await media.deleteMedia(at: path, viewer: viewer)
             } catch {
                 onCleanupFailure(path, error)
             }

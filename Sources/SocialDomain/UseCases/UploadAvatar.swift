@@ -10,7 +10,7 @@ import Foundation
 /// ``onCleanupFailure`` and the upload still succeeds), so storage does not grow per upload.
 ///
 /// ```swift
-/// let upload = try await UploadAvatar(profiles: store, avatars: store).execute(bytes: data, viewer: viewer)
+/// let upload = try await UploadAvatar(profiles: store, media: store).execute(bytes: data, viewer: viewer)
 /// upload.profile.avatarURL == upload.publicURL
 /// ```
 public struct UploadAvatar: Sendable {
@@ -19,19 +19,20 @@ public struct UploadAvatar: Sendable {
     public static let maxDimension = ImageDimensions.maxDimension
 
     public let profiles: any ProfileStore
-    public let avatars: any AvatarStore
+    /// Where the file goes (its ``MediaKind/avatar`` bucket).
+    public let media: any MediaStore
     public let clock: any WallClock
     public let random: any RandomSource
     /// Told when the replaced avatar could not be deleted (the caller logs it).
-    public let onCleanupFailure: @Sendable (AvatarPath, any Error) -> Void
+    public let onCleanupFailure: @Sendable (MediaPath, any Error) -> Void
 
     public init(
-        profiles: any ProfileStore, avatars: any AvatarStore,
+        profiles: any ProfileStore, media: any MediaStore,
         clock: any WallClock = SystemClock(), random: any RandomSource = SystemRandom(),
-        onCleanupFailure: @escaping @Sendable (AvatarPath, any Error) -> Void = { _, _ in }
+        onCleanupFailure: @escaping @Sendable (MediaPath, any Error) -> Void = { _, _ in }
     ) {
         self.profiles = profiles
-        self.avatars = avatars
+        self.media = media
         self.clock = clock
         self.random = random
         self.onCleanupFailure = onCleanupFailure
@@ -49,25 +50,26 @@ public struct UploadAvatar: Sendable {
         // The avatar being replaced, read before the upload and deleted once the profile has moved
         // on. Best effort like the delete itself: a failed read only skips the clean-up.
         let previous = (try? await profiles.profiles(ids: [me], viewer: viewer))?[me]?.avatarURL
-            .flatMap(AvatarPath.init(publicURL:))
+            .flatMap { MediaPath(publicURL: $0, kind: .avatar) }
         let now = clock.now()
-        let path = AvatarPath(
-            owner: me, unixTime: Int64(now.timeIntervalSince1970.rounded(.down)), suffix: random.hex(8), format: format)
-        let url = try await backend { try await avatars.putAvatar(bytes, at: path, viewer: viewer) }
+        let path = MediaPath(
+            kind: .avatar, owner: me, unixTime: Int64(now.timeIntervalSince1970.rounded(.down)), suffix: random.hex(8),
+            format: MediaFormat(format))
+        let url = try await backend { try await media.putMedia(bytes, at: path, viewer: viewer) }
         var changes = ProfileChanges(updatedAt: now)
         changes.avatarURL = .set(url)
         do {
             let profile = try await backend { try await profiles.updateProfile(id: me, changes: changes, viewer: viewer) }
             if let previous, previous.owner == me, previous != path {
                 do {
-                    try await avatars.deleteAvatar(at: previous, viewer: viewer)
+                    try await media.deleteMedia(at: previous, viewer: viewer)
                 } catch {
                     onCleanupFailure(previous, error)
                 }
             }
             return AvatarUpload(path: path, publicURL: url, profile: profile)
         } catch {
-            try? await avatars.deleteAvatar(at: path, viewer: viewer)
+            try? await media.deleteMedia(at: path, viewer: viewer)
             throw error
         }
     }

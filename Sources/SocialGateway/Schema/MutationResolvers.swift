@@ -26,7 +26,7 @@ enum MutationResolvers {
             let upload = try await storeCall(request.logger) {
                 let logger = request.logger
                 return try await UploadAvatar(
-                    profiles: request.stores.profiles, avatars: request.stores.avatars,
+                    profiles: request.stores.profiles, media: request.stores.media,
                     onCleanupFailure: { path, error in
                         logger.warning("replaced avatar not deleted", metadata: ["path": "\(path)", "error": "\(error)"])
                     }
@@ -61,7 +61,7 @@ enum MutationResolvers {
         let logger = request.logger
         let profile = try await storeCall(logger) {
             try await DeleteAvatar(
-                profiles: request.stores.profiles, avatars: request.stores.avatars,
+                profiles: request.stores.profiles, media: request.stores.media,
                 onCleanupFailure: { path, error in
                     logger.warning("removed avatar not deleted", metadata: ["path": "\(path)", "error": "\(error)"])
                 }

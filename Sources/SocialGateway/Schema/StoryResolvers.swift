@@ -27,7 +27,7 @@ enum StoryResolvers {
             let request = try info.request
             let bytes = try MutationResolvers.uploadedBytes(info)
             let story = try await storeCall(request.logger) {
-                try await CreateStory(stories: request.stores.stories, media: request.stores.storyMedia).execute(bytes: bytes, viewer: request.viewer)
+                try await CreateStory(stories: request.stores.stories, media: request.stores.media).execute(bytes: bytes, viewer: request.viewer)
             }
             return StoryPayloadValue(story: story)
         }

@@ -1,11 +1,12 @@
 import EmbeddedStore
-import GatewayAssembly
 import Foundation
+import GatewayAssembly
 import GatewayServer
 import GatewayTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import SocialFixtures
 import SocialGateway
 import SupabaseFake
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Posts a story (seed 004): an image (JPEG, PNG) or a short video (MP4, QuickTime) of at most
-/// ``maxBytes``, recognised by its bytes (``StoryMediaFormat/sniff(_:)``); an image declares at
+/// ``maxBytes``, recognised by its bytes (``MediaFormat/sniff(_:)``, one of ``MediaKind/story``'s formats); an image declares at
 /// most 4096 x 4096 pixels, as an avatar does (``ImageDimensions/checked(_:format:)``). An author
 /// has at most ``maxActiveStories`` unexpired stories: the quota is checked before the file is
 /// stored (the store checks it again as it writes the row, so concurrent posts cannot pass it).
@@ -15,12 +15,13 @@ public struct CreateStory: Sendable {
     public static let maxActiveStories = 30
 
     public let stories: any StoryStore
-    public let media: any StoryMediaStore
+    /// Where the file goes (its ``MediaKind/story`` bucket).
+    public let media: any MediaStore
     public let clock: any WallClock
     public let random: any RandomSource
 
     public init(
-        stories: any StoryStore, media: any StoryMediaStore, clock: any WallClock = SystemClock(),
+        stories: any StoryStore, media: any MediaStore, clock: any WallClock = SystemClock(),
         random: any RandomSource = SystemRandom()
     ) {
         self.stories = stories
@@ -36,7 +37,9 @@ public struct CreateStory: Sendable {
         guard bytes.count <= Self.maxBytes else {
             throw DomainError.fileTooLarge(maxBytes: Self.maxBytes)
         }
-        guard let format = StoryMediaFormat.sniff(bytes) else { throw DomainError.unsupportedStoryMedia }
+        guard let format = MediaFormat.sniff(bytes), MediaKind.story.formats.contains(format) else {
+            throw DomainError.unsupportedStoryMedia
+        }
         if let image = format.imageFormat { try ImageDimensions.checked(bytes, format: image) }
         let expiries = try await backend {
             try await stories.ownActiveStoryExpiries(viewer: viewer, limit: Self.maxActiveStories)
@@ -44,13 +47,13 @@ public struct CreateStory: Sendable {
         if expiries.count >= Self.maxActiveStories, let oldest = expiries.min() {
             throw DomainError.tooManyActiveStories(retryAfter: Self.secondsUntil(oldest, from: clock.now()))
         }
-        let path = StoryMediaPath(
-            owner: me, unixTime: Int64(clock.now().timeIntervalSince1970.rounded(.down)), suffix: random.hex(8), format: format)
-        let url = try await backend { try await media.putStoryMedia(bytes, at: path, viewer: viewer) }
+        let path = MediaPath(
+            kind: .story, owner: me, unixTime: Int64(clock.now().timeIntervalSince1970.rounded(.down)), suffix: random.hex(8), format: format)
+        let url = try await backend { try await media.putMedia(bytes, at: path, viewer: viewer) }
         do {
             return try await backend { try await stories.createStory(mediaURL: url, path: path, viewer: viewer) }
         } catch {
-            try? await media.deleteStoryMedia(at: path, viewer: viewer)
+            try? await media.deleteMedia(at: path, viewer: viewer)
             throw error
         }
     }

@@ -1,34 +1,54 @@
 import Foundation
 import SocialDomain
 
-/// Avatars in the public `avatars` bucket, at `{lower-case uid}/{unix}_{8 hex}.{jpg|png}`.
-extension SupabaseStore: AvatarStore {
-    /// `POST /storage/v1/object/avatars/<path>` with the raw bytes, the real content type,
+/// Avatars and story files in their public Storage buckets (`avatars`, `stories`; see
+/// ``SupabaseConfiguration/bucket(for:)``), at `{lower-case uid}/{unix}_{8 hex}.{ext}`. Each put
+/// and delete is logged and counted as the port operation of its kind (`putAvatar`,
+/// `deleteStoryMedia`...).
+extension SupabaseStore: MediaStore {
+    /// `POST /storage/v1/object/<bucket>/<path>` with the raw bytes, the real content type,
     /// `Cache-Control` and `x-upsert: true`; returns the public URL (built locally).
     /// Only the owner's folder, as the bucket policies require (checked first, no request).
-    public func putAvatar(_ bytes: Data, at path: AvatarPath, viewer: Viewer) async throws -> String {
-        try await call("putAvatar") {
+    public func putMedia(_ bytes: Data, at path: MediaPath, viewer: Viewer) async throws -> String {
+        let operation = Self.operation("put", path.kind)
+        return try await call(operation) {
             guard viewer.userId == path.owner else { throw DomainError.storageNotAuthorized }
             try await putObject(
-                bytes, bucket: configuration.avatarBucket, path: path.description, contentType: path.format.contentType,
-                viewer: viewer, operation: "putAvatar")
+                bytes, bucket: configuration.bucket(for: path.kind), path: path.description,
+                contentType: path.format.contentType, media: path.kind, viewer: viewer, operation: operation)
             return publicURL(for: path)
         }
     }
 
-    /// `DELETE /storage/v1/object/avatars/<path>`; "not found" (Storage's HTTP 400 with
+    /// `DELETE /storage/v1/object/<bucket>/<path>`; "not found" (Storage's HTTP 400 with
     /// `statusCode "404"`) counts as deleted.
-    public func deleteAvatar(at path: AvatarPath, viewer: Viewer) async throws {
-        try await call("deleteAvatar") {
+    public func deleteMedia(at path: MediaPath, viewer: Viewer) async throws {
+        let operation = Self.operation("delete", path.kind)
+        try await call(operation) {
             guard viewer.userId == path.owner else { throw DomainError.storageNotAuthorized }
-            try await deleteObject(bucket: configuration.avatarBucket, path: path.description, viewer: viewer, operation: "deleteAvatar")
+            try await deleteObject(
+                bucket: configuration.bucket(for: path.kind), path: path.description, viewer: viewer, operation: operation)
+        }
+    }
+
+    /// The public URL of a file: `<url>/storage/v1/object/public/<bucket>/<path>`.
+    public func publicURL(for path: MediaPath) -> String {
+        "\(configuration.url.absoluteString)/storage/v1/object/public/\(configuration.bucket(for: path.kind))/\(path)"
+    }
+
+    /// The operation's name in logs and call counts: `putAvatar`, `deleteStoryMedia`..., the names
+    /// they had when each kind had its own port.
+    static func operation(_ verb: String, _ kind: MediaKind) -> String {
+        switch kind {
+        case .avatar: verb + "Avatar"
+        case .story: verb + "StoryMedia"
         }
     }
 
     /// `POST /storage/v1/object/<bucket>/<path>` with the raw bytes, the real content type,
     /// `Cache-Control` and `x-upsert: true`.
     func putObject(
-        _ bytes: Data, bucket: String, path: String, contentType: String, media: StoredMedia = .avatar, viewer: Viewer,
+        _ bytes: Data, bucket: String, path: String, contentType: String, media: MediaKind, viewer: Viewer,
         operation: String
     ) async throws {
         let request = SupabaseRequest(
@@ -60,6 +80,4 @@ extension SupabaseStore: AvatarStore {
     func objectPath(bucket: String, _ path: String) -> String {
         "/storage/v1/object/\(PostgRESTQuery.percentEncode(bucket))/\(path)"
     }
-
-    func objectPath(_ path: AvatarPath) -> String { objectPath(bucket: configuration.avatarBucket, path.description) }
 }

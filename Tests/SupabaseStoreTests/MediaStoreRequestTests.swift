@@ -4,20 +4,20 @@ import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
-@Suite("SupabaseStore avatars on the wire")
-struct AvatarStoreRequestTests {
+@Suite("SupabaseStore avatars (media files) on the wire")
+struct MediaStoreRequestTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0, 0xFF, 0xD9])
 
-    func path(_ owner: UUID) -> AvatarPath {
-        AvatarPath(owner: owner, unixTime: 1_740_912_672, suffix: "3f9c1a2b", format: .jpeg)
+    func path(_ owner: UUID) -> MediaPath {
+        MediaPath(kind: .avatar, owner: owner, unixTime: 1_740_912_672, suffix: "3f9c1a2b", format: .jpeg)
     }
 
-    @Test("putAvatar POSTs the bytes to the lower-case {uid}/ folder with the real type and x-upsert")
+    @Test("putMedia of an avatar POSTs the bytes to the lower-case {uid}/ folder with the real type and x-upsert")
     func uploadRequest() async throws {
         try await StoreHarness.run { h in
             // One viewer, one token: a token minted again a second later has another `exp`.
             let alice = h.asAlice
-            let url = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.alice), viewer: alice)
+            let url = try await h.store.putMedia(Self.jpeg, at: path(StoreHarness.alice), viewer: alice)
             let name = "a11ce000-0000-4000-8000-000000000001/1740912672_3f9c1a2b.jpg"
             #expect(url == "\(h.fake.url)/storage/v1/object/public/avatars/\(name)")
             let request = h.fake.requests[0]
@@ -35,10 +35,10 @@ struct AvatarStoreRequestTests {
     func storageErrorsByBody() async throws {
         try await StoreHarness.run { h in
             h.fake.inject(.status(400, #"{"statusCode":"403","error":"Unauthorized","message":"new row violates row-level security policy"}"#))
-            let denied = await StoreHarness.domainError { _ = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.alice), viewer: h.asAlice) }
+            let denied = await StoreHarness.domainError { _ = try await h.store.putMedia(Self.jpeg, at: path(StoreHarness.alice), viewer: h.asAlice) }
             #expect(denied == DomainError.storageNotAuthorized)
             h.fake.inject(.status(400, #"{"statusCode":"413","code":"EntityTooLarge","error":"Payload too large","message":"The object exceeded the maximum allowed size"}"#))
-            let large = await StoreHarness.domainError { _ = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.alice), viewer: h.asAlice) }
+            let large = await StoreHarness.domainError { _ = try await h.store.putMedia(Self.jpeg, at: path(StoreHarness.alice), viewer: h.asAlice) }
             #expect(large?.code == .payloadTooLarge && large?.message == "File exceeds maximum size of 5MB")
         }
     }
@@ -46,20 +46,20 @@ struct AvatarStoreRequestTests {
     @Test("another user's folder is FORBIDDEN before any request")
     func otherFolder() async throws {
         try await StoreHarness.run { h in
-            let error = await StoreHarness.domainError { _ = try await h.store.putAvatar(Self.jpeg, at: path(StoreHarness.bob), viewer: h.asAlice) }
+            let error = await StoreHarness.domainError { _ = try await h.store.putMedia(Self.jpeg, at: path(StoreHarness.bob), viewer: h.asAlice) }
             #expect(error == DomainError.storageNotAuthorized)
             #expect(h.fake.requests.isEmpty)
         }
     }
 
-    @Test("deleteAvatar DELETEs the object; a missing object (400 with statusCode 404) is not an error")
+    @Test("deleteMedia of an avatar DELETEs the object; a missing object (400 with statusCode 404) is not an error")
     func deleteRequest() async throws {
         try await StoreHarness.run { h in
             let name = "a11ce000-0000-4000-8000-000000000001/1740912672_3f9c1a2b.jpg"
             h.fake.putObject(name, Self.jpeg)
-            try await h.store.deleteAvatar(at: path(StoreHarness.alice), viewer: h.asAlice)
+            try await h.store.deleteMedia(at: path(StoreHarness.alice), viewer: h.asAlice)
             #expect(h.fake.object(name) == nil)
-            try await h.store.deleteAvatar(at: path(StoreHarness.alice), viewer: h.asAlice)
+            try await h.store.deleteMedia(at: path(StoreHarness.alice), viewer: h.asAlice)
             #expect(h.fake.requests.map { "\($0.method) \($0.path)" } == Array(repeating: "DELETE /storage/v1/object/avatars/\(name)", count: 2))
         }
     }
@@ -71,7 +71,7 @@ struct AvatarStoreRequestTests {
             // three times) and then the profile update (a PATCH, sent once).
             h.fake.inject(
                 .status(500, #"{"code":"XX000","details":null,"hint":null,"message":"boom"}"#), pathPrefix: "/rest/v1/profiles", times: 4)
-            let upload = UploadAvatar(profiles: h.store, avatars: h.store)
+            let upload = UploadAvatar(profiles: h.store, media: h.store)
             let error = await StoreHarness.domainError { _ = try await upload.execute(bytes: Self.jpeg, viewer: h.asAlice) }
             #expect(error == DomainError.backendUnavailable)
             // The failed read only skips the clean-up of the old avatar; the new object is rolled back.

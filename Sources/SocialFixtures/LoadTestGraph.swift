@@ -1,11 +1,12 @@
 import Foundation
 import SocialDomain
 
-/// The deterministic load-test dataset that ``EmbeddedStore/seed(profiles:followsPerProfile:randomSeed:)``
-/// inserts, as plain values: same arguments, same ids, handles and follows, on every machine.
+/// The deterministic load-test dataset, as plain values: same arguments, same ids, handles and
+/// follows, on every machine. The embedded store inserts it (`EmbeddedStore.seed(profiles:...)`)
+/// and the Supabase fake loads it (`SupabaseFake.seed(profiles:...)`).
 ///
-/// Kept apart from the insert so that another store (or the Supabase fake the gateway's tests and
-/// benchmarks run against) can hold exactly the same graph and a test's figures compare.
+/// Kept in no store, so that every store and test double holds exactly the same graph and a
+/// test's figures compare.
 ///
 /// Profile `i` (1-based) has handle `user<i>`, display name `User <i>` (none for every 10th), bio
 /// `Climber number <i>.` (none for every 4th), is private for every 5th, and follows
