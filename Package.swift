@@ -11,11 +11,6 @@
 // keeps each target's dependencies equal to what its files import.
 import PackageDescription
 
-/// Release builds of our modules let callers in other modules specialize and inline their
-/// generics (the engine's `DataLoader`, result types, domain values): without it every such call
-/// across a module boundary went through runtime generic metadata.
-let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "social-gateway",
     platforms: [.macOS(.v15)],
@@ -53,28 +48,20 @@ let package = Package(
     ],
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
-        .target(name: "GraphQLLanguage", swiftSettings: crossModuleOptimization),
+        .target(name: "GraphQLLanguage"),
         // The GraphQL engine: type system from SDL, execution, introspection, DataLoader.
-        .target(name: "GraphQLEngine", dependencies: ["GraphQLLanguage"],
-            swiftSettings: crossModuleOptimization
-        ),
+        .target(name: "GraphQLEngine", dependencies: ["GraphQLLanguage"]),
         // Validation (§5): one rule per file, plus the depth/cost/alias guards.
-        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage", "GraphQLEngine"],
-            swiftSettings: crossModuleOptimization
-        ),
+        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage", "GraphQLEngine"]),
         // The social domain: models, use cases, ports, domain errors. No I/O.
-        .target(name: "SocialDomain", exclude: ["README.md"],
-            swiftSettings: crossModuleOptimization
-        ),
+        .target(name: "SocialDomain", exclude: ["README.md"]),
         // Uploaded media (avatars, story files) as files in a folder, one per kind, for every
         // store without an object store of its own: the embedded store, PostgreSQL without Storage.
-        .target(name: "MediaFiles", dependencies: ["SocialDomain"], exclude: ["README.md"],
-            swiftSettings: crossModuleOptimization
+        .target(name: "MediaFiles", dependencies: ["SocialDomain"], exclude: ["README.md"]
         ),
         // Data that is the same in every store (demo users, the load-test graph), as domain
         // values: the stores and the Supabase fake load it from here, not from each other.
-        .target(name: "SocialFixtures", dependencies: ["SocialDomain"], exclude: ["README.md"],
-            swiftSettings: crossModuleOptimization
+        .target(name: "SocialFixtures", dependencies: ["SocialDomain"], exclude: ["README.md"]
         ),
         // The default store: the domain's ports on one SQLite file, media files beside it.
         .target(
@@ -83,8 +70,7 @@ let package = Package(
                 "SocialDomain", "MediaFiles", "SocialFixtures", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
-            exclude: ["README.md"],
-            swiftSettings: crossModuleOptimization
+            exclude: ["README.md"]
         ),
         // The wire shapes of supabase/migrations (rows, function arguments), read by both stores
         // on that schema: over PostgREST (SupabaseStore) and over SQL (PostgresStore).
@@ -97,8 +83,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            swiftSettings: crossModuleOptimization
+            ]
         ),
         // The domain's ports on PostgreSQL itself (supabase/migrations applied), each request
         // in one transaction as the caller's role, so the same RLS decides; and the change feed
@@ -110,8 +95,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["README.md"],
-            swiftSettings: crossModuleOptimization
+            exclude: ["README.md"]
         ),
         // A fake Supabase project (PostgREST + Storage + JWKS) on 127.0.0.1 for tests and
         // benchmarks: checks the store's exact requests, RLS by token, faults, latency.
@@ -134,8 +118,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/schema.graphql")],
-            swiftSettings: crossModuleOptimization
+            resources: [.copy("Resources/schema.graphql")]
         ),
         // Atomic operations on a counter shared between processes (the cache's generation).
         .target(name: "CSharedCounter"),
@@ -150,8 +133,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["README.md"],
-            swiftSettings: crossModuleOptimization
+            exclude: ["README.md"]
         ),
         // The HTTP server: GraphQL over HTTP, uploads, JWT auth, playground, health, metrics, config.
         // It sees the store only through the domain's ports (a `GatewayBackend`) and the cache
@@ -170,8 +152,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/playground.html")],
-            swiftSettings: crossModuleOptimization
+            resources: [.copy("Resources/playground.html")]
         ),
         // The composition root: opens the store the settings name (embedded, Supabase or
         // PostgreSQL) and hands the server its ports, and the operator's tools their lookups; the
@@ -183,8 +164,7 @@ let package = Package(
                 "SupabaseStore", "PostgresStore", "ResponseCache",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: crossModuleOptimization
+            ]
         ),
         .executableTarget(
             name: "SocialGatewayCLI",

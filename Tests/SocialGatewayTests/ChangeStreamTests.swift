@@ -1,8 +1,8 @@
-import EmbeddedStore
 import Foundation
 import GatewayTestSupport
 import ResponseCache
 import SocialDomain
+import SocialFixtures
 @testable import SocialGateway
 import Synchronization
 import Testing
