@@ -15,7 +15,7 @@ extension SupabaseFake {
         let parsed = try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])
         let body = parsed as? [String: Any] ?? [:]
         if let answer = postRoute(request, query: query, body: parsed, caller: caller) { return answer }
-        if let answer = storyRoute(request, query: query, body: parsed, caller: caller) { return answer }
+        if let answer = storyRoute(request, query: query, caller: caller) { return answer }
         switch (request.method, request.path) {
         case ("GET", "/rest/v1/profiles"): return readProfiles(query, caller: caller)
         case ("PATCH", "/rest/v1/profiles"): return patchProfile(query, body: body, caller: caller)

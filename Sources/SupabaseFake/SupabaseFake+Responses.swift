@@ -29,6 +29,20 @@ extension SupabaseFake {
         return response
     }
 
+    /// ``rows(_:)`` for rows of `SupabaseSchema`'s types: the same rows the stores decode, so the
+    /// fake cannot answer a shape the stores do not read. Keys sorted, as ``FakeJSON`` writes them.
+    static func rows<Row: Encodable>(_ rows: [Row]) -> Response {
+        let kept = Array(rows.prefix(maxRows))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let body = try? encoder.encode(kept) else { return pgError(500, "XX000", "SupabaseFake: a row could not be encoded") }
+        var response = Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        response.headers[.contentRange] = kept.isEmpty ? "*/*" : "0-\(kept.count - 1)/*"
+        return response
+    }
+
     /// PostgREST's error body.
     /// A PostgREST error body. The schema's own conditions are raised as migration
     /// 20250301002100 raises them: message and hint the condition's code, its argument in

@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
 import SocialDomain
+import SupabaseSchema
 
 /// The fake's `stories` table, `active_stories()` (migration 20250301001500) and
 /// `create_story()` (20250301002000): RLS hides expired stories, those of hidden authors, and
 /// every story from anon; rows are written only through `create_story`, which checks the
 /// file's name, type, URL and object, and the quota; the database sets the times. Runs under
-/// ``SupabaseFake/lock``.
+/// ``SupabaseFake/lock``. Rows go out, and `create_story`'s arguments come in, as the
+/// `SupabaseSchema` types the stores use (`StoryRow`, `StoryExpiryRow`, `CreateStoryArguments`).
 extension SupabaseFake {
     struct FakeStory: Sendable {
         var id: UUID
@@ -18,7 +20,7 @@ extension SupabaseFake {
         var expiresAtMicroseconds: Int64
     }
 
-    func storyRoute(_ request: RecordedRequest, query: [(String, String)], body: Any?, caller: Caller) -> Response? {
+    func storyRoute(_ request: RecordedRequest, query: [(String, String)], caller: Caller) -> Response? {
         switch (request.method, request.path) {
         case ("POST", "/rest/v1/rpc/active_stories"): return activeStories(caller: caller)
         case ("GET", "/rest/v1/stories"):
@@ -33,7 +35,8 @@ extension SupabaseFake {
             // No INSERT privilege for anon or authenticated: 42501, as PostgREST answers it.
             if case .user = caller { return Self.pgError(403, "42501", "permission denied for table stories") }
             return Self.pgError(401, "42501", "permission denied for table stories")
-        case ("POST", "/rest/v1/rpc/create_story"): return createStory(body as? [String: Any] ?? [:], caller: caller)
+        case ("POST", "/rest/v1/rpc/create_story"):
+            return createStory(try? JSONDecoder().decode(CreateStoryArguments.self, from: request.body), caller: caller)
         default: return nil
         }
     }
@@ -55,14 +58,15 @@ extension SupabaseFake {
             .sorted { ($0.expiresAtMicroseconds, $0.id.lowercased) < ($1.expiresAtMicroseconds, $1.id.lowercased) }
         if let limit = query.first(where: { $0.0 == "limit" }).flatMap({ Int($0.1) }) { rows = Array(rows.prefix(max(0, limit))) }
         if query.first(where: { $0.0 == "select" })?.1 == "expires_at" {
-            return Self.rows(rows.map { ["expires_at": Self.timestamp($0.expiresAtMicroseconds)] })
+            return Self.rows(rows.map { StoryExpiryRow(expires_at: Self.timestamp($0.expiresAtMicroseconds)) })
         }
         return Self.rows(rows.map(Self.storyRow))
     }
 
-    static func storyRow(_ s: FakeStory) -> [String: Any] {
-        ["id": s.id.lowercased, "author_id": s.author.lowercased, "media_url": s.mediaURL, "media_path": s.mediaPath,
-         "media_type": s.mediaType, "created_at": timestamp(s.createdAtMicroseconds), "expires_at": timestamp(s.expiresAtMicroseconds)]
+    static func storyRow(_ s: FakeStory) -> StoryRow {
+        StoryRow(
+            id: s.id.lowercased, author_id: s.author.lowercased, media_url: s.mediaURL, media_path: s.mediaPath,
+            media_type: s.mediaType, created_at: timestamp(s.createdAtMicroseconds), expires_at: timestamp(s.expiresAtMicroseconds))
     }
 
     func activeStories(caller: Caller) -> Response {
@@ -79,9 +83,11 @@ extension SupabaseFake {
     /// order: signed in; the gateway's file name in the caller's folder, the type of its
     /// extension; the project's URL of that file (`<url>/storage/v1/object/public/stories/<path>`,
     /// or a gateway's `.../stories/<path>`); the object in the bucket; the quota.
-    func createStory(_ body: [String: Any], caller: Caller) -> Response {
+    /// - Parameter arguments: nil when the body is not the function's arguments (refused as a
+    ///   file of no folder, as before).
+    func createStory(_ arguments: CreateStoryArguments?, caller: Caller) -> Response {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for function create_story") }
-        let path = body["media_path"] as? String ?? "", type = body["media_type"] as? String ?? "", url = body["media_url"] as? String ?? ""
+        let path = arguments?.media_path ?? "", type = arguments?.media_type ?? "", url = arguments?.media_url ?? ""
         guard let parsed = MediaPath(parsing: path, kind: .story), parsed.owner == me, parsed.description == path,
               type == parsed.format.mediaType.rawValue
         else {
@@ -103,7 +109,7 @@ extension SupabaseFake {
             id: UUID(), author: me, mediaURL: url, mediaPath: path, mediaType: type, createdAtMicroseconds: now,
             expiresAtMicroseconds: now + Story.lifetimeMicroseconds)
         stories[story.id] = story
-        return Self.json(200, [Self.storyRow(story)])
+        return Self.rows([Self.storyRow(story)])
     }
 
     /// Makes a story expire now (a test stands in for the passing of 24 hours).

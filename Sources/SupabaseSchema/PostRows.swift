@@ -194,6 +194,20 @@ public struct StoryRow: Codable, Sendable {
 
     public static let columnNames = ["id", "author_id", "media_url", "media_path", "media_type", "created_at", "expires_at"]
 
+    /// A row as the database writes it (for the Supabase fake, which answers with these rows).
+    public init(
+        id: String, author_id: String, media_url: String, media_path: String, media_type: String, created_at: String,
+        expires_at: String
+    ) {
+        self.id = id
+        self.author_id = author_id
+        self.media_url = media_url
+        self.media_path = media_path
+        self.media_type = media_type
+        self.created_at = created_at
+        self.expires_at = expires_at
+    }
+
     /// - Throws: ``MalformedRow``.
     public func story() throws -> Story {
         guard let id = UUID(parsing: id), let author = UUID(parsing: author_id), let path = MediaPath(parsing: media_path, kind: .story),
@@ -207,8 +221,9 @@ public struct StoryRow: Codable, Sendable {
 }
 
 /// The arguments of `create_story(media_path, media_type, media_url)` (migration
-/// 20250301002000; the author is the caller, the times are the database's).
-public struct CreateStoryArguments: Encodable, Sendable {
+/// 20250301002000; the author is the caller, the times are the database's). Decodable too, for
+/// the Supabase fake, which reads the arguments the store sends.
+public struct CreateStoryArguments: Codable, Sendable {
     public var media_path: String
     public var media_type: String
     public var media_url: String
