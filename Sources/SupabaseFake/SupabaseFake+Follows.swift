@@ -1,29 +1,38 @@
 import Foundation
 import Hummingbird
 import SocialDomain
+import SupabaseSchema
 
 /// The fake's follow functions: `follow_pages`, `active_follows` and the three mutations,
-/// with the same rules as the SQL. Runs under ``SupabaseFake/lock``.
+/// with the same rules as the SQL. Runs under ``SupabaseFake/lock``. Arguments come in, and rows
+/// go out, as the `SupabaseSchema` types the stores use.
 extension SupabaseFake {
     /// `follow_pages` (`withStates: false`) or `follow_pages_with_states`: the same rows, the
     /// latter with `viewer_follows`/`follows_viewer` (false for anonymous callers).
-    func followPages(_ body: [String: Any], caller: Caller, withStates: Bool = false) -> Response {
-        guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
-        var rows: [[String: Any]] = []
+    func followPages(_ body: FollowPagesArguments?, caller: Caller, withStates: Bool = false) -> Response {
+        guard let requests = body?.requests else { return Self.pgError(400, "PGRST202", "missing requests") }
+        var rows: [FollowPageRow] = []
         let me: UUID? = if case .user(let id) = caller { id } else { nil }
-        func states(_ other: UUID?) -> [String: Any] {
-            guard withStates else { return [:] }
-            guard let me, let other else { return ["viewer_follows": false, "follows_viewer": false] }
-            return ["viewer_follows": activeFollowIndex(me, other) != nil, "follows_viewer": activeFollowIndex(other, me) != nil]
+        func stated(_ row: FollowPageRow, _ other: UUID?) -> FollowPageRow {
+            guard withStates else { return row }
+            var row = row
+            if let me, let other {
+                row.viewer_follows = activeFollowIndex(me, other) != nil
+                row.follows_viewer = activeFollowIndex(other, me) != nil
+            } else {
+                row.viewer_follows = false
+                row.follows_viewer = false
+            }
+            return row
         }
         for (index, request) in requests.enumerated() {
-            guard let owner = (request["owner"] as? String).flatMap(UUID.init(uuidString:)) else {
+            guard let owner = UUID(uuidString: request.owner) else {
                 return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
             }
-            let following = request["kind"] as? String == "following"
-            let backward = request["backward"] as? Bool ?? false
-            let fetch = min(max(request["limit"] as? Int ?? 20, 0), 100) + 1
-            let cursor = (request["cursor_us"] as? NSNumber).map(\.int64Value).map { ($0, request["cursor_id"] as? String ?? "") }
+            let following = request.kind == "following"
+            let backward = request.backward
+            let fetch = min(max(request.limit, 0), 100) + 1
+            let cursor = request.cursor_us.map { ($0, request.cursor_id ?? "") }
             let total = profilesById[owner].flatMap { visible($0, caller) ? (following ? $0.followingCount : $0.followerCount) : nil } ?? 0
             var edges = ((following ? followsByFollower[owner] : followsByFollowee[owner]) ?? [])
                 .compactMap { index -> (FakeFollow, Profile)? in
@@ -41,37 +50,32 @@ extension SupabaseFake {
             }
             let page = edges.prefix(fetch)
             if page.isEmpty {
-                rows.append(["request_index": index, "total_count": total, "follow_id": NSNull(), "follower_id": NSNull(),
-                             "followee_id": NSNull(), "follow_created_us": NSNull(), "profile": NSNull()]
-                    .merging(states(nil)) { a, _ in a })
+                rows.append(stated(FollowPageRow(request_index: index, total_count: total), nil))
             }
             for (follow, other) in page {
-                rows.append([
-                    "request_index": index, "total_count": total, "follow_id": follow.id.lowercased,
-                    "follower_id": follow.follower.lowercased, "followee_id": follow.followee.lowercased,
-                    "follow_created_us": follow.createdAtMicroseconds, "profile": Self.row(other),
-                ].merging(states(other.id)) { a, _ in a })
+                rows.append(stated(FollowPageRow(
+                    request_index: index, total_count: total, follow_id: follow.id.lowercased,
+                    follower_id: follow.follower.lowercased, followee_id: follow.followee.lowercased,
+                    follow_created_us: follow.createdAtMicroseconds, profile: Self.row(other)), other.id))
             }
         }
         return Self.rows(rows)
     }
 
-    func activeFollows(_ body: [String: Any]) -> Response {
-        let pairs = (body["pairs"] as? [[String: String]]) ?? []
-        let rows = pairs.filter { pair in
-            guard let follower = pair["follower_id"].flatMap(UUID.init(uuidString:)),
-                  let followee = pair["followee_id"].flatMap(UUID.init(uuidString:)) else { return false }
+    func activeFollows(_ body: ActiveFollowsArguments?) -> Response {
+        let rows = (body?.pairs ?? []).filter { pair in
+            guard let follower = UUID(uuidString: pair.follower_id), let followee = UUID(uuidString: pair.followee_id) else { return false }
             return activeFollowIndex(follower, followee) != nil
         }
         return Self.rows(rows)
     }
 
-    func changeFollow(_ action: FollowAction, _ body: [String: Any], caller: Caller) -> Response {
+    func changeFollow(_ action: FollowAction, _ body: FakeTarget?, caller: Caller) -> Response {
         let function = ["follow": "follow_profile", "unfollow": "unfollow_profile", "toggle": "toggle_follow"][action.rawValue]!
         guard case .user(let me) = caller else {
             return Self.pgError(401, "42501", "permission denied for function \(function)")
         }
-        guard let target = (body["target"] as? String).flatMap(UUID.init(uuidString:)) else {
+        guard let target = body.flatMap({ UUID(uuidString: $0.target) }) else {
             return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
         }
         if me == target {
@@ -103,24 +107,23 @@ extension SupabaseFake {
             profilesById[me]?.followingCount += delta
             profilesById[target]?.followerCount += delta
         }
-        return Self.json(200, [
-            "is_following": want,
-            "follower": profilesById[me].map(Self.row) ?? NSNull(),
-            "followee": profilesById[target].flatMap { visible($0, caller) ? Self.row($0) : nil } ?? NSNull(),
-        ] as [String: Any])
+        return Self.json(200, FollowOutcomeRow(
+            is_following: want, follower: profilesById[me].map(Self.row),
+            followee: profilesById[target].flatMap { visible($0, caller) ? Self.row($0) : nil }))
     }
 
     /// `follow_changes(since_us, after_us, after_id, page_size)` of migration 20250301000800: the
     /// caller's own rows (a definer), undone ones too, by (updated_at, id).
-    func followChanges(_ body: [String: Any], caller: Caller) -> Response {
+    func followChanges(_ body: FollowChangesArguments?, caller: Caller) -> Response {
         guard case .user(let me) = caller else {
             return Self.pgError(401, "42501", "permission denied for function follow_changes")
         }
-        guard let since = (body["since_us"] as? NSNumber)?.int64Value, let size = (body["page_size"] as? NSNumber)?.intValue else {
+        guard let body else {
             return Self.pgError(404, "PGRST202", "Could not find the function public.follow_changes with those parameters")
         }
-        let afterUs = (body["after_us"] as? NSNumber)?.int64Value
-        let afterId = (body["after_id"] as? String)?.lowercased()
+        let since = body.since_us, size = body.page_size
+        let afterUs = body.after_us
+        let afterId = body.after_id?.lowercased()
         let rows = (followsByFollower[me] ?? []).map { follows[$0] }
             .filter { $0.changedAtMicroseconds > since }
             .filter { row in
@@ -129,12 +132,11 @@ extension SupabaseFake {
             }
             .sorted { ($0.changedAtMicroseconds, $0.id.lowercased) < ($1.changedAtMicroseconds, $1.id.lowercased) }
             .prefix(min(max(size, 1), 101))
-        return Self.json(200, rows.map { row -> [String: Any] in
-            [
-                "id": row.id.lowercased, "follower_id": row.follower.lowercased, "followee_id": row.followee.lowercased,
-                "created_at": Self.timestamp(row.createdAtMicroseconds), "updated_at": Self.timestamp(row.changedAtMicroseconds),
-                "deleted_at": row.deletedAtMicroseconds.map(Self.timestamp) as Any? ?? NSNull(),
-            ]
+        return Self.json(200, rows.map { row in
+            FollowChangeRow(
+                id: row.id.lowercased, follower_id: row.follower.lowercased, followee_id: row.followee.lowercased,
+                created_at: Self.timestamp(row.createdAtMicroseconds), updated_at: Self.timestamp(row.changedAtMicroseconds),
+                deleted_at: row.deletedAtMicroseconds.map(Self.timestamp))
         })
     }
 

@@ -1,35 +1,33 @@
 import Foundation
 import Hummingbird
 import SocialDomain
+import SupabaseSchema
 
 /// The fake's `/rest/v1` side: the `profiles` table and the functions of
 /// `supabase/migrations/20250301000200_gateway_functions.sql`. Runs under ``SupabaseFake/lock``.
+/// Requests are read as the argument types the stores send, and rows written as the
+/// `SupabaseSchema` row types they decode (`ProfileRow`, `OwnerDetailsRow`, `IdRow`, ...).
 extension SupabaseFake {
-    static let profileColumns = [
-        "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
-        "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count", "post_count",
-    ]
-
     func rest(_ request: RecordedRequest, caller: Caller) -> Response {
         let query = Self.parseQuery(request.query)
-        let parsed = try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])
-        let body = parsed as? [String: Any] ?? [:]
-        if let answer = postRoute(request, query: query, body: parsed, caller: caller) { return answer }
+        if let answer = postRoute(request, query: query, caller: caller) { return answer }
         if let answer = storyRoute(request, query: query, caller: caller) { return answer }
+        let columns = Self.arguments(FakeColumnUpdates.self, request) ?? FakeColumnUpdates()
         switch (request.method, request.path) {
         case ("GET", "/rest/v1/profiles"): return readProfiles(query, caller: caller)
-        case ("PATCH", "/rest/v1/profiles"): return patchProfile(query, body: body, caller: caller)
+        case ("PATCH", "/rest/v1/profiles"): return patchProfile(query, body: columns, caller: caller)
         case ("GET", "/rest/v1/profile_private"): return readOwnerDetails(query, caller: caller)
-        case ("PATCH", "/rest/v1/profile_private"): return patchOwnerDetails(query, body: body, caller: caller)
-        case ("POST", "/rest/v1/rpc/search_profiles"): return search(body, caller: caller)
-        case ("POST", "/rest/v1/rpc/handle_available"): return handleAvailable(body, caller: caller)
-        case ("POST", "/rest/v1/rpc/follow_pages"): return followPages(body, caller: caller)
-        case ("POST", "/rest/v1/rpc/follow_pages_with_states"): return followPages(body, caller: caller, withStates: true)
-        case ("POST", "/rest/v1/rpc/active_follows"): return activeFollows(body)
-        case ("POST", "/rest/v1/rpc/follow_changes"): return followChanges(body, caller: caller)
-        case ("POST", "/rest/v1/rpc/follow_profile"): return changeFollow(.follow, body, caller: caller)
-        case ("POST", "/rest/v1/rpc/unfollow_profile"): return changeFollow(.unfollow, body, caller: caller)
-        case ("POST", "/rest/v1/rpc/toggle_follow"): return changeFollow(.toggle, body, caller: caller)
+        case ("PATCH", "/rest/v1/profile_private"): return patchOwnerDetails(query, body: columns, caller: caller)
+        case ("POST", "/rest/v1/rpc/search_profiles"): return search(Self.arguments(SearchArguments.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/handle_available"): return handleAvailable(Self.arguments(FakeHandle.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/follow_pages"): return followPages(Self.arguments(FollowPagesArguments.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/follow_pages_with_states"):
+            return followPages(Self.arguments(FollowPagesArguments.self, request), caller: caller, withStates: true)
+        case ("POST", "/rest/v1/rpc/active_follows"): return activeFollows(Self.arguments(ActiveFollowsArguments.self, request))
+        case ("POST", "/rest/v1/rpc/follow_changes"): return followChanges(Self.arguments(FollowChangesArguments.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/follow_profile"): return changeFollow(.follow, Self.arguments(FakeTarget.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/unfollow_profile"): return changeFollow(.unfollow, Self.arguments(FakeTarget.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/toggle_follow"): return changeFollow(.toggle, Self.arguments(FakeTarget.self, request), caller: caller)
         default:
             return Self.pgError(404, "PGRST202", "Could not find the function or table \(request.path) in the schema cache")
         }
@@ -37,8 +35,8 @@ extension SupabaseFake {
 
     /// `handle_available(handle)` of migration 20250301000700: every profile (a definer), the
     /// caller's own handle free to them; `true` or `false`.
-    func handleAvailable(_ body: [String: Any], caller: Caller) -> Response {
-        guard let handle = (body["handle"] as? String)?.lowercased() else {
+    func handleAvailable(_ body: FakeHandle?, caller: Caller) -> Response {
+        guard let handle = body?.handle.lowercased() else {
             return Self.pgError(400, "PGRST202", "Could not find the function public.handle_available without parameters")
         }
         let me: UUID? = if case .user(let id) = caller { id } else { nil }
@@ -76,16 +74,13 @@ extension SupabaseFake {
         return profile.isPublic
     }
 
-    static func row(_ p: Profile) -> [String: Any] {
+    static func row(_ p: Profile) -> ProfileRow {
         func ts(_ date: Date) -> String { timestamp(UnixMicroseconds.from(date)) }
-        func opt(_ v: Any?) -> Any { v ?? NSNull() }
-        return [
-            "id": p.id.lowercased, "handle": p.handle, "display_name": opt(p.displayName), "bio": opt(p.bio),
-            "photo_url": opt(p.avatarURL), "home_gym": opt(p.homeGym), "climbing_since": opt(p.climbingSince?.description),
-            "favorite_style": opt(p.favoriteStyle), "is_public": p.isPublic, "follower_count": p.followerCount,
-            "following_count": p.followingCount, "created_at": ts(p.createdAt), "updated_at": ts(p.updatedAt),
-            "send_count": p.sendCount, "post_count": p.postCount,
-        ]
+        return ProfileRow(
+            id: p.id.lowercased, handle: p.handle, display_name: p.displayName, bio: p.bio, photo_url: p.avatarURL,
+            home_gym: p.homeGym, climbing_since: p.climbingSince?.description, favorite_style: p.favoriteStyle,
+            is_public: p.isPublic, follower_count: p.followerCount, following_count: p.followingCount, send_count: p.sendCount,
+            post_count: p.postCount, created_at: ts(p.createdAt), updated_at: ts(p.updatedAt))
     }
 
     /// `2025-03-02T10:11:12.345678+00:00`, as PostgREST prints a timestamptz in UTC.
@@ -93,12 +88,14 @@ extension SupabaseFake {
         UnixMicroseconds.timestamp(micros, utcDesignator: "+00:00")
     }
 
+    /// The stores select every column (`ProfileRow.columnNames`), or `id` alone (the
+    /// configuration check); any other `select=` gets every column.
     func readProfiles(_ query: [(String, String)], caller: Caller) -> Response {
         var rows = profilesById.values.filter { visible($0, caller) }
-        var columns = Self.profileColumns
+        var idOnly = false
         for (name, value) in query {
             switch name {
-            case "select": columns = value.split(separator: ",").map(String.init)
+            case "select": idOnly = value == "id"
             case "limit": rows = Array(rows.prefix(Int(value) ?? rows.count))
             case "id", "handle_lower":
                 guard let keys = Self.inOperands(value).map(Set.init) else { return Self.pgError(400, "PGRST100", "unsupported filter \(value)") }
@@ -106,23 +103,22 @@ extension SupabaseFake {
             default: return Self.pgError(400, "42703", "column profiles.\(name) does not exist")
             }
         }
-        return Self.rows(rows.sorted { $0.id.lowercased < $1.id.lowercased }.map { row in
-            Self.row(row).filter { columns.contains($0.key) }
-        })
+        let sorted = rows.sorted { $0.id.lowercased < $1.id.lowercased }
+        return idOnly ? Self.rows(sorted.map { IdRow(id: $0.id.lowercased) }) : Self.rows(sorted.map(Self.row))
     }
 
-    func patchProfile(_ query: [(String, String)], body: [String: Any], caller: Caller) -> Response {
+    func patchProfile(_ query: [(String, String)], body: FakeColumnUpdates, caller: Caller) -> Response {
         guard let id = query.first(where: { $0.0 == "id" }).flatMap({ UUID(uuidString: String($0.1.dropFirst(3))) }) else {
             return Self.pgError(400, "PGRST100", "missing id filter")
         }
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table profiles") }
         let writable: Set<String> = ["handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style", "is_public"]
-        if let column = body.keys.sorted().first(where: { !writable.contains($0) }) {
+        if let column = body.columns.first(where: { !writable.contains($0) }) {
             return Self.pgError(403, "42501", "permission denied for table profiles (\(column))")
         }
-        guard me == id, var profile = profilesById[id] else { return Self.json(200, [Any]()) }
-        func text(_ key: String) -> String?? { body[key].map { $0 as? String } }
-        if let handle = body["handle"] as? String {
+        guard me == id, var profile = profilesById[id] else { return Self.json(200, [ProfileRow]()) }
+        let text = body.text
+        if case .some(.some(let handle)) = text("handle") {
             if profilesById.values.contains(where: { $0.id != id && $0.handle.lowercased() == handle.lowercased() }) {
                 return Self.pgError(409, "23505", "duplicate key value violates unique constraint \"profiles_handle_lower_key\"")
             }
@@ -134,7 +130,7 @@ extension SupabaseFake {
         if let v = text("home_gym") { profile.homeGym = v }
         if let v = text("favorite_style") { profile.favoriteStyle = v }
         if let v = text("climbing_since") { profile.climbingSince = v.flatMap(CalendarDay.init) }
-        if let v = body["is_public"] as? Bool { profile.isPublic = v }
+        if let v = body.flag("is_public") { profile.isPublic = v }
         profile.updatedAt = UnixMicroseconds.date(tick())
         profilesById[id] = profile
         return Self.json(200, [Self.row(profile)])
@@ -144,11 +140,10 @@ extension SupabaseFake {
     /// grant), the caller's own row only (`profile_private_read_own`).
     func readOwnerDetails(_ query: [(String, String)], caller: Caller) -> Response {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table profile_private") }
-        var columns: [String] = []
         var wanted: UUID?
         for (name, value) in query {
             switch name {
-            case "select": columns = value.split(separator: ",").map(String.init)
+            case "select": break  // the stores select `OwnerDetailsRow.columns`, which is the row
             case "id":
                 guard value.hasPrefix("eq."), let id = UUID(uuidString: String(value.dropFirst(3))) else {
                     return Self.pgError(400, "PGRST100", "unsupported filter \(value)")
@@ -157,34 +152,29 @@ extension SupabaseFake {
             default: return Self.pgError(400, "42703", "column profile_private.\(name) does not exist")
             }
         }
-        guard wanted == nil || wanted == me, profilesById[me] != nil else { return Self.rows([]) }
+        guard wanted == nil || wanted == me, profilesById[me] != nil else { return Self.rows([OwnerDetailsRow]()) }
         let details = ownerDetailsById[me] ?? ProfileOwnerDetails()
-        func opt(_ v: Any?) -> Any { v ?? NSNull() }
-        let row: [String: Any] = [
-            "id": me.lowercased, "home_zip": opt(details.homeZIP),
-            "preferred_grade_scale_boulder": opt(details.preferredGradeScaleBoulder),
-            "preferred_grade_scale_route": opt(details.preferredGradeScaleRoute),
-            "premium_expires_at": opt(details.premium.map { Self.timestamp(UnixMicroseconds.from($0.expiresAt)) }),
-            "premium_product_id": opt(details.premium?.productId),
-            "premium_original_transaction_id": opt(details.premium?.originalTransactionId),
-        ]
-        return Self.rows([row.filter { columns.isEmpty || columns.contains($0.key) }])
+        return Self.rows([OwnerDetailsRow(
+            home_zip: details.homeZIP, preferred_grade_scale_boulder: details.preferredGradeScaleBoulder,
+            preferred_grade_scale_route: details.preferredGradeScaleRoute,
+            premium_expires_at: details.premium.map { Self.timestamp(UnixMicroseconds.from($0.expiresAt)) },
+            premium_product_id: details.premium?.productId, premium_original_transaction_id: details.premium?.originalTransactionId)])
     }
 
     /// The owner's update of `profile_private`: the column grants (ZIP and scales only), the
     /// ZIP format check, the own-row policy.
-    func patchOwnerDetails(_ query: [(String, String)], body: [String: Any], caller: Caller) -> Response {
+    func patchOwnerDetails(_ query: [(String, String)], body: FakeColumnUpdates, caller: Caller) -> Response {
         guard let id = query.first(where: { $0.0 == "id" }).flatMap({ UUID(uuidString: String($0.1.dropFirst(3))) }) else {
             return Self.pgError(400, "PGRST100", "missing id filter")
         }
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table profile_private") }
         let writable: Set<String> = ["home_zip", "preferred_grade_scale_boulder", "preferred_grade_scale_route"]
-        if let column = body.keys.sorted().first(where: { !writable.contains($0) }) {
+        if let column = body.columns.first(where: { !writable.contains($0) }) {
             return Self.pgError(403, "42501", "permission denied for table profile_private (\(column))")
         }
-        guard me == id, profilesById[id] != nil else { return Self.json(200, [Any]()) }
+        guard me == id, profilesById[id] != nil else { return Self.json(200, [IdRow]()) }
         var details = ownerDetailsById[id] ?? ProfileOwnerDetails()
-        func text(_ key: String) -> String?? { body[key].map { $0 as? String } }
+        let text = body.text
         if let zip = text("home_zip") {
             if let zip, !HomeZIPRule.isValid(zip) {
                 return Self.pgError(400, "23514", "new row for relation \"profile_private\" violates check constraint \"profile_private_home_zip_format\"")
@@ -194,7 +184,7 @@ extension SupabaseFake {
         if let v = text("preferred_grade_scale_boulder") { details.preferredGradeScaleBoulder = v }
         if let v = text("preferred_grade_scale_route") { details.preferredGradeScaleRoute = v }
         ownerDetailsById[id] = details
-        return Self.json(200, [["id": id.lowercased]])
+        return Self.json(200, [IdRow(id: id.lowercased)])
     }
 
     func tick() -> Int64 {
@@ -202,11 +192,12 @@ extension SupabaseFake {
         return nowMicroseconds
     }
 
-    func search(_ body: [String: Any], caller: Caller) -> Response {
-        guard let pattern = body["pattern"] as? String else { return Self.pgError(400, "PGRST202", "missing pattern") }
-        let afterHandle = body["after_handle"] as? String ?? ""
-        let afterId = body["after_id"] as? String ?? "00000000-0000-0000-0000-000000000000"
-        let limit = body["page_size"] as? Int ?? 21
+    func search(_ body: SearchArguments?, caller: Caller) -> Response {
+        guard let body else { return Self.pgError(400, "PGRST202", "missing pattern") }
+        let pattern = body.pattern
+        let afterHandle = body.after_handle ?? ""
+        let afterId = body.after_id ?? "00000000-0000-0000-0000-000000000000"
+        let limit = body.page_size
         let hits = profilesById.values
             .filter { $0.isPublic && (Self.like($0.handle, pattern) || $0.displayName.map { Self.like($0, pattern) } == true) }
             .filter { ($0.handle.lowercased(), $0.id.lowercased) > (afterHandle, afterId) }

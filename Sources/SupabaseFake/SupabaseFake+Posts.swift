@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
 import SocialDomain
+import SupabaseSchema
 
 /// The fake's posts, likes and comments: the tables and functions of migrations 20250301001300
 /// onwards, with their rules (visibility follows the author's profile, counters move with each
 /// write, likes and comments cascade with their post). Runs under ``SupabaseFake/lock``.
+/// Arguments come in, and rows go out, as the `SupabaseSchema` types the stores use.
 extension SupabaseFake {
     struct FakePost: Sendable {
         var id: UUID
@@ -27,22 +29,23 @@ extension SupabaseFake {
         var key: (Int64, String) { (createdAtMicroseconds, id.lowercased) }
     }
 
-    func postRoute(_ request: RecordedRequest, query: [(String, String)], body: Any?, caller: Caller) -> Response? {
-        let object = body as? [String: Any] ?? [:]
+    func postRoute(_ request: RecordedRequest, query: [(String, String)], caller: Caller) -> Response? {
+        func arguments<T: Decodable>(_ type: T.Type) -> T? { Self.arguments(type, request) }
         switch (request.method, request.path) {
         case ("GET", "/rest/v1/posts"): return readPosts(query, caller: caller)
-        case ("POST", "/rest/v1/posts"): return insertPost(object, caller: caller)
-        case ("PATCH", "/rest/v1/posts"): return patchPost(query, body: object, caller: caller)
+        case ("POST", "/rest/v1/posts"): return insertPost(arguments(NewPostRow.self), caller: caller)
+        case ("PATCH", "/rest/v1/posts"):
+            return patchPost(query, columns: arguments(FakeColumnUpdates.self) ?? FakeColumnUpdates(), body: arguments(PostPatch.self), caller: caller)
         case ("DELETE", "/rest/v1/posts"): return deletePost(query, caller: caller)
         case ("GET", "/rest/v1/comments"): return readComments(query, caller: caller)
-        case ("POST", "/rest/v1/comments"): return insertComment(object, caller: caller)
+        case ("POST", "/rest/v1/comments"): return insertComment(arguments(NewCommentRow.self), caller: caller)
         case ("DELETE", "/rest/v1/comments"): return deleteComment(query, caller: caller)
-        case ("POST", "/rest/v1/rpc/post_pages"): return postPages(object, caller: caller)
-        case ("POST", "/rest/v1/rpc/feed_page"): return feedPage(object, caller: caller)
-        case ("POST", "/rest/v1/rpc/feed_page_with_sources"): return feedPageWithSources(object, caller: caller)
-        case ("POST", "/rest/v1/rpc/comment_pages"): return commentPages(object, caller: caller)
-        case ("POST", "/rest/v1/rpc/viewer_likes"): return viewerLikes(object, caller: caller)
-        case ("POST", "/rest/v1/rpc/toggle_like"): return toggleLike(object, caller: caller)
+        case ("POST", "/rest/v1/rpc/post_pages"): return postPages(arguments(FakeRequests<TimelinePageArgument>.self), caller: caller)
+        case ("POST", "/rest/v1/rpc/feed_page"): return feedPage(arguments(FeedArguments.self), caller: caller)
+        case ("POST", "/rest/v1/rpc/feed_page_with_sources"): return feedPageWithSources(arguments(FeedArguments.self), caller: caller)
+        case ("POST", "/rest/v1/rpc/comment_pages"): return commentPages(arguments(FakeRequests<TimelinePageArgument>.self), caller: caller)
+        case ("POST", "/rest/v1/rpc/viewer_likes"): return viewerLikes(arguments(FakePostIds.self), caller: caller)
+        case ("POST", "/rest/v1/rpc/toggle_like"): return toggleLike(arguments(FakeTarget.self), caller: caller)
         default: return nil
         }
     }
@@ -53,17 +56,17 @@ extension SupabaseFake {
         profilesById[post.author].map { visible($0, caller) } ?? false
     }
 
-    func postRow(_ p: FakePost) -> [String: Any] {
-        [
-            "id": p.id.lowercased, "author_id": p.author.lowercased, "content": p.content, "image_urls": p.imageURLs,
-            "like_count": p.likes.count, "comment_count": p.commentCount,
-            "created_at": Self.timestamp(p.createdAtMicroseconds), "updated_at": Self.timestamp(p.updatedAtMicroseconds),
-        ]
+    func postRow(_ p: FakePost) -> PostRow {
+        PostRow(
+            id: p.id.lowercased, author_id: p.author.lowercased, content: p.content, image_urls: p.imageURLs,
+            like_count: p.likes.count, comment_count: p.commentCount,
+            created_at: Self.timestamp(p.createdAtMicroseconds), updated_at: Self.timestamp(p.updatedAtMicroseconds))
     }
 
-    static func commentRow(_ c: FakeComment) -> [String: Any] {
-        ["id": c.id.lowercased, "post_id": c.post.lowercased, "author_id": c.author.lowercased, "content": c.content,
-         "created_at": timestamp(c.createdAtMicroseconds)]
+    static func commentRow(_ c: FakeComment) -> CommentRow {
+        CommentRow(
+            id: c.id.lowercased, post_id: c.post.lowercased, author_id: c.author.lowercased, content: c.content,
+            created_at: timestamp(c.createdAtMicroseconds))
     }
 
     /// The comments_read policy: the post visible, and the comment's author too.
@@ -95,14 +98,14 @@ extension SupabaseFake {
         return Self.rows(rows.sorted { $0.id.lowercased < $1.id.lowercased }.map(postRow))
     }
 
-    func insertPost(_ body: [String: Any], caller: Caller) -> Response {
+    func insertPost(_ body: NewPostRow?, caller: Caller) -> Response {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table posts") }
-        guard (body["author_id"] as? String).flatMap(UUID.init(uuidString:)) == me, let content = body["content"] as? String else {
+        guard let body, UUID(uuidString: body.author_id) == me else {
             return Self.pgError(403, "42501", #"new row violates row-level security policy for table "posts""#)
         }
         let now = tick()
         let post = FakePost(
-            id: UUID(), author: me, content: content, imageURLs: body["image_urls"] as? [String] ?? [], createdAtMicroseconds: now,
+            id: UUID(), author: me, content: body.content, imageURLs: body.image_urls, createdAtMicroseconds: now,
             updatedAtMicroseconds: now)
         posts[post.id] = post
         postsByAuthor[me, default: []].append(post.id)
@@ -110,18 +113,19 @@ extension SupabaseFake {
         return Self.json(201, [postRow(post)])
     }
 
-    func patchPost(_ query: [(String, String)], body: [String: Any], caller: Caller) -> Response {
+    /// `columns` for the grant check (every key sent), `body` for the values.
+    func patchPost(_ query: [(String, String)], columns: FakeColumnUpdates, body: PostPatch?, caller: Caller) -> Response {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table posts") }
         guard let id = Self.eqUUID(query, "id") else { return Self.pgError(400, "PGRST100", "missing id filter") }
-        if let column = body.keys.first(where: { !["content", "image_urls"].contains($0) }) {
+        if let column = columns.columns.first(where: { !["content", "image_urls"].contains($0) }) {
             return Self.pgError(403, "42501", "permission denied for table posts (\(column))")
         }
         // RLS: only the author's own rows are updatable; anything else matches no row.
         guard var post = posts[id], post.author == me, Self.eqUUID(query, "author_id").map({ $0 == me }) ?? true else {
-            return Self.json(200, [Any]())
+            return Self.json(200, [PostRow]())
         }
-        if let content = body["content"] as? String { post.content = content }
-        if let urls = body["image_urls"] as? [String] { post.imageURLs = urls }
+        if let content = body?.content { post.content = content }
+        if let urls = body?.image_urls { post.imageURLs = urls }
         post.updatedAtMicroseconds = tick()
         posts[id] = post
         return Self.json(200, [postRow(post)])
@@ -129,13 +133,13 @@ extension SupabaseFake {
 
     func deletePost(_ query: [(String, String)], caller: Caller) -> Response {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table posts") }
-        guard let id = Self.eqUUID(query, "id"), let post = posts[id], post.author == me else { return Self.json(200, [Any]()) }
+        guard let id = Self.eqUUID(query, "id"), let post = posts[id], post.author == me else { return Self.json(200, [IdRow]()) }
         posts[id] = nil
         postsByAuthor[me]?.removeAll { $0 == id }
         for commentId in commentsByPost[id] ?? [] { comments[commentId] = nil }
         commentsByPost[id] = nil
         adjustPostCount(me, by: -1)
-        return Self.json(200, [["id": id.lowercased]])
+        return Self.json(200, [IdRow(id: id.lowercased)])
     }
 
     func readComments(_ query: [(String, String)], caller: Caller) -> Response {
@@ -147,12 +151,12 @@ extension SupabaseFake {
         return Self.rows(rows.sorted { $0.id.lowercased < $1.id.lowercased }.map(Self.commentRow))
     }
 
-    func insertComment(_ body: [String: Any], caller: Caller) -> Response {
+    func insertComment(_ body: NewCommentRow?, caller: Caller) -> Response {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table comments") }
-        guard (body["author_id"] as? String).flatMap(UUID.init(uuidString:)) == me, let content = body["content"] as? String,
-              let postId = (body["post_id"] as? String).flatMap(UUID.init(uuidString:)), let post = posts[postId], postVisible(post, caller)
+        guard let body, UUID(uuidString: body.author_id) == me,
+              let postId = UUID(uuidString: body.post_id), let post = posts[postId], postVisible(post, caller)
         else { return Self.pgError(403, "42501", #"new row violates row-level security policy for table "comments""#) }
-        let comment = FakeComment(id: UUID(), post: postId, author: me, content: content, createdAtMicroseconds: tick())
+        let comment = FakeComment(id: UUID(), post: postId, author: me, content: body.content, createdAtMicroseconds: tick())
         comments[comment.id] = comment
         commentsByPost[postId, default: []].append(comment.id)
         posts[postId]?.commentCount += 1
@@ -164,107 +168,113 @@ extension SupabaseFake {
         guard case .user(let me) = caller else { return Self.pgError(401, "42501", "permission denied for table comments") }
         guard let id = Self.eqUUID(query, "id"), let comment = comments[id], commentVisible(comment, caller),
               comment.author == me || posts[comment.post]?.author == me
-        else { return Self.json(200, [Any]()) }
+        else { return Self.json(200, [IdRow]()) }
         comments[id] = nil
         commentsByPost[comment.post]?.removeAll { $0 == id }
         posts[comment.post]?.commentCount -= 1
-        return Self.json(200, [["id": id.lowercased]])
+        return Self.json(200, [IdRow(id: id.lowercased)])
     }
 
     // MARK: Functions
 
     /// Sorted newest first, cut at a keyset, `limit + 1` rows (the follow functions' recipe).
-    static func page<T>(_ items: [T], key: (T) -> (Int64, String), newestFirst: Bool, request: [String: Any]) -> [T] {
-        let backward = request["backward"] as? Bool ?? false
-        let fetch = min(max(request["limit"] as? Int ?? 20, 0), 100) + 1
-        let cursor = (request["cursor_us"] as? NSNumber).map(\.int64Value).map { ($0, request["cursor_id"] as? String ?? "") }
+    static func page<T>(_ items: [T], key: (T) -> (Int64, String), newestFirst: Bool, request: TimelinePageArgument) -> [T] {
+        page(items, key: key, newestFirst: newestFirst, backward: request.backward, limit: request.limit,
+             cursor: request.cursor_us.map { ($0, request.cursor_id ?? "") })
+    }
+
+    static func page<T>(
+        _ items: [T], key: (T) -> (Int64, String), newestFirst: Bool, backward: Bool, limit: Int, cursor: (Int64, String)?
+    ) -> [T] {
+        let fetch = min(max(limit, 0), 100) + 1
         let descending = newestFirst != backward
         var sorted = items.sorted { descending ? key($0) > key($1) : key($0) < key($1) }
         if let cursor { sorted = sorted.filter { descending ? key($0) < cursor : key($0) > cursor } }
         return Array(sorted.prefix(fetch))
     }
 
-    func postPages(_ body: [String: Any], caller: Caller) -> Response {
-        guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
-        var rows: [[String: Any]] = []
+    func postPages(_ body: FakeRequests<TimelinePageArgument>?, caller: Caller) -> Response {
+        guard let requests = body?.requests else { return Self.pgError(400, "PGRST202", "missing requests") }
+        var rows: [PostPageRow] = []
         for (index, request) in requests.enumerated() {
-            guard let author = (request["author"] as? String).flatMap(UUID.init(uuidString:)) else {
+            guard let author = request.author.flatMap(UUID.init(uuidString:)) else {
                 return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
             }
             let visibleAuthor = profilesById[author].map { visible($0, caller) } ?? false
             let total = visibleAuthor ? profilesById[author]?.postCount ?? 0 : 0
             let candidates = visibleAuthor ? (postsByAuthor[author] ?? []).compactMap { posts[$0] } : []
             let page = Self.page(candidates, key: \.key, newestFirst: true, request: request)
-            if page.isEmpty { rows.append(["request_index": index, "total_count": total, "post": NSNull(), "viewer_has_liked": NSNull()]) }
+            if page.isEmpty { rows.append(PostPageRow(request_index: index, total_count: total, post: nil, viewer_has_liked: nil)) }
             for post in page {
-                rows.append(["request_index": index, "total_count": total, "post": postRow(post), "viewer_has_liked": liked(post, caller)])
+                rows.append(PostPageRow(request_index: index, total_count: total, post: postRow(post), viewer_has_liked: liked(post, caller)))
             }
         }
         return Self.rows(rows)
     }
 
     /// `feed_page`: the caller's posts and those of whom they follow, visible, newest first.
-    func feedPage(_ body: [String: Any], caller: Caller) -> Response {
+    func feedPage(_ body: FeedArguments?, caller: Caller) -> Response {
         guard case .user(let me) = caller else {
             return Self.condition(401, "42501", "authentication_required", details: "action=view_feed")
         }
         return Self.rows(feedRows(body, me: me, caller: caller))
     }
 
-    func feedRows(_ body: [String: Any], me: UUID, caller: Caller) -> [[String: Any]] {
+    /// The feed's keyset is `feed_page`'s arguments read as a timeline page's: `page_size`
+    /// counts the extra row, `limit` does not.
+    func feedRows(_ body: FeedArguments?, me: UUID, caller: Caller) -> [FeedRow] {
         let sources = Set([me] + (followsByFollower[me] ?? []).map { follows[$0] }.filter { $0.deletedAtMicroseconds == nil }.map(\.followee))
         let candidates = sources.flatMap { (postsByAuthor[$0] ?? []).compactMap { posts[$0] } }.filter { postVisible($0, caller) }
-        var request: [String: Any] = ["limit": max((body["page_size"] as? Int ?? 21) - 1, 0)]
-        if let at = body["after_us"] as? NSNumber { request["cursor_us"] = at }
-        if let id = body["after_id"] as? String { request["cursor_id"] = id }
-        let page = Self.page(candidates, key: \.key, newestFirst: true, request: request)
-        return page.map { ["post": postRow($0), "viewer_has_liked": liked($0, caller)] }
+        let page = Self.page(
+            candidates, key: \.key, newestFirst: true, backward: false, limit: max((body?.page_size ?? 21) - 1, 0),
+            cursor: body?.after_us.map { ($0, body?.after_id ?? "") })
+        return page.map { FeedRow(post: postRow($0), viewer_has_liked: liked($0, caller)) }
     }
 
     /// `feed_page_with_sources`: `feed_page`'s rows and the caller's active follows that RLS shows.
-    func feedPageWithSources(_ body: [String: Any], caller: Caller) -> Response {
+    func feedPageWithSources(_ body: FeedArguments?, caller: Caller) -> Response {
         guard case .user(let me) = caller else {
             return Self.condition(401, "PT401", "authentication_required", details: "action=view_feed")
         }
         let sources = (followsByFollower[me] ?? []).map { follows[$0] }.filter { follow in
             follow.deletedAtMicroseconds == nil && (profilesById[follow.followee].map { visible($0, caller) } ?? false)
         }.map { $0.followee.lowercased }.sorted()
-        return Self.json(200, ["posts": feedRows(body, me: me, caller: caller), "sources": sources])
+        return Self.json(200, FeedWithSources(posts: feedRows(body, me: me, caller: caller), sources: sources))
     }
 
-    func commentPages(_ body: [String: Any], caller: Caller) -> Response {
-        guard let requests = body["requests"] as? [[String: Any]] else { return Self.pgError(400, "PGRST202", "missing requests") }
-        var rows: [[String: Any]] = []
+    func commentPages(_ body: FakeRequests<TimelinePageArgument>?, caller: Caller) -> Response {
+        guard let requests = body?.requests else { return Self.pgError(400, "PGRST202", "missing requests") }
+        var rows: [CommentPageRow] = []
         for (index, request) in requests.enumerated() {
-            guard let postId = (request["post"] as? String).flatMap(UUID.init(uuidString:)) else {
+            guard let postId = request.post.flatMap(UUID.init(uuidString:)) else {
                 return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
             }
             let post = posts[postId].flatMap { postVisible($0, caller) ? $0 : nil }
             let candidates = post == nil ? [] : (commentsByPost[postId] ?? []).compactMap { comments[$0] }.filter { commentVisible($0, caller) }
             let page = Self.page(candidates, key: \.key, newestFirst: false, request: request)
             let total = post?.commentCount ?? 0
-            if page.isEmpty { rows.append(["request_index": index, "total_count": total, "comment": NSNull()]) }
-            for comment in page { rows.append(["request_index": index, "total_count": total, "comment": Self.commentRow(comment)]) }
+            if page.isEmpty { rows.append(CommentPageRow(request_index: index, total_count: total, comment: nil)) }
+            for comment in page { rows.append(CommentPageRow(request_index: index, total_count: total, comment: Self.commentRow(comment))) }
         }
         return Self.rows(rows)
     }
 
-    func viewerLikes(_ body: [String: Any], caller: Caller) -> Response {
-        guard case .user(let me) = caller else { return Self.rows([]) }
-        let ids = (body["post_ids"] as? [String] ?? []).compactMap(UUID.init(uuidString:))
+    func viewerLikes(_ body: FakePostIds?, caller: Caller) -> Response {
+        guard case .user(let me) = caller else { return Self.rows([String]()) }
+        let ids = (body?.post_ids ?? []).compactMap(UUID.init(uuidString:))
         return Self.rows(ids.filter { posts[$0].map { $0.likes.contains(me) && postVisible($0, caller) } ?? false }.map(\.lowercased))
     }
 
-    func toggleLike(_ body: [String: Any], caller: Caller) -> Response {
+    func toggleLike(_ body: FakeTarget?, caller: Caller) -> Response {
         guard case .user(let me) = caller else {
             return Self.condition(401, "42501", "authentication_required", details: "action=like_posts")
         }
-        guard let id = (body["target"] as? String).flatMap(UUID.init(uuidString:)), var post = posts[id], postVisible(post, caller) else {
+        guard let id = body.flatMap({ UUID(uuidString: $0.target) }), var post = posts[id], postVisible(post, caller) else {
             return Self.condition(400, "P0001", "post_not_found")
         }
         let liked = !post.likes.contains(me)
         if liked { post.likes.insert(me) } else { post.likes.remove(me) }
         posts[id] = post
-        return Self.json(200, ["liked": liked, "like_count": post.likes.count])
+        return Self.json(200, LikeOutcomeRow(liked: liked, like_count: post.likes.count))
     }
 }

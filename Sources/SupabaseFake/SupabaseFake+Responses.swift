@@ -30,17 +30,28 @@ extension SupabaseFake {
     }
 
     /// ``rows(_:)`` for rows of `SupabaseSchema`'s types: the same rows the stores decode, so the
-    /// fake cannot answer a shape the stores do not read. Keys sorted, as ``FakeJSON`` writes them.
+    /// fake cannot answer a shape the stores do not read.
     static func rows<Row: Encodable>(_ rows: [Row]) -> Response {
         let kept = Array(rows.prefix(maxRows))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let body = try? encoder.encode(kept) else { return pgError(500, "XX000", "SupabaseFake: a row could not be encoded") }
-        var response = Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        var response = json(200, kept)
         response.headers[.contentRange] = kept.isEmpty ? "*/*" : "0-\(kept.count - 1)/*"
         return response
+    }
+
+    /// `value` as JSON: keys sorted, so an answer reads the same every run; slashes unescaped,
+    /// as PostgREST writes URLs.
+    static func json<Value: Encodable>(_ status: Int, _ value: Value) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let body = try? encoder.encode(value) else { return pgError(500, "XX000", "SupabaseFake: an answer could not be encoded") }
+        return Response(
+            status: .init(code: status), headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A request body decoded as `type`, the argument type the stores encode; nil when it is not one.
+    static func arguments<Arguments: Decodable>(_ type: Arguments.Type, _ request: RecordedRequest) -> Arguments? {
+        try? JSONDecoder().decode(type, from: request.body)
     }
 
     /// PostgREST's error body.

@@ -2,7 +2,8 @@ import Foundation
 import SocialDomain
 
 /// The arguments of `follow_changes`; absent keys are sent as null, as the function expects.
-public struct FollowChangesArguments: Encodable {
+/// Decodable too, for the Supabase fake.
+public struct FollowChangesArguments: Codable {
     public var since_us: Int64
     public var after_us: Int64?
     public var after_id: String?
@@ -26,14 +27,35 @@ public struct FollowChangesArguments: Encodable {
     public enum CodingKeys: String, CodingKey { case since_us, after_us, after_id, page_size }
 }
 
-/// One row of `follow_changes`.
-public struct FollowChangeRow: Decodable {
+/// One row of `follow_changes`. Encodable too, for the Supabase fake (`deleted_at` an explicit null).
+public struct FollowChangeRow: Codable {
     public var id: String
     public var follower_id: String
     public var followee_id: String
     public var created_at: String
     public var updated_at: String
     public var deleted_at: String?
+
+    public init(id: String, follower_id: String, followee_id: String, created_at: String, updated_at: String, deleted_at: String?) {
+        self.id = id
+        self.follower_id = follower_id
+        self.followee_id = followee_id
+        self.created_at = created_at
+        self.updated_at = updated_at
+        self.deleted_at = deleted_at
+    }
+
+    public enum CodingKeys: String, CodingKey { case id, follower_id, followee_id, created_at, updated_at, deleted_at }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(follower_id, forKey: .follower_id)
+        try c.encode(followee_id, forKey: .followee_id)
+        try c.encode(created_at, forKey: .created_at)
+        try c.encode(updated_at, forKey: .updated_at)
+        try c.encode(deleted_at, forKey: .deleted_at)
+    }
 
     public func record() throws -> FollowRecord {
         guard let id = UUID(parsing: id), let follower = UUID(parsing: follower_id), let followee = UUID(parsing: followee_id),

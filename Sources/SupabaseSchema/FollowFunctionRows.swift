@@ -1,9 +1,9 @@
 import Foundation
 import SocialDomain
 
-/// The argument of `follow_pages`.
-public struct FollowPagesArguments: Encodable {
-    public struct Item: Encodable {
+/// The argument of `follow_pages`. Decodable too, for the Supabase fake.
+public struct FollowPagesArguments: Codable {
+    public struct Item: Codable {
         public var owner: String
         public var kind: String
         public var backward: Bool
@@ -26,8 +26,9 @@ public struct FollowPagesArguments: Encodable {
 }
 
 /// One row of `follow_pages`: the request it answers, the owner's counter, and an edge (all
-/// edge columns null when the list is empty).
-public struct FollowPageRow: Decodable {
+/// edge columns null when the list is empty). Encodable too, for the Supabase fake: edge
+/// columns as explicit nulls; the two states only in `follow_pages_with_states`'s rows.
+public struct FollowPageRow: Codable {
     public var request_index: Int
     public var total_count: Int
     public var follow_id: String?
@@ -37,6 +38,38 @@ public struct FollowPageRow: Decodable {
     public var profile: ProfileRow?
     public var viewer_follows: Bool?
     public var follows_viewer: Bool?
+
+    public init(
+        request_index: Int, total_count: Int, follow_id: String? = nil, follower_id: String? = nil, followee_id: String? = nil,
+        follow_created_us: Int64? = nil, profile: ProfileRow? = nil, viewer_follows: Bool? = nil, follows_viewer: Bool? = nil
+    ) {
+        self.request_index = request_index
+        self.total_count = total_count
+        self.follow_id = follow_id
+        self.follower_id = follower_id
+        self.followee_id = followee_id
+        self.follow_created_us = follow_created_us
+        self.profile = profile
+        self.viewer_follows = viewer_follows
+        self.follows_viewer = follows_viewer
+    }
+
+    public enum CodingKeys: String, CodingKey {
+        case request_index, total_count, follow_id, follower_id, followee_id, follow_created_us, profile, viewer_follows, follows_viewer
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(request_index, forKey: .request_index)
+        try c.encode(total_count, forKey: .total_count)
+        try c.encode(follow_id, forKey: .follow_id)
+        try c.encode(follower_id, forKey: .follower_id)
+        try c.encode(followee_id, forKey: .followee_id)
+        try c.encode(follow_created_us, forKey: .follow_created_us)
+        try c.encode(profile, forKey: .profile)
+        try c.encodeIfPresent(viewer_follows, forKey: .viewer_follows)
+        try c.encodeIfPresent(follows_viewer, forKey: .follows_viewer)
+    }
 
     /// The edge of this row, nil for the row of an empty page; with the caller's follow state
     /// when signed in (an anonymous caller's are false, and not worth priming).
@@ -76,8 +109,8 @@ public struct FollowPageRow: Decodable {
     }
 }
 
-/// The argument and the rows of `active_follows`.
-public struct ActiveFollowsArguments: Encodable {
+/// The argument and the rows of `active_follows`. Decodable too, for the Supabase fake.
+public struct ActiveFollowsArguments: Codable {
     public struct Pair: Codable {
         public var follower_id: String
         public var followee_id: String
@@ -103,9 +136,25 @@ public struct ActiveFollowsArguments: Encodable {
     public init(pairs: [Pair]) { self.pairs = pairs }
 }
 
-/// The answer of the three follow functions.
-public struct FollowOutcomeRow: Decodable {
+/// The answer of the three follow functions. Encodable too, for the Supabase fake (a profile
+/// the caller cannot see an explicit null).
+public struct FollowOutcomeRow: Codable {
     public var is_following: Bool
     public var follower: ProfileRow?
     public var followee: ProfileRow?
+
+    public init(is_following: Bool, follower: ProfileRow?, followee: ProfileRow?) {
+        self.is_following = is_following
+        self.follower = follower
+        self.followee = followee
+    }
+
+    public enum CodingKeys: String, CodingKey { case is_following, follower, followee }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(is_following, forKey: .is_following)
+        try c.encode(follower, forKey: .follower)
+        try c.encode(followee, forKey: .followee)
+    }
 }

@@ -13,6 +13,21 @@ public struct PostRow: Codable, Sendable {
     public var created_at: String
     public var updated_at: String
 
+    /// A row as the database writes it (for the Supabase fake, which answers with these rows).
+    public init(
+        id: String, author_id: String, content: String, image_urls: [String], like_count: Int, comment_count: Int,
+        created_at: String, updated_at: String
+    ) {
+        self.id = id
+        self.author_id = author_id
+        self.content = content
+        self.image_urls = image_urls
+        self.like_count = like_count
+        self.comment_count = comment_count
+        self.created_at = created_at
+        self.updated_at = updated_at
+    }
+
     public static let columnNames = ["id", "author_id", "content", "image_urls", "like_count", "comment_count", "created_at", "updated_at"]
 
     /// - Throws: ``MalformedRow`` for an id or time this code cannot read.
@@ -37,6 +52,15 @@ public struct CommentRow: Codable, Sendable {
 
     public static let columnNames = ["id", "post_id", "author_id", "content", "created_at"]
 
+    /// A row as the database writes it (for the Supabase fake).
+    public init(id: String, post_id: String, author_id: String, content: String, created_at: String) {
+        self.id = id
+        self.post_id = post_id
+        self.author_id = author_id
+        self.content = content
+        self.created_at = created_at
+    }
+
     /// - Throws: ``MalformedRow``.
     public func comment() throws -> Comment {
         guard let id = UUID(parsing: id), let post = UUID(parsing: post_id), let author = UUID(parsing: author_id),
@@ -47,7 +71,8 @@ public struct CommentRow: Codable, Sendable {
 }
 
 /// The argument items of `post_pages` and `comment_pages`: the list's owner, then the keyset.
-public struct TimelinePageArgument: Encodable, Sendable {
+/// Decodable too, for the Supabase fake.
+public struct TimelinePageArgument: Codable, Sendable {
     public var author: String?
     public var post: String?
     public var backward: Bool
@@ -79,12 +104,29 @@ public struct TimelinePageArgument: Encodable, Sendable {
 }
 
 /// One row of `post_pages`: the request it answers, the author's counter, and a post (null
-/// when the page is empty).
-public struct PostPageRow: Decodable, Sendable {
+/// when the page is empty). Encodable too, for the Supabase fake (an empty page's nulls explicit).
+public struct PostPageRow: Codable, Sendable {
     public var request_index: Int
     public var total_count: Int
     public var post: PostRow?
     public var viewer_has_liked: Bool?
+
+    public init(request_index: Int, total_count: Int, post: PostRow?, viewer_has_liked: Bool?) {
+        self.request_index = request_index
+        self.total_count = total_count
+        self.post = post
+        self.viewer_has_liked = viewer_has_liked
+    }
+
+    public enum CodingKeys: String, CodingKey { case request_index, total_count, post, viewer_has_liked }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(request_index, forKey: .request_index)
+        try c.encode(total_count, forKey: .total_count)
+        try c.encode(post, forKey: .post)
+        try c.encode(viewer_has_liked, forKey: .viewer_has_liked)
+    }
 
     /// The pages `rows` answer, one per request, in request order.
     /// - Throws: ``MalformedRow``.
@@ -100,16 +142,49 @@ public struct PostPageRow: Decodable, Sendable {
     }
 }
 
+/// The arguments of `feed_page` and `feed_page_with_sources`, nulls explicit. Decodable too,
+/// for the Supabase fake.
+public struct FeedArguments: Codable, Sendable {
+    public var after_us: Int64?
+    public var after_id: String?
+    public var page_size: Int
+
+    public init(after_us: Int64?, after_id: String?, page_size: Int) {
+        self.after_us = after_us
+        self.after_id = after_id
+        self.page_size = page_size
+    }
+
+    public enum CodingKeys: String, CodingKey { case after_us, after_id, page_size }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(after_us, forKey: .after_us)
+        try c.encode(after_id, forKey: .after_id)
+        try c.encode(page_size, forKey: .page_size)
+    }
+}
+
 /// One row of `feed_page`.
-public struct FeedRow: Decodable, Sendable {
+public struct FeedRow: Codable, Sendable {
     public var post: PostRow
     public var viewer_has_liked: Bool
+
+    public init(post: PostRow, viewer_has_liked: Bool) {
+        self.post = post
+        self.viewer_has_liked = viewer_has_liked
+    }
 }
 
 /// The answer of `feed_page_with_sources`: `feed_page`'s rows and the caller's active follows.
-public struct FeedWithSources: Decodable, Sendable {
+public struct FeedWithSources: Codable, Sendable {
     public var posts: [FeedRow]
     public var sources: [String]
+
+    public init(posts: [FeedRow], sources: [String]) {
+        self.posts = posts
+        self.sources = sources
+    }
 
     /// The page, with the viewer among its sources.
     /// - Throws: ``MalformedRow``.
@@ -123,11 +198,27 @@ public struct FeedWithSources: Decodable, Sendable {
     }
 }
 
-/// One row of `comment_pages`.
-public struct CommentPageRow: Decodable, Sendable {
+/// One row of `comment_pages`. Encodable too, for the Supabase fake (an empty page's comment an
+/// explicit null).
+public struct CommentPageRow: Codable, Sendable {
     public var request_index: Int
     public var total_count: Int
     public var comment: CommentRow?
+
+    public init(request_index: Int, total_count: Int, comment: CommentRow?) {
+        self.request_index = request_index
+        self.total_count = total_count
+        self.comment = comment
+    }
+
+    public enum CodingKeys: String, CodingKey { case request_index, total_count, comment }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(request_index, forKey: .request_index)
+        try c.encode(total_count, forKey: .total_count)
+        try c.encode(comment, forKey: .comment)
+    }
 
     /// - Throws: ``MalformedRow``.
     public static func pages(_ rows: [CommentPageRow], answering requests: [CommentPageRequest]) throws -> [CommentPage] {
@@ -143,13 +234,18 @@ public struct CommentPageRow: Decodable, Sendable {
 }
 
 /// The answer of `toggle_like`.
-public struct LikeOutcomeRow: Decodable, Sendable {
+public struct LikeOutcomeRow: Codable, Sendable {
     public var liked: Bool
     public var like_count: Int
+
+    public init(liked: Bool, like_count: Int) {
+        self.liked = liked
+        self.like_count = like_count
+    }
 }
 
-/// The body of a post update: only the changed columns.
-public struct PostPatch: Encodable, Sendable {
+/// The body of a post update: only the changed columns. Decodable too, for the Supabase fake.
+public struct PostPatch: Codable, Sendable {
     public var content: String?
     public var image_urls: [String]?
     public init(_ changes: PostChanges) {
@@ -158,8 +254,8 @@ public struct PostPatch: Encodable, Sendable {
     }
 }
 
-/// The body of a post insert.
-public struct NewPostRow: Encodable, Sendable {
+/// The body of a post insert. Decodable too, for the Supabase fake.
+public struct NewPostRow: Codable, Sendable {
     public var author_id: String
     public var content: String
     public var image_urls: [String]
@@ -170,8 +266,8 @@ public struct NewPostRow: Encodable, Sendable {
     }
 }
 
-/// The body of a comment insert.
-public struct NewCommentRow: Encodable, Sendable {
+/// The body of a comment insert. Decodable too, for the Supabase fake.
+public struct NewCommentRow: Codable, Sendable {
     public var post_id: String
     public var author_id: String
     public var content: String

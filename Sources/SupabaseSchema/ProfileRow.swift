@@ -2,8 +2,10 @@ import Foundation
 import SocialDomain
 
 /// A profile as PostgREST returns it (`select=` on `profiles`, or `profile_json()` inside the
-/// functions' results): snake_case keys, timestamps with microseconds and an offset.
-public struct ProfileRow: Decodable, Sendable {
+/// functions' results): snake_case keys, timestamps with microseconds and an offset. Encodable
+/// too, for the Supabase fake, which answers with these rows: absent values as explicit nulls,
+/// as PostgREST writes them.
+public struct ProfileRow: Codable, Sendable {
     public var id: String
     public var handle: String
     public var display_name: String?
@@ -26,6 +28,53 @@ public struct ProfileRow: Decodable, Sendable {
         "id", "handle", "display_name", "bio", "photo_url", "home_gym", "climbing_since", "favorite_style",
         "is_public", "follower_count", "following_count", "created_at", "updated_at", "send_count", "post_count",
     ]
+
+    public init(
+        id: String, handle: String, display_name: String?, bio: String?, photo_url: String?, home_gym: String?,
+        climbing_since: String?, favorite_style: String?, is_public: Bool, follower_count: Int, following_count: Int,
+        send_count: Int, post_count: Int?, created_at: String, updated_at: String
+    ) {
+        self.id = id
+        self.handle = handle
+        self.display_name = display_name
+        self.bio = bio
+        self.photo_url = photo_url
+        self.home_gym = home_gym
+        self.climbing_since = climbing_since
+        self.favorite_style = favorite_style
+        self.is_public = is_public
+        self.follower_count = follower_count
+        self.following_count = following_count
+        self.send_count = send_count
+        self.post_count = post_count
+        self.created_at = created_at
+        self.updated_at = updated_at
+    }
+
+    public enum CodingKeys: String, CodingKey {
+        case id, handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style, is_public
+        case follower_count, following_count, send_count, post_count, created_at, updated_at
+    }
+
+    /// Every column, nulls explicit (the synthesized encoder would leave them out).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(handle, forKey: .handle)
+        try c.encode(display_name, forKey: .display_name)
+        try c.encode(bio, forKey: .bio)
+        try c.encode(photo_url, forKey: .photo_url)
+        try c.encode(home_gym, forKey: .home_gym)
+        try c.encode(climbing_since, forKey: .climbing_since)
+        try c.encode(favorite_style, forKey: .favorite_style)
+        try c.encode(is_public, forKey: .is_public)
+        try c.encode(follower_count, forKey: .follower_count)
+        try c.encode(following_count, forKey: .following_count)
+        try c.encode(send_count, forKey: .send_count)
+        try c.encode(post_count, forKey: .post_count)
+        try c.encode(created_at, forKey: .created_at)
+        try c.encode(updated_at, forKey: .updated_at)
+    }
 
     /// - Throws: ``MalformedRow(_:)`` for an id, date or time this code cannot read.
     public func profile() throws -> Profile {

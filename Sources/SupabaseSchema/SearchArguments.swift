@@ -2,12 +2,13 @@ import Foundation
 import SocialDomain
 
 /// `select=id`: which rows a write touched.
-public struct IdRow: Decodable {
+public struct IdRow: Codable, Sendable {
     public var id: String
+    public init(id: String) { self.id = id }
 }
 
-/// The named arguments of `search_profiles`.
-public struct SearchArguments: Encodable {
+/// The named arguments of `search_profiles`. Decodable too, for the Supabase fake.
+public struct SearchArguments: Codable {
     public var pattern: String
     public var after_handle: String?
     public var after_id: String?

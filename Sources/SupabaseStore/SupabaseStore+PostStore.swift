@@ -202,19 +202,3 @@ extension SupabaseStore: PostStore {
         }
     }
 }
-
-/// The arguments of `feed_page`, nulls explicit.
-struct FeedArguments: Encodable {
-    var after_us: Int64?
-    var after_id: String?
-    var page_size: Int
-
-    enum CodingKeys: String, CodingKey { case after_us, after_id, page_size }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(after_us, forKey: .after_us)
-        try c.encode(after_id, forKey: .after_id)
-        try c.encode(page_size, forKey: .page_size)
-    }
-}
