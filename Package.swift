@@ -102,7 +102,7 @@ let package = Package(
         .target(
             name: "SupabaseFake",
             dependencies: [
-                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SocialFixtures", "GraphQLEngine",
+                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SocialFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

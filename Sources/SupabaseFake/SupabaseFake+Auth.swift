@@ -41,15 +41,14 @@ extension SupabaseFake {
         guard parts.count == 3 else {
             return .failure(AuthFailure(code: "PGRST301", message: "Expected 3 parts in JWT; got \(parts.count)"))
         }
-        guard let header = base64URLDecode(parts[0]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
-              header["alg"] as? String == "HS256",
+        guard let header = base64URLDecode(parts[0]).flatMap({ try? JSONDecoder().decode(JWTHeader.self, from: $0) }),
+              header.alg == "HS256",
               base64URLDecode(parts[2]) == signature(parts[0] + "." + parts[1])
         else { return .failure(AuthFailure(code: "PGRST301", message: "JWSError JWSInvalidSignature")) }
-        guard let claims = base64URLDecode(parts[1]).flatMap({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }),
-              let sub = (claims["sub"] as? String).flatMap(UUID.init(uuidString:)),
-              let exp = (claims["exp"] as? NSNumber)?.doubleValue
+        guard let claims = base64URLDecode(parts[1]).flatMap({ try? JSONDecoder().decode(JWTClaims.self, from: $0) }),
+              let sub = UUID(uuidString: claims.sub)
         else { return .failure(AuthFailure(code: "PGRST301", message: "JWT claims are invalid")) }
-        guard exp > Date().timeIntervalSince1970 else { return .failure(AuthFailure(code: "PGRST303", message: "JWT expired")) }
+        guard claims.exp > Date().timeIntervalSince1970 else { return .failure(AuthFailure(code: "PGRST303", message: "JWT expired")) }
         return .success(.user(sub))
     }
 }

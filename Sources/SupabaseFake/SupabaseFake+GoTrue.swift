@@ -28,7 +28,7 @@ extension SupabaseFake {
     func authRoute(_ request: RecordedRequest) -> Response? {
         guard request.path.hasPrefix("/auth/v1/") else { return nil }
         let query = Self.parseQuery(request.query)
-        let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
+        let body = Self.arguments(GoTrueRequest.self, request) ?? GoTrueRequest()
         return lock.withLock {
             switch (request.method, request.path) {
             case ("POST", "/auth/v1/signup"): return authSignUp(body)
@@ -49,11 +49,11 @@ extension SupabaseFake {
     }
 
     static func goTrueError(_ status: Int, _ code: String, _ message: String) -> Response {
-        json(status, ["code": status, "error_code": code, "msg": message])
+        json(status, GoTrueErrorBody(code: status, error_code: code, msg: message))
     }
 
-    func authSignUp(_ body: [String: Any]) -> Response {
-        guard let email = (body["email"] as? String)?.lowercased(), let password = body["password"] as? String else {
+    func authSignUp(_ body: GoTrueRequest) -> Response {
+        guard let email = body.email?.lowercased(), let password = body.password else {
             return Self.goTrueError(400, "validation_failed", "Signup requires a valid password")
         }
         guard password.count >= 6 else { return Self.goTrueError(422, "weak_password", "Password should be at least 6 characters.") }
@@ -62,20 +62,20 @@ extension SupabaseFake {
         let now = tick()
         accountsByEmail[email] = FakeAccount(id: id, email: email, password: password, createdAtMicroseconds: now)
         // handle_new_user: the profile from data.handle (the gateway checked it is free).
-        let handle = (body["data"] as? [String: Any])?["handle"] as? String ?? "user_\(id.lowercased.prefix(8))"
+        let handle = body.data?.text("handle").flatMap { $0 } ?? "user_\(id.lowercased.prefix(8))"
         profilesById[id] = Profile(id: id, handle: handle, createdAt: UnixMicroseconds.date(now), updatedAt: UnixMicroseconds.date(now))
         return Self.json(200, newSession(for: id))
     }
 
-    func passwordGrant(_ body: [String: Any]) -> Response {
-        guard let email = (body["email"] as? String)?.lowercased(), let password = body["password"] as? String,
+    func passwordGrant(_ body: GoTrueRequest) -> Response {
+        guard let email = body.email?.lowercased(), let password = body.password,
               let account = accountsByEmail[email], account.password == password
         else { return Self.goTrueError(400, "invalid_credentials", "Invalid login credentials") }
         return Self.json(200, newSession(for: account.id))
     }
 
-    func refreshGrant(_ body: [String: Any]) -> Response {
-        guard let token = body["refresh_token"] as? String, let entry = refreshTokens[token] else {
+    func refreshGrant(_ body: GoTrueRequest) -> Response {
+        guard let token = body.refresh_token, let entry = refreshTokens[token] else {
             return Self.goTrueError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")
         }
         guard !entry.used else {
@@ -101,38 +101,38 @@ extension SupabaseFake {
         return Response(status: .noContent)
     }
 
-    func recover(_ body: [String: Any]) -> Response {
-        if let email = (body["email"] as? String)?.lowercased(), let account = accountsByEmail[email] {
+    func recover(_ body: GoTrueRequest) -> Response {
+        if let email = body.email?.lowercased(), let account = accountsByEmail[email] {
             let token = UUID().lowercased
             recoveryTokens[token] = account.id
             lastRecoveryToken = token
         }
-        return Self.json(200, [String: Any]())
+        return Self.json(200, EmptyBody())
     }
 
-    func verify(_ body: [String: Any]) -> Response {
-        guard body["type"] as? String == "recovery", let token = body["token_hash"] as? String,
+    func verify(_ body: GoTrueRequest) -> Response {
+        guard body.type == "recovery", let token = body.token_hash,
               let user = recoveryTokens.removeValue(forKey: token)
         else { return Self.goTrueError(403, "otp_expired", "Email link is invalid or has expired") }
         return Self.json(200, newSession(for: user))
     }
 
-    func userEndpoint(_ request: RecordedRequest, update: [String: Any]?) -> Response {
+    func userEndpoint(_ request: RecordedRequest, update: GoTrueRequest?) -> Response {
         guard let (user, _) = sessionCaller(request) else { return Self.goTrueError(403, "session_not_found", "Session not found") }
         guard let email = accountsByEmail.first(where: { $0.value.id == user })?.key else {
             return Self.goTrueError(403, "user_not_found", "User from sub claim in JWT does not exist")
         }
         if let update {
-            if let password = update["password"] as? String {
+            if let password = update.password {
                 guard password != accountsByEmail[email]?.password else {
                     return Self.goTrueError(422, "same_password", "New password should be different from the old password.")
                 }
                 accountsByEmail[email]?.password = password
             }
-            if let data = update["data"] as? [String: Any] {
-                for (key, value) in data {
-                    if let text = value as? String { accountsByEmail[email]?.metadata[key] = text }
-                    if key == "autoplay", let flag = value as? Bool { accountsByEmail[email]?.autoplay = flag }
+            if let data = update.data {
+                for (key, value) in data.values {
+                    if case .text(let text) = value { accountsByEmail[email]?.metadata[key] = text }
+                    if key == "autoplay", case .flag(let flag) = value { accountsByEmail[email]?.autoplay = flag }
                 }
             }
         }
@@ -147,20 +147,20 @@ extension SupabaseFake {
     func sessionCaller(_ request: RecordedRequest) -> (UUID, UUID)? {
         guard let header = request.headers["authorization"], case .success(.user(let user)) = Self.caller(header),
               let payload = header.split(separator: ".").dropFirst().first.flatMap({ Self.base64URLDecode($0) }),
-              let claims = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any],
-              let session = (claims["session_id"] as? String).flatMap(UUID.init(uuidString:)),
+              let claims = try? JSONDecoder().decode(JWTClaims.self, from: payload),
+              let session = claims.session_id.flatMap(UUID.init(uuidString:)),
               sessions[session]?.active == true
         else { return nil }
         return (user, session)
     }
 
-    func newSession(for user: UUID) -> [String: Any] {
+    func newSession(for user: UUID) -> GoTrueSession {
         let session = UUID()
         sessions[session] = FakeSession(user: user)
         return sessionBody(user: user, session: session)
     }
 
-    func sessionBody(user: UUID, session: UUID) -> [String: Any] {
+    func sessionBody(user: UUID, session: UUID) -> GoTrueSession {
         let refresh = UUID().lowercased.replacingOccurrences(of: "-", with: "")
         refreshTokens[refresh] = (session, false)
         let iat = Int(Date().timeIntervalSince1970)
@@ -169,21 +169,16 @@ extension SupabaseFake {
         let payload = #"{"sub":"\#(user.lowercased)","role":"authenticated","aud":"authenticated","iat":\#(iat),"exp":\#(exp),"session_id":"\#(session.lowercased)","email":"\#(email)"}"#
         let signingInput = Self.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8)) + "." + Self.base64URL(Data(payload.utf8))
         let token = signingInput + "." + Self.base64URL(Self.signature(signingInput))
-        var body: [String: Any] = [
-            "access_token": token, "token_type": "bearer", "expires_in": 3600, "expires_at": exp, "refresh_token": refresh,
-        ]
-        if let account = accountsByEmail[email] { body["user"] = Self.userBody(account) }
-        return body
+        return GoTrueSession(
+            access_token: token, expires_in: 3600, expires_at: exp, refresh_token: refresh,
+            user: accountsByEmail[email].map(Self.userBody))
     }
 
-    static func userBody(_ account: FakeAccount) -> [String: Any] {
-        var metadata: [String: Any] = account.metadata
-        if let autoplay = account.autoplay { metadata["autoplay"] = autoplay }
-        return [
-            "id": account.id.lowercased, "aud": "authenticated", "role": "authenticated", "email": account.email,
-            "email_confirmed_at": timestamp(account.createdAtMicroseconds), "created_at": timestamp(account.createdAtMicroseconds),
-            "user_metadata": metadata, "app_metadata": ["provider": "email"],
-        ]
+    static func userBody(_ account: FakeAccount) -> GoTrueUser {
+        GoTrueUser(
+            id: account.id.lowercased, email: account.email,
+            email_confirmed_at: timestamp(account.createdAtMicroseconds), created_at: timestamp(account.createdAtMicroseconds),
+            user_metadata: GoTrueUser.Metadata(text: account.metadata, autoplay: account.autoplay))
     }
 
     /// The token of the last recovery link "mailed" (for tests: the mail a user would open).

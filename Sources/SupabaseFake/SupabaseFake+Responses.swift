@@ -9,28 +9,14 @@ extension SupabaseFake {
             body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
-    static func json(_ status: Int, _ value: Any) -> Response {
-        Response(
-            status: .init(code: status), headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: FakeJSON.bytes(value))))
-    }
-
     /// PostgREST's `db-max-rows`: Supabase's "Max Rows" API setting, 1000 unless changed. It caps
     /// every table, view and set-returning function read, silently.
     public static let maxRows = 1000
 
     /// A 200 with a JSON array of rows, cut at ``maxRows`` as PostgREST does (no error: only
     /// `Content-Range` tells), so a client that asks for more rows than that sees what it would
-    /// see from a real project.
-    static func rows(_ rows: [Any]) -> Response {
-        let kept = Array(rows.prefix(maxRows))
-        var response = json(200, kept)
-        response.headers[.contentRange] = kept.isEmpty ? "*/*" : "0-\(kept.count - 1)/*"
-        return response
-    }
-
-    /// ``rows(_:)`` for rows of `SupabaseSchema`'s types: the same rows the stores decode, so the
-    /// fake cannot answer a shape the stores do not read.
+    /// see from a real project. The rows are `SupabaseSchema`'s types, the same rows the stores
+    /// decode, so the fake cannot answer a shape the stores do not read.
     static func rows<Row: Encodable>(_ rows: [Row]) -> Response {
         let kept = Array(rows.prefix(maxRows))
         var response = json(200, kept)
@@ -59,10 +45,7 @@ extension SupabaseFake {
     /// 20250301002100 raises them: message and hint the condition's code, its argument in
     /// `details`, no words (the domain words them).
     static func pgError(_ status: Int, _ code: String, _ message: String, hint: String? = nil, details: String? = nil) -> Response {
-        json(status, [
-            "code": code, "message": message, "details": details.map { $0 as Any } ?? NSNull(),
-            "hint": hint.map { $0 as Any } ?? NSNull(),
-        ])
+        json(status, PostgRESTError(code: code, message: message, details: details, hint: hint))
     }
 
     /// The schema's condition `hint` with `details`, its code as the message.
