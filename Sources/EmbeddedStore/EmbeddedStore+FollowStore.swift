@@ -145,7 +145,7 @@ extension EmbeddedStore: FollowStore {
                 return FollowOutcome(
                     isFollowing: isFollowing,
                     follower: profiles.first { $0.id == pair.follower },
-                    followee: profiles.first { $0.id == pair.followee })
+                    followee: profiles.first { $0.id == pair.followee }, changed: isFollowing != following)
             }
         }
     }

@@ -65,9 +65,13 @@ public struct FollowOutcome: Sendable, Hashable {
     /// The profile followed or unfollowed; nil when it is hidden from the viewer (an unfollow of a
     /// profile that turned private).
     public var followee: Profile?
-    public init(isFollowing: Bool, follower: Profile?, followee: Profile?) {
+    /// Whether the call changed the follow (a follow of a profile already followed, or an unfollow
+    /// of one not followed, changes nothing): only a change is an ``Activity``.
+    public var changed: Bool
+    public init(isFollowing: Bool, follower: Profile?, followee: Profile?, changed: Bool = true) {
         self.isFollowing = isFollowing
         self.follower = follower
         self.followee = followee
+        self.changed = changed
     }
 }

@@ -40,6 +40,9 @@ public enum ChangeFeedEvent: Sendable, Equatable {
     /// A committed write changed the data behind these cache tags (`Profile:<id>`,
     /// `followers:<id>`, `following:<id>`, `follow-lists`, `search`).
     case changed(tags: Set<String>)
+    /// A committed write was something a profile did that subscribers may be told of (a follow,
+    /// a like, a comment, a post). It arrives after the ``changed(tags:)`` of the same write.
+    case happened(Activity)
     /// Sessions ended through a replica of the gateway: their access tokens are refused from now on.
     case sessionsEnded([SessionEnd])
     /// A notification this code cannot read: the follower cannot tell what changed, so it must

@@ -75,6 +75,9 @@ public final class CacheCoherence: Service, Sendable {
             stateBox.withLock { $0 = .lost }
             cache.suspendLookups()
             return
+        case .happened:
+            // Activities come with their tags, in a `changed` of their own.
+            return
         case .sessionsEnded:
             // Not the cache's business: sessions are refused by the authenticator, and an answer
             // cached for a viewer holds nothing a new session of theirs may not see.
@@ -92,7 +95,7 @@ public final class CacheCoherence: Service, Sendable {
         case .connected: count("connected")
         case .changed: count("changed")
         case .unreadable: count("unreadable")
-        case .lost, .sessionsEnded: break
+        case .lost, .sessionsEnded, .happened: break
         }
         if start { Task { await self.drain() } }
     }

@@ -7,6 +7,9 @@ public enum ChangeEvent: Sendable, Equatable {
     case connected
     /// Committed writes changed this data.
     case changed(Set<DataChange>, origin: ChangeOrigin)
+    /// Committed writes were things profiles did (a follow, a like, a comment, a post), in commit
+    /// order: what subscriptions deliver. A write's ``changed(_:origin:)`` comes first.
+    case happened([Activity], origin: ChangeOrigin)
     /// Sessions ended through a replica: their access tokens are refused from now on.
     case sessionsEnded([SessionEnd])
     /// A notification nobody can read: anything may have changed.
@@ -19,6 +22,7 @@ public enum ChangeEvent: Sendable, Equatable {
         switch event {
         case .connected: self = .connected
         case .changed(let tags): self = .changed(Set(tags.map(DataChange.init(tag:))), origin: .feed)
+        case .happened(let activity): self = .happened([activity], origin: .feed)
         case .sessionsEnded(let ends): self = .sessionsEnded(ends)
         case .unreadable(let payload): self = .unreadable(payload)
         case .lost(let reason): self = .lost(reason)

@@ -21,9 +21,21 @@ public final class ChangeStream: Service, Sendable {
     public typealias Subscriber = @Sendable (ChangeEvent) async -> Void
 
     let feed: (any ChangeFeed)?
+    /// Whether every committed write reaches the stream: a feed reports them all, and a store
+    /// written only through this process has its writes published by the service.
+    public let seesEveryWrite: Bool
     private let subscribers = Mutex<[Subscriber]>([])
 
-    public init(feed: (any ChangeFeed)?) { self.feed = feed }
+    /// - Parameters:
+    ///   - feed: the backend's change feed, if it has one.
+    ///   - writesOnlyThroughThisProcess: the store has no other writer (the embedded store), so
+    ///     the service's own writes are every write. False for a remote store without a feed
+    ///     (Supabase without `DATABASE_URL`): other replicas' writes never reach this stream, and
+    ///     subscriptions refuse to start there rather than miss them.
+    public init(feed: (any ChangeFeed)?, writesOnlyThroughThisProcess: Bool = true) {
+        self.feed = feed
+        self.seesEveryWrite = feed != nil || writesOnlyThroughThisProcess
+    }
 
     /// Whether events come from a backend's feed (then ``run()`` must run) rather than from this
     /// replica's own writes.
@@ -36,9 +48,13 @@ public final class ChangeStream: Service, Sendable {
 
     /// A write this replica committed. Published only without a feed: a feed reports the write
     /// itself, and twice would be once too many for a subscriber counting events.
-    public func publish(_ changes: Set<DataChange>) async {
-        guard feed == nil, !changes.isEmpty else { return }
-        await deliver(.changed(changes, origin: .thisReplica))
+    ///
+    /// Every reader's handler must return at once (queue the work, never do it inline): the
+    /// writer awaits this call before it answers.
+    public func publish(_ changes: Set<DataChange>, activities: [Activity] = []) async {
+        guard feed == nil else { return }
+        if !changes.isEmpty { await deliver(.changed(changes, origin: .thisReplica)) }
+        if !activities.isEmpty { await deliver(.happened(activities, origin: .thisReplica)) }
     }
 
     /// Follows the feed until a graceful shutdown (returns at once without one).
