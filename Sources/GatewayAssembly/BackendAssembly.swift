@@ -80,9 +80,9 @@ public enum BackendAssembly {
                         .story, writtenBefore: Date(timeIntervalSinceNow: -Double(Story.lifetimeMicroseconds / 1_000_000) - 3_600))
                 }
             }
-            // The feed carries the cache's invalidations and, with accounts, ended sessions.
-            let feed = settings.server.responseCache || objectStore != nil
-                ? PostgresChangeFeed(configuration: configuration, logger: logger) : nil
+            // The feed carries the cache's invalidations, ended sessions and the activities
+            // subscriptions tell: every replica follows it, cache or not.
+            let feed = PostgresChangeFeed(configuration: configuration, logger: logger)
             let storage = objectStore
             return GatewayBackend(
                 stores: GatewayStores(
@@ -167,7 +167,7 @@ public enum BackendAssembly {
     /// An opened embedded store as the server sees it: its ports and counters, the media files it
     /// keeps, and the demo users the playground may act as.
     public static func embedded(_ store: EmbeddedStore, jwtSecret: String?, jwks: JWKSCache? = nil) -> GatewayBackend {
-        GatewayBackend(
+        var backend = GatewayBackend(
             stores: GatewayStores(
                 profiles: store, follows: store, posts: store, stories: store, media: store, accounts: store,
                 callCounts: { store.callCounts }),
@@ -179,6 +179,8 @@ public enum BackendAssembly {
             // at about a tenth of random graphs' throughput (docs/SERVER.md).
             concurrentQueries: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount),
             summary: "embedded store at \(store.dataDirectory.path)")
+        backend.writesOnlyThroughGateway = true
+        return backend
     }
 
     /// The JWKS, fetched once at start; when it is not `required`, a failed fetch is a warning.

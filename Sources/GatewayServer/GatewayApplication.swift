@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+internal import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
 import SocialDomain
@@ -53,15 +54,20 @@ public func buildApplication(
     readiness: Readiness = Readiness(), background: BackgroundServices = BackgroundServices(),
     onListening: (@Sendable (Int) async -> Void)? = nil
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(
+    let routers = try await buildRouters(
         configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
         background: background)
     let deadlines = configuration.requestDeadlines
     let mode = backend.summary
     let host = configuration.host
     return Application(
-        router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines)])),
+        router: routers.http,
+        server: .http1WebSocketUpgrade(
+            webSocketRouter: routers.webSocket,
+            configuration: .init(
+                http1: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines)]),
+                ws: WebSocketServerConfiguration(
+                    maxFrameSize: configuration.subscriptions.maxMessageBytes, autoPing: .enabled(timePeriod: .seconds(30))))),
         configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "social-gateway"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
@@ -80,6 +86,22 @@ public func buildRouter(
     configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
     readiness: Readiness = Readiness(), background: BackgroundServices = BackgroundServices()
 ) async throws -> Router<GatewayRequestContext> {
+    try await buildRouters(
+        configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
+        background: background
+    ).http
+}
+
+/// The HTTP router, and the router of WebSocket upgrades (`graphql-transport-ws` on `/graphql`).
+struct GatewayRouters {
+    let http: Router<GatewayRequestContext>
+    let webSocket: Router<BasicWebSocketRequestContext>
+}
+
+func buildRouters(
+    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute],
+    readiness: Readiness, background: BackgroundServices
+) async throws -> GatewayRouters {
     var gatewayOptions = configuration.gateway
     if gatewayOptions.maxConcurrentQueries == nil { gatewayOptions.maxConcurrentQueries = backend.concurrentQueries }
     if configuration.responseCache, let open = configuration.openResponseCache {
@@ -106,7 +128,7 @@ public func buildRouter(
     metrics.mirror(cache: gatewayOptions.cache)
     // The one stream of changes: the backend's feed where it has one, else this replica's own
     // writes (the service publishes them). Each concern subscribes to it.
-    let stream = ChangeStream(feed: backend.changeFeed)
+    let stream = ChangeStream(feed: backend.changeFeed, writesOnlyThroughThisProcess: backend.writesOnlyThroughGateway)
     gatewayOptions.changes = stream
     stream.subscribe { event in
         if case .sessionsEnded(let ends) = event { endedSessions.apply(ends) }
@@ -148,7 +170,15 @@ public func buildRouter(
             "DEMO_TOKENS=true on a non-loopback address: anyone who can reach \(configuration.host):\(configuration.port) can get a token for every demo user at /playground/demo-tokens and act as them. Use it only on a trusted network.")
     }
     let playground = try Playground(issuer: issuer, demoUsers: backend.demoUsers)
-    let graphQL = GraphQLRoute(
+    // Subscriptions: the hub routes the stream's events; every stream registers how to end it.
+    let hub = SubscriptionHub(service: service, changes: stream, limits: configuration.subscriptions, logger: logger)
+    let connections = StreamingConnections()
+    readiness.onStop {
+        hub.shutdown()
+        connections.closeAll()
+    }
+    metrics.mirror(subscriptions: hub, connections: connections)
+    var graphQL = GraphQLRoute(
         service: service, authenticator: authenticator, metrics: metrics, maxBodyBytes: configuration.maxBodyBytes,
         maxBatchSize: configuration.maxBatchSize, maxJSONValues: configuration.maxJSONValues,
         uploadLimits: MultipartUpload.Limits(
@@ -157,6 +187,7 @@ public func buildRouter(
             maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize,
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads), trustedProxies: configuration.trustedProxies)
+    graphQL.streaming = StreamingResponder(hub: hub, service: service, connections: connections, logger: logger)
     let operational = OperationalRoutes(
         service: service, metrics: metrics, mediaFiles: backend.mediaFiles, readiness: readiness,
         coherence: coherence)
@@ -187,5 +218,23 @@ public func buildRouter(
     for route in extraRoutes {
         router.on(route.path, method: route.method) { request, context in try await route.respond(request, context) }
     }
-    return router
+    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    webSocketRouter.ws(
+        "/graphql",
+        shouldUpgrade: { request, _ in
+            // Only the graphql-transport-ws subprotocol; anything else is answered as plain HTTP.
+            let offered = request.headers[.secWebSocketProtocol] ?? ""
+            guard offered.split(separator: ",").contains(where: { $0.trimmingSpaces == GraphQLWebSocketSession.subprotocol }) else {
+                return .dontUpgrade
+            }
+            return .upgrade([.secWebSocketProtocol: GraphQLWebSocketSession.subprotocol])
+        },
+        onUpgrade: { inbound, outbound, context in
+            let session = GraphQLWebSocketSession(
+                hub: hub, service: service, authenticator: authenticator, maxJSONValues: configuration.maxJSONValues,
+                upgradeAuthorization: context.request.headers[.authorization], clientAddress: nil,
+                logger: context.logger, connections: connections)
+            try await session.run(inbound: inbound, outbound: outbound)
+        })
+    return GatewayRouters(http: router, webSocket: webSocketRouter)
 }

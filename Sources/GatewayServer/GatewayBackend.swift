@@ -33,6 +33,10 @@ public struct GatewayBackend: Sendable {
     /// response cache to follow; nil when the store has no such feed (the embedded store is only
     /// ever written through this process and those sharing its cache file).
     public var changeFeed: (any ChangeFeed)?
+    /// Whether the store is written only through this process (the embedded store): then the
+    /// gateway's own writes are every write, and subscriptions work without a ``changeFeed``.
+    /// False for a remote store without a feed, where subscriptions refuse to start.
+    public var writesOnlyThroughGateway = false
     /// Queries executing at once that suit this store, unless `MAX_CONCURRENT_QUERIES` says
     /// otherwise (``GatewayOptions/maxConcurrentQueries``). A local store's executions use the
     /// CPU, so a few per core keep writes and hits from queueing behind them (issue #17); a remote

@@ -28,11 +28,20 @@ struct GraphQLRoute: Sendable {
     let uploadSlots: UploadSlots
     /// Proxies whose `X-Forwarded-For` names the client (``TrustedProxies``).
     var trustedProxies = TrustedProxies.none
+    /// Answers requests that ask for a stream (server-sent events, multipart subscriptions).
+    var streaming: StreamingResponder?
 
     static let preflightHeaders: [HeaderName] = [.graphQLPreflight, .apolloRequirePreflight, .apolloOperationName]
 
     func get(_ request: Request, context: GatewayRequestContext) async throws -> Response {
-        try await measured(context) {
+        if let streaming, let format = StreamFormat.negotiate(accept: request.headers[.accept]) {
+            try Self.requirePreflight(request)
+            let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
+            let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query, maxJSONValues: maxJSONValues)
+            context.annotations.addOperation(parameters.operationName)
+            return await streaming.respond(format, gatewayRequest(parameters, viewer: viewer, readOnly: true, request, context))
+        }
+        return try await measured(context) {
             let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
             try Self.requirePreflight(request)
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
@@ -50,7 +59,23 @@ struct GraphQLRoute: Sendable {
     }
 
     func post(_ request: Request, context: GatewayRequestContext) async throws -> Response {
-        try await measured(context) {
+        if let streaming, let format = StreamFormat.negotiate(accept: request.headers[.accept]) {
+            let contentType = ContentType(request.headers[.contentType])
+            if contentType?.isSimpleForm ?? true { try Self.requirePreflight(request) }
+            let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
+            guard let contentType, contentType.isJSON else {
+                throw GatewayHTTPError.unsupportedMediaType(request.headers[.contentType])
+            }
+            let body = try await Self.collect(request, limit: maxBodyBytes)
+            guard case .single(let parameters) = try GraphQLHTTPRequest.decodeJSON(
+                body, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues)
+            else {
+                throw GatewayHTTPError.invalidParameters("A stream answers one operation; send a batch without Accept: \(format.contentType).")
+            }
+            context.annotations.addOperation(parameters.operationName)
+            return await streaming.respond(format, gatewayRequest(parameters, viewer: viewer, readOnly: false, request, context))
+        }
+        return try await measured(context) {
             let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
             let contentType = ContentType(request.headers[.contentType])
             if contentType?.isSimpleForm ?? false { try Self.requirePreflight(request) }
@@ -128,6 +153,14 @@ struct GraphQLRoute: Sendable {
             body.append(UInt8(ascii: "]"))
             return (Response(status: .ok, headers: [.contentType: mediaType.headerValue], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))), results)
         }
+    }
+
+    func gatewayRequest(
+        _ parameters: GraphQLParameters, viewer: Viewer, readOnly: Bool, _ request: Request, _ context: GatewayRequestContext
+    ) -> GatewayRequest {
+        GatewayRequest(
+            query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
+            extensions: parameters.extensions, viewer: viewer, isReadOnly: readOnly, clientAddress: clientAddress(request, context))
     }
 
     func run(

@@ -111,6 +111,8 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration = .seconds(25)
     /// Log level (`LOG_LEVEL`: trace, debug, info, notice, warning, error, critical).
     public var logLevel: Logger.Level = .info
+    /// The bounds on subscriptions and streaming connections (`SUBSCRIPTION_*` variables).
+    public var subscriptions = SubscriptionLimits()
 
     public init() {}
 
@@ -179,6 +181,13 @@ public struct ServerConfiguration: Sendable {
         if let delay = try seconds("SHUTDOWN_DRAIN_DELAY") { configuration.shutdownDrainDelay = delay }
         if let grace = try seconds("SHUTDOWN_GRACE_PERIOD") { configuration.shutdownGracePeriod = grace }
         if let level = value("LOG_LEVEL") { configuration.logLevel = try parseLogLevel(level) }
+        if let limit = try int("SUBSCRIPTION_QUEUE_EVENTS") { configuration.subscriptions.queuedEventsPerSubscription = limit }
+        if let limit = try int("SUBSCRIPTIONS_PER_CONNECTION") { configuration.subscriptions.subscriptionsPerConnection = limit }
+        if let limit = try int("STREAMS_PER_VIEWER") { configuration.subscriptions.connectionsPerViewer = limit }
+        if let seconds = try int("WEBSOCKET_INIT_TIMEOUT") { configuration.subscriptions.handshakeTimeoutSeconds = seconds }
+        if let seconds = try int("WEBSOCKET_IDLE_TIMEOUT") { configuration.subscriptions.idleTimeoutSeconds = seconds }
+        if let bytes = try int("WEBSOCKET_MAX_MESSAGE_BYTES") { configuration.subscriptions.maxMessageBytes = bytes }
+        if let seconds = try int("STREAM_HEARTBEAT_SECONDS") { configuration.subscriptions.heartbeatSeconds = seconds }
         configuration.jwtSecret = value("JWT_SECRET")
         if let jwks = value("JWKS_URL") {
             guard let url = URL(string: jwks), url.scheme == "https" || url.scheme == "http" else {

@@ -21,5 +21,7 @@ struct ShutdownDrain: Service {
             "drain_delay": "\(delay)",
         ])
         if delay > .zero { try? await Task.sleep(for: delay) }
+        // Streams never finish on their own: complete every subscription, close every socket.
+        readiness.stop()
     }
 }

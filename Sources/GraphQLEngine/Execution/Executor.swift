@@ -26,12 +26,22 @@ public enum Executor {
             ])
         }
         if operation.operation == .subscription {
+            // A subscription is a stream (§6.2.3): Executor.subscriptionSource(schema:request:)
+            // starts it and executeSubscriptionEvent(schema:request:) answers each event.
             return .requestError([
                 GraphQLError(
-                    "Subscriptions are not supported by this server; use a query or a mutation.",
-                    ranges: [operation.range], source: request.source)
+                    "A subscription needs a transport that streams (WebSocket, server-sent events or multipart HTTP).",
+                    ranges: [operation.range], source: request.source, extensions: ["code": "BAD_REQUEST"])
             ])
         }
+        return await run(operation, rootType: rootType, schema: schema, request: request)
+    }
+
+    /// Executes `operation`, chosen and rooted at `rootType`: coerces its variables, then runs
+    /// its selection set as a query (concurrently) or a mutation (one root field at a time).
+    static func run(
+        _ operation: OperationDefinition, rootType: GraphQLObjectType, schema: GraphQLSchema, request: GraphQLRequest
+    ) async -> ExecutionResult {
         // §6.1.2 CoerceVariableValues
         let variables: JSONObject
         switch VariableCoercion.coerceVariableValues(schema, operation.variableDefinitions, request.variables, source: request.source) {
@@ -48,7 +58,7 @@ public enum Executor {
         let plan = SelectionPlan(selectionSets: [operation.selectionSet])
         let collected = plan.collected(for: rootType, in: context)
         var path: [PathComponent] = []
-        if operation.operation == .query && collected.isSynchronous(in: context) {
+        if operation.operation != .mutation && collected.isSynchronous(in: context) {
             // The whole response resolves synchronously: written straight to JSON, no tree.
             let isComplete = context.writeObject(
                 collected, of: rootType, parent: context.rootValue, path: &path, into: &context.output)

@@ -27,6 +27,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
     case viewAccount = "view_account"
     case changeSettings = "change_settings"
     case changePassword = "change_password"
+    case subscribe = "subscribe"
 
     /// The words that complete "You must be logged in to ...".
     public var words: String {
@@ -52,6 +53,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
         case .viewAccount: "view your account"
         case .changeSettings: "change your settings"
         case .changePassword: "change your password"
+        case .subscribe: "subscribe to live updates"
         }
     }
 }

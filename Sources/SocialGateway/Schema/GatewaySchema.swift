@@ -24,6 +24,7 @@ enum GatewaySchema {
         PostMutationResolvers.bind(&binder)
         StoryResolvers.bind(&binder)
         AccountResolvers.bind(&binder)
+        SubscriptionResolvers.bind(&binder)
         binder.resolveType("Node") { value in
             switch value {
             case is Profile: "Profile"

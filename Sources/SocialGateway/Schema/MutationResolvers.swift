@@ -93,6 +93,9 @@ enum MutationResolvers {
         request.changedTags.record([
             CacheTags.profile(id), CacheTags.profile(follower.id), CacheTags.followers(id), CacheTags.following(follower.id),
         ])
+        if outcome.changed && outcome.isFollowing {
+            request.activities.record(Activity(kind: .followed, actor: follower.id, subject: id, at: ActivityLog.now))
+        }
         return FollowPayloadValue(following: outcome.isFollowing, profile: outcome.followee, viewer: follower)
     }
 

@@ -15,6 +15,9 @@ enum PostMutationResolvers {
                     viewer: request.viewer)
             }
             written(post, request)
+            request.activities.record(Activity(
+                kind: .posted, actor: post.authorId, subject: post.authorId, post: post.id,
+                at: UnixMicroseconds.from(post.createdAt)))
             return PostPayloadValue(post: post)
         }
         b.bind("Mutation", "updatePost") { info in
@@ -50,6 +53,9 @@ enum PostMutationResolvers {
             }
             request.changedTags.record(CacheTags.post(id))
             request.forgetPosts()
+            if outcome.liked, let viewer = request.viewer.userId, let post = try? await request.postsByID.load(id) {
+                request.activities.record(Activity(kind: .liked, actor: viewer, subject: post.authorId, post: id, at: ActivityLog.now))
+            }
             return LikePayloadValue(liked: outcome.liked, likeCount: outcome.likeCount, postId: id)
         }
         b.bind("Mutation", "addComment") { info in
@@ -61,6 +67,11 @@ enum PostMutationResolvers {
             }
             request.changedTags.record([CacheTags.post(id), CacheTags.comments(id)])
             request.forgetPosts()
+            if let post = try? await request.postsByID.load(id) {
+                request.activities.record(Activity(
+                    kind: .commented, actor: comment.authorId, subject: post.authorId, post: id, comment: comment.id,
+                    at: UnixMicroseconds.from(comment.createdAt)))
+            }
             return CommentPayloadValue(comment: comment)
         }
         b.bind("Mutation", "deleteComment") { info in

@@ -19,6 +19,8 @@ final class RequestContext: Sendable {
     /// What this request read (for the cache's invalidation tags) and what it changed.
     let readTags = CacheTags()
     let changedTags = CacheTags()
+    /// What this request's mutations did that subscribers may be told of.
+    let activities = ActivityLog()
 
     let profilesByID: DataLoader<UUID, Profile>
     /// Keyed by ``BatchGetProfiles/handleKey(_:)``.

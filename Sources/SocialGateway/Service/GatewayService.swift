@@ -42,7 +42,7 @@ public final class GatewayService: Sendable {
     public static func schemaSDL() throws -> String { try GatewaySchema.bundledSDL() }
 
     /// The parsed and validated document for `text`, prepared once per text.
-    private func prepare(_ text: String) throws(GraphQLSyntaxError) -> PreparedDocument {
+    func prepare(_ text: String) throws(GraphQLSyntaxError) -> PreparedDocument {
         try documents.document(for: text) { () throws(GraphQLSyntaxError) in
             try PreparedDocument(
                 text: text, schema: schema, parse: options.parse, validation: options.validation,
@@ -125,7 +125,9 @@ public final class GatewayService: Sendable {
             options.cache.endWrite()
             // Readers of the change stream (subscriptions) hear of the write once it is in the
             // store and out of the cache; on a backend with a feed, the feed tells them instead.
-            if !changed.isEmpty, let changes = options.changes { await changes.publish(Set(changed.map(DataChange.init(tag:)))) }
+            if let changes = options.changes {
+                await changes.publish(Set(changed.map(DataChange.init(tag:))), activities: context.activities.all)
+            }
             // A mutation's answer is for its caller alone, now (tokens, payloads): no cache keeps it.
             response.cacheControl = "no-store"
         }

@@ -1,0 +1,139 @@
+import Foundation
+import SocialDomain
+import SocialGateway
+import Synchronization
+
+/// What one `graphql-transport-ws` connection knows, shared by its reader, its timer and its
+/// subscriptions' tasks.
+final class WebSocketSessionState: Sendable {
+    private struct State {
+        var initReceived = false
+        var viewer: Viewer?
+        var expiresAt: Date?
+        /// The viewer whose connection count this connection holds.
+        var heldConnection: UUID?
+        var operations: [String: Operation] = [:]
+        var lastActivity: ContinuousClock.Instant
+    }
+
+    private enum Operation {
+        case starting
+        case running(LiveSubscription)
+        /// The client completed it before it started: it must not start.
+        case completedByClient
+    }
+
+    enum Reservation { case reserved, duplicate, full }
+
+    let opened: ContinuousClock.Instant
+    private let state: Mutex<State>
+
+    init() {
+        let now = ContinuousClock.now
+        opened = now
+        state = Mutex(State(lastActivity: now))
+    }
+
+    /// A client message arrived.
+    func touch() { state.withLock { $0.lastActivity = .now } }
+
+    /// The first `connection_init`; false for any later one (closed with 4429).
+    func beginInit() -> Bool {
+        state.withLock { state in
+            if state.initReceived { return false }
+            state.initReceived = true
+            return true
+        }
+    }
+
+    func acknowledge(viewer: Viewer, expiresAt: Date?, heldConnection: UUID?) {
+        state.withLock { state in
+            state.viewer = viewer
+            state.expiresAt = expiresAt
+            state.heldConnection = heldConnection
+        }
+    }
+
+    /// The viewer once the connection is acknowledged; nil before (a `subscribe` then is 4401).
+    var acknowledgedViewer: Viewer? { state.withLock { $0.viewer } }
+
+    /// The viewer whose connection count to give back when the connection ends.
+    var heldConnection: UUID? { state.withLock { $0.heldConnection } }
+
+    /// Takes an operation id for a `subscribe`.
+    func reserve(_ id: String, limit: Int) -> Reservation {
+        state.withLock { state in
+            if state.operations[id] != nil { return .duplicate }
+            if state.operations.count >= limit { return .full }
+            state.operations[id] = .starting
+            return .reserved
+        }
+    }
+
+    /// Records the running subscription of `id`; false when the client completed it meanwhile.
+    func attach(_ subscription: LiveSubscription, to id: String) -> Bool {
+        state.withLock { state in
+            guard case .starting? = state.operations[id] else { return false }
+            state.operations[id] = .running(subscription)
+            return true
+        }
+    }
+
+    /// The client's `complete`: ends the subscription (nothing is sent back for it).
+    func complete(_ id: String) {
+        let running = state.withLock { state -> LiveSubscription? in
+            switch state.operations[id] {
+            case .running(let subscription)?:
+                return subscription
+            case .starting?:
+                state.operations[id] = .completedByClient
+                return nil
+            case .completedByClient?, nil:
+                return nil
+            }
+        }
+        running?.cancel()
+    }
+
+    /// The operation of `id` is over: its id may be used again.
+    func finish(_ id: String) {
+        state.withLock { state in
+            state.operations[id] = nil
+            state.lastActivity = .now
+        }
+    }
+
+    /// Ends every operation (the connection is closing); the ids that were running or starting.
+    @discardableResult
+    func cancelAll() -> [String] {
+        let (ids, running) = state.withLock { state -> ([String], [LiveSubscription]) in
+            var running: [LiveSubscription] = []
+            for (id, operation) in state.operations {
+                switch operation {
+                case .running(let subscription): running.append(subscription)
+                case .starting: state.operations[id] = .completedByClient
+                case .completedByClient: break
+                }
+            }
+            return (Array(state.operations.keys), running)
+        }
+        for subscription in running { subscription.cancel() }
+        return ids
+    }
+
+    /// What the timer decides on.
+    struct Timers {
+        var acknowledged: Bool
+        var expiresAt: Date?
+        /// Since when the connection has had nothing to do (no operation), or nil while it has.
+        var idleSince: ContinuousClock.Instant?
+    }
+
+    var timers: Timers {
+        state.withLock { state in
+            Timers(
+                acknowledged: state.viewer != nil, expiresAt: state.expiresAt,
+                idleSince: state.operations.isEmpty ? state.lastActivity : nil)
+        }
+    }
+}

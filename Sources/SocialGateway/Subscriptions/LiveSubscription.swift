@@ -1,0 +1,186 @@
+import Foundation
+import GraphQLEngine
+import GraphQLLanguage
+import SocialDomain
+import Synchronization
+
+/// One running subscription: what it listens to, its operation, and the bounded queue of events
+/// the hub has routed to it and its transport has not taken yet.
+///
+/// The hub only ever offers events (``offer(_:)`` never waits), so a slow subscriber costs the
+/// writer nothing: when its queue is full it is ended with `SLOW_CONSUMER`, never buffered without
+/// end. The transport pulls answers one at a time:
+///
+/// ```swift
+/// while case .next(let body) = await subscription.next() { try await send(body) }
+/// ```
+/// and calls ``cancel()`` when the client leaves.
+public final class LiveSubscription: Sendable {
+    /// Unique within this process, for logs and the hub's registry.
+    public let id: UInt64
+    public let viewer: Viewer
+    let topic: SubscriptionTopic
+    let operation: SubscriptionOperation
+    let queueLimit: Int
+    private let hub: SubscriptionHub
+    private let state = Mutex(State())
+
+    struct State {
+        var pending: [SubscriptionEvent] = []
+        var waiter: CheckedContinuation<Step, Never>?
+        var end: SubscriptionEnd?
+        /// The last activities offered, so a repeated report of one event is not told twice.
+        var recent: [Activity] = []
+    }
+
+    enum Step: Sendable {
+        case event(SubscriptionEvent)
+        case ended(SubscriptionEnd)
+        case idle
+    }
+
+    init(id: UInt64, viewer: Viewer, topic: SubscriptionTopic, operation: SubscriptionOperation, queueLimit: Int, hub: SubscriptionHub) {
+        self.id = id
+        self.viewer = viewer
+        self.topic = topic
+        self.operation = operation
+        self.queueLimit = queueLimit
+        self.hub = hub
+    }
+
+    /// The next answer to send: an event's response body (`{"data":...}`), or how the
+    /// subscription ended. Events the viewer may not see now are skipped here.
+    public func next() async -> SubscriptionMessage {
+        await next(idleAfter: nil)
+    }
+
+    /// ``next()``, or `.idle` when nothing came for `idleAfter` (a stream's keep-alive is due).
+    public func next(idleAfter: Duration?) async -> SubscriptionMessage {
+        while true {
+            switch await nextStep(idleAfter: idleAfter) {
+            case .ended(let end):
+                return .end(end)
+            case .idle:
+                return .idle
+            case .event(let event):
+                if let body = await hub.answer(event, for: self) { return .next(body) }
+            }
+        }
+    }
+
+    /// Ends the subscription from the client's side: the hub forgets it and a waiting ``next()``
+    /// returns `.end(.cancelled)`.
+    public func cancel() { end(.cancelled) }
+
+    /// Ends the subscription from the server's side (a shutdown): a waiting ``next()`` returns
+    /// `.end(.completed)`, for the transport to send its `complete`.
+    public func complete() { end(.completed) }
+
+    /// Whether it has ended (any reason).
+    public var hasEnded: Bool { state.withLock { $0.end != nil } }
+
+    /// Queues an event. Never waits: a full queue ends the subscription (`SLOW_CONSUMER`).
+    ///
+    /// `postActivity` events of one post coalesce while queued (their answer is the post as it is
+    /// when sent), and one that names a new comment replaces one that does not.
+    func offer(_ event: SubscriptionEvent) {
+        let overflow = state.withLock { state -> Bool in
+            guard state.end == nil else { return false }
+            switch event {
+            case .notification(let activity), .feedPost(let activity):
+                if state.recent.contains(activity) { return false }
+                state.recent.append(activity)
+                if state.recent.count > 32 { state.recent.removeFirst() }
+            case .postActivity(let post, let comment):
+                if let index = state.pending.firstIndex(where: { if case .postActivity(post, _) = $0 { true } else { false } }) {
+                    if comment == nil { return false }
+                    if case .postActivity(_, nil) = state.pending[index] {
+                        state.pending[index] = event
+                        return false
+                    }
+                }
+            }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                waiter.resume(returning: .event(event))
+                return false
+            }
+            guard state.pending.count < queueLimit else { return true }
+            state.pending.append(event)
+            return false
+        }
+        if overflow { end(.slowConsumer(limit: queueLimit)) }
+    }
+
+    /// Ends it for `reason` (the first reason wins) and tells the hub.
+    func end(_ reason: SubscriptionEnd) {
+        let ended = state.withLock { state -> Bool in
+            guard state.end == nil else { return false }
+            state.end = reason
+            state.pending.removeAll()
+            if let waiter = state.waiter {
+                state.waiter = nil
+                waiter.resume(returning: .ended(reason))
+            }
+            return true
+        }
+        if ended { hub.remove(self, reason: reason) }
+    }
+
+    private func nextStep(idleAfter: Duration?) async -> Step {
+        let ready = state.withLock { state -> Step? in
+            if let end = state.end { return .ended(end) }
+            if !state.pending.isEmpty { return .event(state.pending.removeFirst()) }
+            return nil
+        }
+        if let ready { return ready }
+        let timer = idleAfter.map { delay in
+            Task { [weak self] in
+                try await Task.sleep(for: delay)
+                self?.wakeIdle()
+            }
+        }
+        defer { timer?.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Step, Never>) in
+                let ready = state.withLock { state -> Step? in
+                    if let end = state.end { return .ended(end) }
+                    if !state.pending.isEmpty { return .event(state.pending.removeFirst()) }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            self.end(.cancelled)
+        }
+    }
+
+    /// The idle timer fired: a waiting ``next(idleAfter:)`` returns `.idle`.
+    private func wakeIdle() {
+        let waiter = state.withLock { state -> CheckedContinuation<Step, Never>? in
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: .idle)
+    }
+}
+
+/// What a transport sends for a subscription, one at a time.
+public enum SubscriptionMessage: Sendable {
+    /// An event's answer: a GraphQL response body (`{"data":...}` and maybe `"errors"`).
+    case next([UInt8])
+    /// The end: `complete` after errors when it failed, nothing more when the client cancelled.
+    case end(SubscriptionEnd)
+    /// Nothing happened for the time given to ``LiveSubscription/next(idleAfter:)``.
+    case idle
+}
+
+/// A subscription operation as it runs for each event: its document, chosen operation and
+/// coerced variables, prepared once at subscribe time.
+struct SubscriptionOperation: Sendable {
+    let document: Document
+    let source: Source
+    let operationName: String?
+    let variables: JSONObject
+}
