@@ -5,8 +5,10 @@ import SocialDomain
 import Synchronization
 
 /// The cache notifications of migration 20250301001200, as a ``ChangeFeed``: one connection of
-/// its own LISTENs on ``channel``; every committed write to `profiles`, `follows` or
-/// `profile_private`, by anyone, arrives as `{"v":1,"table":"...","tags":[...]}`.
+/// its own LISTENs on ``channel``; every committed write to a table the cache reads, by anyone,
+/// arrives as `{"v":1,"table":"...","tags":[...]}`, and a write that is an ``Activity`` (a follow,
+/// a like, a comment, a post; migration 20250301002200) adds `"activity":{...}` with its fields:
+/// ``ChangeFeedEvent/changed(tags:)`` then ``ChangeFeedEvent/happened(_:)``.
 ///
 /// The connection is checked with a `select 1` every ``keepAliveInterval`` (a silently dead TCP
 /// connection would otherwise look like a quiet database); when it fails or drops, the feed
@@ -84,7 +86,9 @@ public struct PostgresChangeFeed: ChangeFeed {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for try await notification in notifications {
-                        await deliver(Self.event(payload: notification.payload))
+                        for event in Self.events(payload: notification.payload, logger: logger) {
+                            await deliver(event)
+                        }
                     }
                 }
                 group.addTask {
@@ -111,29 +115,56 @@ public struct PostgresChangeFeed: ChangeFeed {
         }
     }
 
-    /// What ``announce(_:)`` sends; ``event(payload:)`` reads it.
+    /// What ``announce(_:)`` sends; ``events(payload:logger:)`` reads it.
     struct SessionsPayload: Encodable {
         var v: Int
         var sessionsEnded: [SessionEnd]
     }
 
-    /// What a notification says: its tags, the sessions a replica ended, or `unreadable` for
-    /// anything but a version-1 payload with a non-empty array of string tags or of sessions.
-    static func event(payload: String) -> ChangeFeedEvent {
+    /// What a notification says: its tags, followed by its activity when it has one; the
+    /// sessions a replica ended; or `unreadable` for anything but a version-1 payload with a
+    /// non-empty array of string tags or of sessions.
+    ///
+    /// An activity that does not decode, or is not ``Activity/isWellFormed``, is dropped with a
+    /// warning: the tags are still good, so the cache need not be cleared for it, and a
+    /// subscriber is better told nothing than something wrong.
+    static func events(payload: String, logger: Logger) -> [ChangeFeedEvent] {
         // One decode per notification, whichever kind it is: every committed write sends one.
         struct Payload: Decodable {
             var v: Int
             var tags: [String]?
             var sessionsEnded: [SessionEnd]?
+            var activity: PayloadActivity?
         }
         guard let decoded = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)), decoded.v == 1 else {
-            return .unreadable(String(payload.prefix(200)))
+            return [.unreadable(String(payload.prefix(200)))]
         }
-        if let ends = decoded.sessionsEnded, !ends.isEmpty, decoded.tags == nil { return .sessionsEnded(ends) }
+        if let ends = decoded.sessionsEnded, !ends.isEmpty, decoded.tags == nil { return [.sessionsEnded(ends)] }
         guard let tags = decoded.tags, decoded.sessionsEnded == nil, !tags.isEmpty,
               tags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 200 })
-        else { return .unreadable(String(payload.prefix(200))) }
-        return .changed(tags: Set(tags))
+        else { return [.unreadable(String(payload.prefix(200)))] }
+        switch decoded.activity {
+        case nil:
+            return [.changed(tags: Set(tags))]
+        case .some(.readable(let activity)) where activity.isWellFormed:
+            return [.changed(tags: Set(tags)), .happened(activity)]
+        case .some:
+            // 500, not 200: the activity comes after the tags, and it is what went wrong.
+            logger.warning("change feed: an activity this code cannot read was dropped; its tags were kept",
+                           metadata: ["payload": "\(payload.prefix(500))"])
+            return [.changed(tags: Set(tags))]
+        }
+    }
+
+    /// A notification's `activity`, whether it decodes or not: a bad one must not cost the tags
+    /// beside it. (A JSON `null` is no activity, as is a missing key.)
+    enum PayloadActivity: Decodable {
+        case readable(Activity)
+        case unreadable
+
+        init(from decoder: any Decoder) throws {
+            self = (try? Activity(from: decoder)).map(Self.readable) ?? .unreadable
+        }
     }
 }
 

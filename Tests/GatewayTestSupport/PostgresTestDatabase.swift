@@ -60,6 +60,17 @@ public struct PostgresTestDatabase: Sendable {
         }
     }
 
+    /// The first column of the first row of `sql` (a `bigint`), read as the superuser: what the
+    /// database holds regardless of row-level security, e.g. a row's time in microseconds.
+    public func int64(_ sql: String) async throws -> Int64? {
+        try await Self.withConnection(admin, database: name) { connection, logger in
+            for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int64?.self) {
+                return value
+            }
+            return nil
+        }
+    }
+
     /// Takes the database down for the store (`allow_connections` off, its sessions ended) or
     /// brings it back: what a store sees when its server stops and starts.
     public func setAcceptingConnections(_ accepting: Bool) async throws {
