@@ -38,10 +38,11 @@ enum StreamFormat: Sendable, Hashable {
     private static let partHead = Array("\r\ncontent-type: application/json; charset=utf-8\r\n\r\n".utf8)
     private static let delimiter = Array("\r\n--graphql".utf8)
 
-    /// What the stream starts with: the first delimiter of a multipart body.
+    /// What the stream starts with, written at once so that the status and headers reach the
+    /// client before the first event: a comment line, or the first delimiter of a multipart body.
     var opening: [UInt8] {
         switch self {
-        case .serverSentEvents: []
+        case .serverSentEvents: heartbeat
         case .multipart: Self.delimiter
         }
     }

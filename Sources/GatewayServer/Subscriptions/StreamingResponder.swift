@@ -75,7 +75,7 @@ struct StreamingResponder: Sendable {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                if !format.opening.isEmpty { try await writer.write(ByteBuffer(bytes: format.opening)) }
+                try await writer.write(ByteBuffer(bytes: format.opening))
                 try await body(&writer)
                 try await writer.write(ByteBuffer(bytes: format.complete))
                 try await writer.finish(nil)

@@ -27,6 +27,7 @@ public final class SubscriptionHub: Sendable {
     let seesEveryWrite: Bool
     let logger: Logger
     private let registry: Mutex<Registry>
+    private let deferred = Mutex(DeferredPostChanges())
     /// What `/metrics` shows.
     public let counters = SubscriptionCounters()
 
@@ -68,10 +69,7 @@ public final class SubscriptionHub: Sendable {
         case .happened(let activities, _):
             for activity in activities where activity.isWellFormed { route(activity) }
         case .changed(let changes, _):
-            for change in changes {
-                guard case .post(let post) = change else { continue }
-                offer(.postActivity(post: post, comment: nil), to: .postActivity(post: post))
-            }
+            deferPostChanges(changes.compactMap { if case .post(let post) = $0 { post } else { nil } })
         case .sessionsEnded, .unreadable:
             // Ended sessions close their own connections at the transport (their tokens are
             // refused); an unreadable notification names nothing a subscription could be told.
@@ -79,7 +77,47 @@ public final class SubscriptionHub: Sendable {
         }
     }
 
+    /// A post's change tells its `postActivity` subscribers, unless the activity of the same
+    /// write (a like, a comment) follows at once and tells them itself: each write reports its
+    /// tags first, then its activity, so a comment would otherwise be told twice (the counts,
+    /// then the comment). Changes without an activity (an unlike, a deleted comment, an edit)
+    /// are told after ``postChangeDelay``.
+    private func deferPostChanges(_ posts: [UUID]) {
+        // The subscribers are those of the moment of the change: one who subscribes meanwhile
+        // must not hear of a write made before.
+        let targets = registry.withLock { registry in
+            posts.compactMap { post in registry.byTopic[.postActivity(post: post)].map { (post, Array($0.values)) } }
+        }
+        guard !targets.isEmpty else { return }
+        let schedule = deferred.withLock { deferred -> Bool in
+            for (post, subscriptions) in targets { deferred.posts[post, default: []] += subscriptions }
+            if deferred.scheduled { return false }
+            deferred.scheduled = true
+            return true
+        }
+        guard schedule else { return }
+        Task {
+            try? await Task.sleep(for: Self.postChangeDelay)
+            let posts = deferred.withLock { deferred -> [UUID: [LiveSubscription]] in
+                defer { deferred = DeferredPostChanges() }
+                return deferred.posts
+            }
+            for (post, subscriptions) in posts {
+                for subscription in subscriptions { subscription.offer(.postActivity(post: post, comment: nil)) }
+            }
+        }
+    }
+
+    /// How long a post's change waits for the activity of the same write.
+    static let postChangeDelay = Duration.milliseconds(20)
+
     private func route(_ activity: Activity) {
+        if let post = activity.post, activity.kind == .liked || activity.kind == .commented {
+            deferred.withLock { _ = $0.posts.removeValue(forKey: post) }
+            if activity.kind == .liked {
+                offer(.postActivity(post: post, comment: nil), to: .postActivity(post: post))
+            }
+        }
         switch activity.kind {
         case .followed, .liked:
             if activity.actor != activity.subject {
@@ -157,6 +195,13 @@ public final class SubscriptionHub: Sendable {
         }
         for subscription in all { subscription.end(.completed) }
     }
+}
+
+/// Posts whose change waits for the activity of the same write (``SubscriptionHub``).
+struct DeferredPostChanges {
+    /// Each post with the subscriptions that were listening when it changed.
+    var posts: [UUID: [LiveSubscription]] = [:]
+    var scheduled = false
 }
 
 /// Counts for `/metrics`: subscriptions started and ended (by why), events answered and skipped.

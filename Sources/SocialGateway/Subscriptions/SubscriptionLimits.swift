@@ -13,13 +13,14 @@ public struct SubscriptionLimits: Sendable, Hashable {
     public var idleTimeoutSeconds: Int
     /// The largest message a client may send over a WebSocket, in bytes (closed with 1009).
     public var maxMessageBytes: Int
-    /// Seconds between keep-alives on server-sent events and multipart streams.
+    /// Seconds between keep-alives on server-sent events and multipart streams (5, as Apollo
+    /// Router's multipart heartbeats).
     public var heartbeatSeconds: Int
 
     public init(
         queuedEventsPerSubscription: Int = 100, subscriptionsPerConnection: Int = 20, connectionsPerViewer: Int = 10,
         handshakeTimeoutSeconds: Int = 10, idleTimeoutSeconds: Int = 300, maxMessageBytes: Int = 65_536,
-        heartbeatSeconds: Int = 15
+        heartbeatSeconds: Int = 5
     ) {
         self.queuedEventsPerSubscription = queuedEventsPerSubscription
         self.subscriptionsPerConnection = subscriptionsPerConnection

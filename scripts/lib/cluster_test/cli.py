@@ -1,5 +1,5 @@
 """scripts/cluster-test's command line: its options, --self-test, and the run's order of phases
-(set-up, consistency, cache counters, throughput, restart-db, summary), bounded by --timeout."""
+(set-up, consistency, cache counters, subscriptions across replicas, throughput, restart-db, summary), bounded by --timeout."""
 
 import argparse
 import base64
@@ -16,7 +16,7 @@ import uuid
 
 from gateway_scripts.tokens import b64url, mint_token
 
-from . import consistency, restart_db, throughput
+from . import consistency, restart_db, subscriptions, throughput
 from .common import REPO, NAME, Failure, Profile, TimeUp, log, pct
 from .consistency import History, Write, analyse_reads
 from .nginx import find_nginx
@@ -190,6 +190,7 @@ def main(argv, description):
                 consistency.phase(run, deadline)
                 if args.gateway_mode == "postgres":
                     consistency.cache_report(run)
+                    subscriptions.phase(run)
                 throughput.phase(run)
             if args.restart_phase:
                 restart_db.phase(run, deadline)
