@@ -211,7 +211,7 @@ let package = Package(
             name: "GatewayServerTests",
             dependencies: [
                 "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "SocialFixtures", "EmbeddedStore", "SupabaseFake",
-                "ResponseCache",
+                "ResponseCache", "GraphQLEngine",
                 "GatewayTestSupport", "ChildProcessTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

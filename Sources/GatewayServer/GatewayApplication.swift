@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-internal import HummingbirdWebSocket
+import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
 import SocialDomain

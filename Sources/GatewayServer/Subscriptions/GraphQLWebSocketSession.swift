@@ -1,8 +1,8 @@
 import Foundation
 import GraphQLEngine
-internal import HummingbirdWebSocket
+import HummingbirdWebSocket
 import Logging
-internal import NIOWebSocket
+import NIOWebSocket
 import SocialDomain
 import SocialGateway
 
