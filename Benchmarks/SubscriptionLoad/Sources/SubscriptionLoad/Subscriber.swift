@@ -139,7 +139,7 @@ final class SubscriberHandler: ChannelInboundHandler {
         case "connection_ack":
             guard !acked else { return }
             acked = true
-            send(context, #"{"id":"1","type":"subscribe","payload":{"query":"\#(query)"}}"#)
+            if !query.isEmpty { send(context, #"{"id":"1","type":"subscribe","payload":{"query":"\#(query)"}}"#) }
             acknowledged.succeed()
         case "ping":
             send(context, #"{"type":"pong"}"#)

@@ -35,6 +35,8 @@ struct Options {
     var deliveryTimeout = 20.0
     var threads = 1
     var label = "run"
+    /// Only connection_init, no subscribe: the memory of an acknowledged connection alone.
+    var connectOnly = false
 
     static func parse(_ args: [String]) -> Options {
         var o = Options()
@@ -59,8 +61,9 @@ struct Options {
             case "--delivery-timeout": o.deliveryTimeout = Double(value())!
             case "--threads": o.threads = Int(value())!
             case "--label": o.label = value()
+            case "--connect-only": o.connectOnly = true
             case "-h", "--help":
-                print("usage: subscription-load --port P --server-pid PID --tokens FILE --writer-token JWT --subscribers N [--posts K] [--rate R --seconds S] [--connect-concurrency C] [--threads T] [--settle S] [--delivery-timeout S] [--label L]")
+                print("usage: subscription-load --port P --server-pid PID --tokens FILE --writer-token JWT --subscribers N [--posts K] [--rate R --seconds S] [--connect-concurrency C] [--threads T] [--settle S] [--delivery-timeout S] [--label L] [--connect-only]")
                 exit(0)
             default: fail("unknown argument \(args[i])")
             }
@@ -177,7 +180,7 @@ func run() async -> Int32 {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: o.threads)
     let receipts = Receipts()
     let writer = Writer(port: o.port, token: o.writerToken)
-    let query = "subscription { feedPosts { id content } }"
+    let query = o.connectOnly ? "" : "subscription { feedPosts { id content } }"
     var result: [String: Any] = [
         "label": o.label, "subscribers": o.subscribers, "distinctViewers": min(tokens.count, o.subscribers),
     ]
@@ -226,6 +229,12 @@ func run() async -> Int32 {
         let perSubscriber = Double(idle.rss - before.rss) * 1024 / Double(connected)
         result["idleBytesPerSubscriber"] = perSubscriber
         log("server RSS \(before.rss) KiB -> \(idle.rss) KiB idle: \(Int(perSubscriber)) bytes per subscriber")
+    }
+
+    if o.connectOnly {
+        print(String(decoding: try! JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+        fflush(stdout)
+        exit(0)
     }
 
     // A warm-up post: every subscriber must hear it before timing starts (a subscribe sent after
