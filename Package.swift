@@ -144,6 +144,7 @@ let package = Package(
             dependencies: [
                 "SocialGateway", "SocialDomain", "GraphQLEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
@@ -62,12 +63,17 @@ public func buildApplication(
     let host = configuration.host
     return Application(
         router: routers.http,
-        server: .http1WebSocketUpgrade(
-            webSocketRouter: routers.webSocket,
-            configuration: .init(
-                http1: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines)]),
-                ws: WebSocketServerConfiguration(
-                    maxFrameSize: configuration.subscriptions.maxMessageBytes, autoPing: .enabled(timePeriod: .seconds(30))))),
+        server: HTTPServerBuilder { [webSocketResponder = routers.webSocket.buildResponder()] responder in
+            DeadlinedUpgradeChannel(
+                upgradeChannel: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(
+                        http1: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines)]),
+                        ws: WebSocketServerConfiguration(
+                            maxFrameSize: configuration.subscriptions.maxMessageBytes,
+                            autoPing: .enabled(timePeriod: .seconds(30))))),
+                headTimeout: deadlines.headTimeout)
+        },
         configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "social-gateway"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port

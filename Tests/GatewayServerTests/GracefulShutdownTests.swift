@@ -59,4 +59,36 @@ struct GracefulShutdownTests {
             }
         }
     }
+
+    @Test("Shutdown completes a live subscription (event: complete) and the server stops without waiting for the grace period (issue 39)")
+    func subscriptionCompleted() async throws {
+        try await TestGateway.run(.embedded, { $0.server.shutdownGracePeriod = .seconds(20) }) { gateway in
+            let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+            let group = try await makeServiceGroup(
+                configuration: gateway.configuration.withSQLiteResponseCache, backend: gateway.backend,
+                logger: TestGateway.logger(gateway.configuration), gracefulShutdownSignals: [],
+                onListening: { listening.yield($0) })
+            let running = Task { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let token = try await gateway.bearer("alice_wonder")
+            let body = #"{"query":"subscription { feedPosts { id } }"}"#
+            let stream = Task {
+                try await Self.rawRequest(
+                    port: port,
+                    "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\n"
+                        + "Authorization: \(token)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n",
+                    body: body)
+            }
+            try await Task.sleep(for: .milliseconds(500))   // the stream is open and waiting
+            let started = ContinuousClock.now
+            await group.triggerGracefulShutdown()
+            let answer = try await stream.value
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(answer.contains("text/event-stream"))
+            #expect(answer.contains("event: complete\ndata:\n\n"), "\(answer)")
+            try await running.value
+            #expect(ContinuousClock.now - started < .seconds(10), "the shutdown waited for the stream")
+        }
+    }
 }

@@ -61,7 +61,7 @@ struct ExecutionBehaviourTests {
     func subscriptions() async throws {
         let result = try await run("subscription { tick }")
         #expect(!result.hasData)
-        #expect(result.errors.map(\.message) == ["Subscriptions are not supported by this server; use a query or a mutation."])
+        #expect(result.errors.map(\.message) == ["A subscription needs a transport that streams (WebSocket, server-sent events or multipart HTTP)."])
     }
 
     @Test("§6.1.2 a required variable that is missing, or null, is a request error")
