@@ -101,7 +101,7 @@ public func buildRouter(
 /// The HTTP router, and the router of WebSocket upgrades (`graphql-transport-ws` on `/graphql`).
 struct GatewayRouters {
     let http: Router<GatewayRequestContext>
-    let webSocket: Router<BasicWebSocketRequestContext>
+    let webSocket: Router<GatewayWebSocketContext>
 }
 
 func buildRouters(
@@ -224,7 +224,7 @@ func buildRouters(
     for route in extraRoutes {
         router.on(route.path, method: route.method) { request, context in try await route.respond(request, context) }
     }
-    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    let webSocketRouter = Router(context: GatewayWebSocketContext.self)
     webSocketRouter.ws(
         "/graphql",
         shouldUpgrade: { request, _ in
@@ -238,7 +238,10 @@ func buildRouters(
         onUpgrade: { inbound, outbound, context in
             let session = GraphQLWebSocketSession(
                 hub: hub, service: service, authenticator: authenticator, maxJSONValues: configuration.maxJSONValues,
-                upgradeAuthorization: context.request.headers[.authorization], clientAddress: nil,
+                upgradeAuthorization: context.request.headers[.authorization],
+                clientAddress: configuration.trustedProxies.clientAddress(
+                    peer: context.requestContext.remoteAddress?.ipAddress,
+                    forwardedFor: context.request.headers[.xForwardedFor]),
                 logger: context.logger, connections: connections)
             try await session.run(inbound: inbound, outbound: outbound)
         })
