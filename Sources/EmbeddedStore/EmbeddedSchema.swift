@@ -101,6 +101,26 @@ enum EmbeddedSchema {
                 );
                 """)
         }
+        // Follow requests for private profiles (issue 40): one row per (requester, target), pending
+        // until answered; a declined row stays, with its time, so the requester cannot ask again
+        // at once. The owner's list is newest first by the partial index.
+        migrator.registerMigration("v9_follow_requests") { db in
+            try db.execute(sql: """
+                CREATE TABLE follow_requests (
+                  requester_id  TEXT NOT NULL,
+                  target_id     TEXT NOT NULL,
+                  status        TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'declined')),
+                  created_at    INTEGER NOT NULL,
+                  decided_at    INTEGER,
+                  PRIMARY KEY (requester_id, target_id),
+                  CONSTRAINT follow_requests_requester_fkey FOREIGN KEY (requester_id) REFERENCES profiles (id) ON DELETE CASCADE,
+                  CONSTRAINT follow_requests_target_fkey FOREIGN KEY (target_id) REFERENCES profiles (id) ON DELETE CASCADE,
+                  CONSTRAINT follow_requests_not_self CHECK (requester_id <> target_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX follow_requests_target_pending_idx
+                  ON follow_requests (target_id, created_at DESC, requester_id DESC) WHERE status = 'pending';
+                """)
+        }
         return migrator
     }
 

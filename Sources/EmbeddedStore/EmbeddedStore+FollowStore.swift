@@ -106,11 +106,20 @@ extension EmbeddedStore: FollowStore {
                     """), arguments: [follower, followee]) ?? false
                 if !(following && change.action != .follow) {
                     let visible = try Bool.fetchOne(
-                        db.cachedStatement(sql: "SELECT 1 FROM profiles p WHERE p.id = ? AND \(ProfileColumns.visible("p"))"),
-                        arguments: [followee, viewer.sqlId]) ?? false
+                        db.cachedStatement(sql: "SELECT \(ProfileColumns.visible("p")) FROM profiles p WHERE p.id = ?"),
+                        arguments: [viewer.sqlId, followee])
                     let exists = try Bool.fetchOne(
                         db.cachedStatement(sql: "SELECT 1 FROM profiles WHERE id = ?"), arguments: [follower]) ?? false
-                    guard visible, exists else { throw DomainError.profileNotFound }
+                    guard let visible, exists else { throw DomainError.profileNotFound }
+                    if !visible {
+                        // A private profile the viewer does not follow: the call is about a request.
+                        let request = try Self.changeRequest(db, action: change.action, follower: follower, followee: followee, at: now)
+                        let profiles = try Self.outcomeProfiles(db, follower: follower, followee: followee, viewer: viewer)
+                        return FollowOutcome(
+                            isFollowing: false, follower: profiles.first { $0.id == pair.follower },
+                            followee: profiles.first { $0.id == pair.followee }, changed: request.changed,
+                            requestStatus: request.status)
+                    }
                 }
                 switch change.action {
                 case .toggle:
@@ -137,17 +146,22 @@ extension EmbeddedStore: FollowStore {
                 let isFollowing = try Int.fetchOne(db.cachedStatement(sql: """
                     SELECT count(*) FROM follows WHERE follower_id = ? AND followee_id = ? AND deleted_at IS NULL
                     """), arguments: [follower, followee]) == 1
-                let rows = try Row.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT \(ProfileColumns.select("p")) FROM profiles p WHERE p.id IN (?, ?) AND \(ProfileColumns.visible("p"))"),
-                    arguments: [follower, followee, viewer.sqlId])
-                let profiles = try rows.map { try ProfileColumns.decode($0) }
+                let profiles = try Self.outcomeProfiles(db, follower: follower, followee: followee, viewer: viewer)
                 return FollowOutcome(
                     isFollowing: isFollowing,
                     follower: profiles.first { $0.id == pair.follower },
                     followee: profiles.first { $0.id == pair.followee }, changed: isFollowing != following)
             }
         }
+    }
+
+    /// Both profiles of a follow outcome as the viewer now sees them (a private one not followed
+    /// is its card).
+    static func outcomeProfiles(_ db: Database, follower: String, followee: String, viewer: Viewer) throws -> [Profile] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(ProfileColumns.selectWithAccess("p")) FROM profiles p WHERE p.id IN (?, ?)"),
+            arguments: [viewer.sqlId, follower, followee]
+        ).map(ProfileColumns.decodeWithAccess)
     }
 
     /// Profiles whose stored counters differ from their active follow rows: empty unless

@@ -58,8 +58,8 @@ extension EmbeddedStore: PostStore {
     static func feedPage(_ db: Database, _ request: PostPageRequest, me: UUID, viewer: Viewer) throws -> PostPage {
         let sources = try [me] + String.fetchAll(
             db.cachedStatement(sql: """
-                SELECT f.followee_id FROM follows f JOIN profiles a ON a.id = f.followee_id
-                WHERE f.follower_id = ? AND f.deleted_at IS NULL AND a.is_public = 1
+                SELECT f.followee_id FROM follows f
+                WHERE f.follower_id = ? AND f.deleted_at IS NULL
                 """),
             arguments: [me.lowercased]).compactMap(UUID.init(parsing:))
         let page = request.page

@@ -14,10 +14,11 @@ extension EmbeddedStore: ProfileStore {
             return try read { db in
                 var result: [UUID: Profile] = [:]
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
-                    let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
-                        + "WHERE p.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("p"))"
-                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk) + [viewer.sqlId]) {
-                        let profile = try ProfileColumns.decode(row)
+                    let sql = "SELECT \(ProfileColumns.selectWithAccess("p")) FROM profiles p "
+                        + "WHERE p.id IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visibleOrCard("p"))"
+                    let arguments = [viewer.sqlId] + StatementArguments(chunk) + [viewer.sqlId, viewer.sqlId]
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
+                        let profile = try ProfileColumns.decodeWithAccess(row)
                         result[profile.id] = profile
                     }
                 }
@@ -33,10 +34,11 @@ extension EmbeddedStore: ProfileStore {
             return try read { db in
                 var result: [String: Profile] = [:]
                 for chunk in keys.chunked(Self.maxKeysPerStatement) {
-                    let sql = "SELECT \(ProfileColumns.select("p")) FROM profiles p "
-                        + "WHERE lower(p.handle) IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visible("p"))"
-                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk) + [viewer.sqlId]) {
-                        let profile = try ProfileColumns.decode(row)
+                    let sql = "SELECT \(ProfileColumns.selectWithAccess("p")) FROM profiles p "
+                        + "WHERE lower(p.handle) IN (\(placeholders(chunk.count))) AND \(ProfileColumns.visibleOrCard("p"))"
+                    let arguments = [viewer.sqlId] + StatementArguments(chunk) + [viewer.sqlId, viewer.sqlId]
+                    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
+                        let profile = try ProfileColumns.decodeWithAccess(row)
                         result[profile.handle.lowercased()] = profile
                     }
                 }
@@ -119,6 +121,12 @@ extension EmbeddedStore: ProfileStore {
                         throw DomainError.profileNotFound
                     }
                     try Self.writeOwnerDetails(db, id: id, changes: changes.ownerDetails, at: now)
+                    if changes.isPublic == true,
+                       try Self.approveAllPending(db, target: id.lowercased, at: now, newId: { self.options.random.uuid().lowercased }) > 0 {
+                        // the approvals moved the follower count: read the row again
+                        let sql = "SELECT \(ProfileColumns.names.joined(separator: ", ")) FROM profiles WHERE id = ?"
+                        if let fresh = try Row.fetchOne(db, sql: sql, arguments: [id.lowercased]) { return try ProfileColumns.decode(fresh) }
+                    }
                     return try ProfileColumns.decode(row)
                 }
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {

@@ -25,7 +25,7 @@ extension EmbeddedStore: StoryStore {
             return try read { db in
                 let sql = """
                     SELECT \(Self.storyColumns) FROM stories s JOIN profiles a ON a.id = s.author_id
-                    WHERE s.expires_at > ?1 AND (a.is_public = 1 OR a.id = ?2)
+                    WHERE s.expires_at > ?1
                       AND (s.author_id = ?2 OR s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = ?2 AND deleted_at IS NULL))
                     ORDER BY s.author_id, s.created_at, s.id
                     """

@@ -37,9 +37,34 @@ enum ProfileColumns {
             updatedAt: UnixMicroseconds.date(row[start + 12]))
     }
 
-    /// `(is_public = 1 OR id = ?)`: the `profiles_read` policy, for `viewer`.
+    /// The columns, then whether the viewer sees the whole profile (``visible(_:)``, one `?`).
+    static func selectWithAccess(_ table: String) -> String {
+        select(table) + ", " + visible(table)
+    }
+
+    /// Decodes a ``selectWithAccess(_:)`` row: a profile the viewer may not fully see is its card.
+    static func decodeWithAccess(_ row: Row) throws -> Profile {
+        let profile = try decode(row)
+        return (row[names.count] as Bool) ? profile : profile.card()
+    }
+
+    /// ``visible(_:)``, or any profile for a signed-in viewer, who sees a private one's card
+    /// (``ProfileAccess``): two `?`, both the viewer.
+    static func visibleOrCard(_ table: String) -> String {
+        "(\(visible(table)) OR ? IS NOT NULL)"
+    }
+
+    /// The `profiles_read` policy for the viewer bound to its one `?` (``Viewer/sqlId``): public,
+    /// the viewer's own, or one the viewer actively follows (an approved request, or a follow from
+    /// before it turned private). ``ProfileAccess/full``; the viewer is bound once, in a derived
+    /// table, so every call site keeps its single parameter.
     static func visible(_ table: String) -> String {
-        "(\(table).is_public = 1 OR \(table).id = ?)"
+        """
+        (\(table).is_public = 1 OR EXISTS (SELECT 1 FROM (SELECT ? AS viewer_id) v
+          WHERE v.viewer_id = \(table).id
+             OR EXISTS (SELECT 1 FROM follows vf WHERE vf.follower_id = v.viewer_id
+                          AND vf.followee_id = \(table).id AND vf.deleted_at IS NULL)))
+        """
     }
 }
 

@@ -43,10 +43,7 @@ extension PostgresStore: FollowStore {
         return try await call("changeFollow", viewer: viewer) { connection, logger in
             let rows = try await connection.query("select \(unescaped: function)(\(pair.followee)::uuid)::text", logger: logger)
             let outcome = try await Self.decodeJSON(FollowOutcomeRow.self, from: rows, "changeFollow")
-            return FollowOutcome(
-                isFollowing: outcome.is_following,
-                follower: try outcome.follower?.profile(),
-                followee: try outcome.followee?.profile())
+            return try outcome.outcome(viewer: viewer)
         }
     }
 

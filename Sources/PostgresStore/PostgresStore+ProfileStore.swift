@@ -22,7 +22,14 @@ extension PostgresStore: ProfileStore {
             var binds = PostgresBindings()
             binds.append(keys)
             let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.selectProfilesByID, binds: binds), logger: logger)
-            let profiles = try await Self.decodeJSON([ProfileRow].self, from: rows, "profilesByID").map { try $0.profile() }
+            var profiles = try await Self.decodeJSON([ProfileRow].self, from: rows, "profilesByID").map { try $0.profile() }
+            // A signed-in viewer sees the card of a private profile RLS hid (ProfileAccess).
+            let missing = Set(keys).subtracting(profiles.map(\.id))
+            if viewer.userId != nil, !missing.isEmpty {
+                let cards = try await connection.query(
+                    "select public.profile_cards(\(Array(missing))::uuid[], '{}')::text", logger: logger)
+                profiles += try await Self.decodeJSON([ProfileRow].self, from: cards, "profilesByID").map { try $0.profile() }
+            }
             return Dictionary(profiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
@@ -34,7 +41,13 @@ extension PostgresStore: ProfileStore {
             var binds = PostgresBindings()
             binds.append(keys)
             let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.selectProfilesByHandle, binds: binds), logger: logger)
-            let profiles = try await Self.decodeJSON([ProfileRow].self, from: rows, "profilesByHandle").map { try $0.profile() }
+            var profiles = try await Self.decodeJSON([ProfileRow].self, from: rows, "profilesByHandle").map { try $0.profile() }
+            let missing = Set(keys).subtracting(profiles.map { $0.handle.lowercased() })
+            if viewer.userId != nil, !missing.isEmpty {
+                let cards = try await connection.query(
+                    "select public.profile_cards('{}', \(Array(missing))::text[])::text", logger: logger)
+                profiles += try await Self.decodeJSON([ProfileRow].self, from: cards, "profilesByHandle").map { try $0.profile() }
+            }
             return Dictionary(profiles.map { ($0.handle.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         }
     }

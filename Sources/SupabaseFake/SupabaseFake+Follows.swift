@@ -85,6 +85,10 @@ extension SupabaseFake {
         let active = index.map { follows[$0].deletedAtMicroseconds == nil } ?? false
         // As 20250301000500: removing one's own follow works even when the profile is now hidden.
         let removing = active && action != .follow
+        if !active, me != target, let followee = profilesById[target], !followee.isPublic {
+            // migration 20250301002300: a private profile the caller does not follow is asked
+            return changeRequest(action, me: me, target: target, caller: caller)
+        }
         if !removing {
             guard let followee = profilesById[target], visible(followee, caller), profilesById[me] != nil else {
                 return Self.condition(404, "PT404", "profile_not_found")
@@ -109,7 +113,7 @@ extension SupabaseFake {
         }
         return Self.json(200, FollowOutcomeRow(
             is_following: want, follower: profilesById[me].map(Self.row),
-            followee: profilesById[target].flatMap { visible($0, caller) ? Self.row($0) : nil }))
+            followee: profileAsSeen(target, caller)))
     }
 
     /// `follow_changes(since_us, after_us, after_id, page_size)` of migration 20250301000800: the

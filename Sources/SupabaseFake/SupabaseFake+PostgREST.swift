@@ -12,6 +12,7 @@ extension SupabaseFake {
         let query = Self.parseQuery(request.query)
         if let answer = postRoute(request, query: query, caller: caller) { return answer }
         if let answer = storyRoute(request, query: query, caller: caller) { return answer }
+        if let answer = followRequestRoute(request, caller: caller) { return answer }
         let columns = Self.arguments(FakeColumnUpdates.self, request) ?? FakeColumnUpdates()
         switch (request.method, request.path) {
         case ("GET", "/rest/v1/profiles"): return readProfiles(query, caller: caller)
@@ -69,9 +70,12 @@ extension SupabaseFake {
         return items
     }
 
+    /// `profiles_read` as migration 20250301002300 has it: public, the caller's own, or one the
+    /// caller actively follows.
     func visible(_ profile: Profile, _ caller: Caller) -> Bool {
-        if case .user(let id) = caller, id == profile.id { return true }
-        return profile.isPublic
+        if profile.isPublic { return true }
+        guard case .user(let id) = caller else { return false }
+        return id == profile.id || activeFollowIndex(id, profile.id) != nil
     }
 
     static func row(_ p: Profile) -> ProfileRow {
@@ -130,9 +134,13 @@ extension SupabaseFake {
         if let v = text("home_gym") { profile.homeGym = v }
         if let v = text("favorite_style") { profile.favoriteStyle = v }
         if let v = text("climbing_since") { profile.climbingSince = v.flatMap(CalendarDay.init) }
+        let turnsPublic = body.flag("is_public") == true && !profile.isPublic
         if let v = body.flag("is_public") { profile.isPublic = v }
         profile.updatedAt = UnixMicroseconds.date(tick())
         profilesById[id] = profile
+        // profiles_public_approves_requests: an AFTER trigger, so the returned row's counts are
+        // those from before the approvals, as PostgREST returns them.
+        if turnsPublic { approveAllPending(target: id) }
         return Self.json(200, [Self.row(profile)])
     }
 

@@ -39,6 +39,8 @@ public final class SupabaseFake: @unchecked Sendable {
     var ownerDetailsById: [UUID: ProfileOwnerDetails] = [:]
     /// Every follow ever made (soft-deleted ones too), only appended to through ``appendFollow(_:)``.
     var follows: [FakeFollow] = []
+    /// `follow_requests` (migration 20250301002300), by (requester, target).
+    var followRequests: [FollowPair: FakeFollowRequest] = [:]
     /// Indexes into ``follows`` by follower and by followee: load-test graphs hold a million follows.
     var followsByFollower: [UUID: [Int]] = [:]
     var followsByFollowee: [UUID: [Int]] = [:]

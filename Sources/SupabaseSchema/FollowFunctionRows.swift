@@ -142,19 +142,41 @@ public struct FollowOutcomeRow: Codable {
     public var is_following: Bool
     public var follower: ProfileRow?
     public var followee: ProfileRow?
+    /// Present when the call was about a request (migration 20250301002300): `pending` or `none`.
+    public var request_status: String?
+    /// Present with `request_status`: whether the request changed.
+    public var changed: Bool?
 
-    public init(is_following: Bool, follower: ProfileRow?, followee: ProfileRow?) {
+    public init(is_following: Bool, follower: ProfileRow?, followee: ProfileRow?, request_status: String? = nil, changed: Bool? = nil) {
         self.is_following = is_following
         self.follower = follower
         self.followee = followee
+        self.request_status = request_status
+        self.changed = changed
     }
 
-    public enum CodingKeys: String, CodingKey { case is_following, follower, followee }
+    public enum CodingKeys: String, CodingKey { case is_following, follower, followee, request_status, changed }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(is_following, forKey: .is_following)
         try c.encode(follower, forKey: .follower)
         try c.encode(followee, forKey: .followee)
+        try c.encodeIfPresent(request_status, forKey: .request_status)
+        try c.encodeIfPresent(changed, forKey: .changed)
+    }
+}
+
+extension FollowOutcomeRow {
+    /// The domain's outcome. The followee is its card when the domain's rule says so (private,
+    /// not the viewer's, not followed: ``ProfileAccess``), as the functions built it.
+    public func outcome(viewer: Viewer) throws -> FollowOutcome {
+        var followee = try followee?.profile()
+        if let profile = followee, profile.access(for: viewer, viewerFollows: is_following) == .card {
+            followee = profile.card()
+        }
+        return FollowOutcome(
+            isFollowing: is_following, follower: try follower?.profile(), followee: followee,
+            changed: changed ?? true, requestStatus: request_status == "pending" ? .pending : .none)
     }
 }

@@ -22,6 +22,9 @@ public struct ProfileRow: Codable, Sendable {
     public var post_count: Int?
     public var created_at: String
     public var updated_at: String
+    /// True in the rows of `profile_cards` (migration 20250301002300): the viewer sees only the
+    /// card of this private profile (``ProfileAccess/card``); absent elsewhere.
+    public var card: Bool? = nil
 
     /// The explicit column list of every profile read, in the order the stores select them.
     public static let columnNames = [
@@ -53,7 +56,7 @@ public struct ProfileRow: Codable, Sendable {
 
     public enum CodingKeys: String, CodingKey {
         case id, handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style, is_public
-        case follower_count, following_count, send_count, post_count, created_at, updated_at
+        case follower_count, following_count, send_count, post_count, created_at, updated_at, card
     }
 
     /// Every column, nulls explicit (the synthesized encoder would leave them out).
@@ -74,6 +77,7 @@ public struct ProfileRow: Codable, Sendable {
         try c.encode(post_count, forKey: .post_count)
         try c.encode(created_at, forKey: .created_at)
         try c.encode(updated_at, forKey: .updated_at)
+        try c.encodeIfPresent(card, forKey: .card)
     }
 
     /// - Throws: ``MalformedRow(_:)`` for an id, date or time this code cannot read.
@@ -87,11 +91,12 @@ public struct ProfileRow: Codable, Sendable {
             guard let day = CalendarDay(climbing_since) else { throw MalformedRow("climbing_since \(climbing_since)") }
             since = day
         }
-        return Profile(
+        let profile = Profile(
             id: uuid, handle: handle, displayName: display_name, bio: bio, avatarURL: photo_url,
             homeGym: home_gym, climbingSince: since, favoriteStyle: favorite_style, isPublic: is_public,
             followerCount: follower_count, followingCount: following_count, sendCount: send_count, postCount: post_count ?? 0,
             createdAt: UnixMicroseconds.date(created), updatedAt: UnixMicroseconds.date(updated))
+        return card == true ? profile.card() : profile
     }
 }
 

@@ -16,6 +16,11 @@ public enum SchemaErrors {
             // create_story's quota (migration 20250301002000), met by a concurrent post.
             let seconds = argument("retry_after", in: detail).flatMap { Int($0) }
             return .tooManyActiveStories(retryAfter: max(1, seconds ?? 60))
+        case "follow_request_declined"?:
+            // asking again within FollowRequestRules.askAgainAfterDecline (migration 20250301002300)
+            let seconds = argument("retry_after", in: detail).flatMap { Int($0) }
+            return .askAgainLater(retryAfterSeconds: max(1, seconds ?? 60))
+        case "follow_request_not_found"?: return .followRequestNotFound
         case "cannot_follow_self"?: return .cannotFollowSelf
         case "profile_not_found"?: return .profileNotFound
         case "post_not_found"?: return .postNotFound

@@ -91,10 +91,7 @@ extension SupabaseStore: FollowStore {
                 body: try Self.json(["target": pair.followee.lowercased]),
                 idempotent: false, operation: "changeFollow")
             let outcome = try decode(FollowOutcomeRow.self, try await rest(request, viewer: viewer), "changeFollow")
-            return FollowOutcome(
-                isFollowing: outcome.is_following,
-                follower: try outcome.follower?.profile(),
-                followee: try outcome.followee?.profile())
+            return try outcome.outcome(viewer: viewer)
         }
     }
 }

@@ -19,6 +19,10 @@ extension SupabaseStore: ProfileStore {
                     result[profile.id] = profile
                 }
             }
+            let missing = ids.filter { result[$0] == nil }
+            if viewer.userId != nil, !missing.isEmpty {
+                for card in try await profileCards(ids: missing.map(\.lowercased), handles: [], viewer: viewer) { result[card.id] = card }
+            }
             return result
         }
     }
@@ -34,6 +38,10 @@ extension SupabaseStore: ProfileStore {
                 for profile in try await readProfiles(filter: filter, viewer: viewer) {
                     result[profile.handle.lowercased()] = profile
                 }
+            }
+            let missing = keys.filter { result[$0] == nil }
+            if viewer.userId != nil, !missing.isEmpty {
+                for card in try await profileCards(ids: [], handles: missing, viewer: viewer) { result[card.handle.lowercased()] = card }
             }
             return result
         }
@@ -127,6 +135,17 @@ extension SupabaseStore: ProfileStore {
             }
             return profile
         }
+    }
+
+    /// `POST /rest/v1/rpc/profile_cards` with `{"ids": [...], "handles": [...]}` (migration
+    /// 20250301002300): the cards of the private profiles among them that RLS hid from a
+    /// signed-in viewer (``ProfileAccess/card``).
+    func profileCards(ids: [String], handles: [String], viewer: Viewer) async throws -> [Profile] {
+        let request = SupabaseRequest(
+            method: .post, service: .rest, path: "/rest/v1/rpc/profile_cards",
+            headers: [("Content-Type", "application/json")], body: try Self.json(["ids": ids, "handles": handles]),
+            idempotent: true, operation: "profileCards")
+        return try decode([ProfileRow].self, try await rest(request, viewer: viewer), "profileCards").map { try $0.profile() }
     }
 
     func readProfiles(filter: (String, String), viewer: Viewer) async throws -> [Profile] {

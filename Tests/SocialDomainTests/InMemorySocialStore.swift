@@ -25,7 +25,7 @@ actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
         calls.append("profilesByID")
         if failReads { throw Boom() }
         return Dictionary(uniqueKeysWithValues: ids.compactMap { id in
-            profilesById[id].flatMap { $0.isVisible(to: viewer) ? (id, $0) : nil }
+            profilesById[id].flatMap { $0.access(for: viewer, viewerFollows: false) == .full ? (id, $0) : nil }
         })
     }
 
@@ -33,7 +33,7 @@ actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
         calls.append("profilesByHandle")
         let wanted = Set(handles.map { $0.lowercased() })
         var result: [String: Profile] = [:]
-        for p in profilesById.values where wanted.contains(p.handle.lowercased()) && p.isVisible(to: viewer) {
+        for p in profilesById.values where wanted.contains(p.handle.lowercased()) && p.access(for: viewer, viewerFollows: false) == .full {
             result[p.handle.lowercased()] = p
         }
         return result
@@ -90,6 +90,16 @@ actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
     func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
         calls.append("activeFollows")
         return Set(pairs.filter { follows[$0]?.isActive == true })
+    }
+
+    // Follow requests: this store makes none (the domain tests check the use cases' own rules;
+    // the stores' suites, requests themselves).
+    func pendingFollowRequests(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> { [] }
+    func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage {
+        FollowRequestPage(requests: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0)
+    }
+    func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
+        throw DomainError.followRequestNotFound
     }
 
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome {

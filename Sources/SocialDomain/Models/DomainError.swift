@@ -53,6 +53,12 @@ extension DomainError {
     public static let profileNotFound = DomainError(.notFound, "Profile not found")
     /// Seed 000/001 `handleAlreadyTaken`.
     public static let handleTaken = DomainError(.handleTaken, "This handle is already taken", field: "handle")
+    /// No pending request from that profile to the viewer (issue 40).
+    public static let followRequestNotFound = DomainError(.notFound, "Follow request not found")
+    /// Asking again too soon after a decline (``FollowRequestRules/askAgainAfterDecline``).
+    public static func askAgainLater(retryAfterSeconds: Int) -> DomainError {
+        DomainError(.tooManyRequests, "You cannot ask to follow this profile again yet", retryAfterSeconds: retryAfterSeconds)
+    }
     /// Seed 000/001 `cannotFollowSelf`.
     public static let cannotFollowSelf = DomainError(.cannotFollowSelf, "You cannot follow yourself")
     /// Any store failure: the detail goes to the logs, never to the client.

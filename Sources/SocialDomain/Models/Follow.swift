@@ -68,10 +68,17 @@ public struct FollowOutcome: Sendable, Hashable {
     /// Whether the call changed the follow (a follow of a profile already followed, or an unfollow
     /// of one not followed, changes nothing): only a change is an ``Activity``.
     public var changed: Bool
-    public init(isFollowing: Bool, follower: Profile?, followee: Profile?, changed: Bool = true) {
+    /// The viewer's request to follow the (private) followee after the call: `pending` when a
+    /// follow of a private profile made or kept a request instead of a follow.
+    public var requestStatus: FollowRequestStatus
+    public init(
+        isFollowing: Bool, follower: Profile?, followee: Profile?, changed: Bool = true,
+        requestStatus: FollowRequestStatus = .none
+    ) {
         self.isFollowing = isFollowing
         self.follower = follower
         self.followee = followee
         self.changed = changed
+        self.requestStatus = requestStatus
     }
 }

@@ -29,6 +29,7 @@ public struct Profile: Sendable, Hashable, Identifiable {
         var postCount: Int
         var createdAt: Date
         var updatedAt: Date
+        var access: ProfileAccess = .full
     }
 
     /// Immutable, so sharing it between copies and threads needs no care: a setter makes a new one.
@@ -109,6 +110,26 @@ public struct Profile: Sendable, Hashable, Identifiable {
         get { storage.fields.updatedAt }
         set { edit { $0.updatedAt = newValue } }
     }
+    /// How much of the profile the viewer it was read for may see: everything, or only its card
+    /// (a private profile seen by a signed-in stranger). See ``ProfileAccess``.
+    public var access: ProfileAccess {
+        get { storage.fields.access }
+        set { edit { $0.access = newValue } }
+    }
+
+    /// This profile as its card: the fields behind the card (bio, home gym, climbing since,
+    /// favourite style) are gone, so no path can hand them on.
+    public func card() -> Profile {
+        var card = self
+        card.edit {
+            $0.bio = nil
+            $0.homeGym = nil
+            $0.climbingSince = nil
+            $0.favoriteStyle = nil
+            $0.access = .card
+        }
+        return card
+    }
 
     public init(
         id: UUID, handle: String, displayName: String? = nil, bio: String? = nil,
@@ -131,8 +152,9 @@ public struct Profile: Sendable, Hashable, Identifiable {
         storage.fields.hash(into: &hasher)
     }
 
-    /// The visibility rule both stores honour: private profiles are visible only to their owner.
-    public func isVisible(to viewer: Viewer) -> Bool {
-        isPublic || viewer.userId == id
+    /// The visibility rule every store honours, given whether the viewer actively follows this
+    /// profile: see ``ProfileAccess/of(profileId:isPublic:viewer:viewerFollows:)``.
+    public func access(for viewer: Viewer, viewerFollows: Bool) -> ProfileAccess? {
+        ProfileAccess.of(profileId: id, isPublic: isPublic, viewer: viewer, viewerFollows: viewerFollows)
     }
 }

@@ -6,7 +6,10 @@ import Foundation
 /// let pages = try await store.followPages(owners.map { FollowPageRequest(list: FollowList(.followers, of: $0)) },
 ///                                         viewer: viewer)   // one call for 50 profiles
 /// ```
-public protocol FollowStore: Sendable {
+///
+/// Every follow store keeps follow requests too (``FollowRequestStore``): a follow of a private
+/// profile is a request, in the same call.
+public protocol FollowStore: FollowRequestStore {
     /// One page per request, in request order, in one round trip. Lists are newest follow first
     /// (created_at, id descending), only active follows, only profiles the viewer may see. For a
     /// signed-in viewer each edge carries ``FollowEdge/viewerState``, read in the same round trip.
@@ -25,6 +28,11 @@ public protocol FollowStore: Sendable {
     ///
     /// Removing an active follow (an unfollow, or a toggle of a followed profile) works even when
     /// the followee is now hidden from the viewer; the outcome's `followee` is then nil.
+    ///
+    /// A private followee the viewer does not follow (issue 40): `follow` makes a pending request
+    /// (or keeps it; `TOO_MANY_REQUESTS` within ``FollowRequestRules/askAgainAfterDecline`` of a
+    /// decline), `unfollow` cancels the viewer's pending request, `toggle` does whichever applies;
+    /// the outcome's `requestStatus` says where the request stands and `followee` is its card.
     /// - Throws: `FORBIDDEN` (follower is not the viewer), `NOT_FOUND` (followee missing, or
     ///   hidden and not followed), `CANNOT_FOLLOW_SELF`.
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome

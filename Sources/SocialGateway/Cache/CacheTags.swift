@@ -24,6 +24,8 @@ final class CacheTags: Sendable {
     static func profile(_ id: UUID) -> String { "Profile:\(id.lowercased)" }
     static func followers(_ id: UUID) -> String { "followers:\(id.lowercased)" }
     static func following(_ id: UUID) -> String { "following:\(id.lowercased)" }
+    /// A private profile's pending follow requests (issue 40).
+    static func followRequests(_ id: UUID) -> String { "followRequests:\(id.lowercased)" }
     static let followLists = "follow-lists"
     static func post(_ id: UUID) -> String { "Post:\(id.lowercased)" }
     static func posts(_ author: UUID) -> String { "posts:\(author.lowercased)" }

@@ -60,6 +60,8 @@ struct FollowPayloadValue: Sendable {
     /// Nil when the profile is hidden from the viewer (a follow removed after it turned private).
     let profile: Profile?
     let viewer: Profile
+    /// Where the viewer's request to follow a private profile stands after the call.
+    var requestStatus: FollowRequestStatus = .none
 }
 
 /// The parent value of `FollowRecordConnection`: a page of the viewer's follow sync.

@@ -20,6 +20,7 @@ enum GatewaySchema {
         ProfileResolvers.bind(&binder)
         ConnectionResolvers.bind(&binder)
         MutationResolvers.bind(&binder)
+        FollowRequestResolvers.bind(&binder)
         PostResolvers.bind(&binder)
         PostMutationResolvers.bind(&binder)
         StoryResolvers.bind(&binder)

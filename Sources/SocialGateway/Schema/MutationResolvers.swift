@@ -93,10 +93,15 @@ enum MutationResolvers {
         request.changedTags.record([
             CacheTags.profile(id), CacheTags.profile(follower.id), CacheTags.followers(id), CacheTags.following(follower.id),
         ])
+        if outcome.changed && !outcome.isFollowing && outcome.followee?.access == .card {
+            // a request made or cancelled: the owner's list of requests changed
+            request.changedTags.record(CacheTags.followRequests(id))
+        }
         if outcome.changed && outcome.isFollowing {
             request.activities.record(Activity(kind: .followed, actor: follower.id, subject: id, at: ActivityLog.now))
         }
-        return FollowPayloadValue(following: outcome.isFollowing, profile: outcome.followee, viewer: follower)
+        return FollowPayloadValue(
+            following: outcome.isFollowing, profile: outcome.followee, viewer: follower, requestStatus: outcome.requestStatus)
     }
 
     /// UpdateProfileInput -> the domain's input: absent keeps, null clears, a value sets.

@@ -102,6 +102,12 @@ enum ProfileResolvers {
         let page = try GetFollowPages.request(
             kind, of: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
             last: info.arguments.int("last"), before: info.arguments.string("before"), viewer: request.viewer)
+        if profile.access == .card {
+            // A private profile's lists are behind its card (ProfileAccess): empty, counts kept.
+            request.read(profile)
+            let total = kind == .followers ? profile.followerCount : profile.followingCount
+            return .follows(FollowPage(list: page.list, edges: [], hasNextPage: false, hasPreviousPage: false, totalCount: total))
+        }
         guard let loaded = try await request.followPages.load(page) else {
             throw DomainError.profileNotFound
         }

@@ -27,6 +27,8 @@ final class RequestContext: Sendable {
     let profilesByHandle: DataLoader<String, Profile>
     let followPages: DataLoader<FollowPageRequest, FollowPage>
     let followStates: DataLoader<UUID, FollowState>
+    /// The viewer's follow-request status for profiles they see as cards (issue 40).
+    let followRequestStatuses: DataLoader<UUID, FollowRequestStatus>
     /// The owner-only fields; only ever asked for the viewer's own id (``GetOwnerDetails``).
     let ownerDetails: DataLoader<UUID, ProfileOwnerDetails>
     let postsByID: DataLoader<UUID, Post>
@@ -88,6 +90,10 @@ final class RequestContext: Sendable {
             let loaded = try await storeCall(logger) { try await states.execute(profileIds: ids, viewer: viewer) }
             return Dictionary(loaded.map { ($0.profileId, $0) }, uniquingKeysWith: { first, _ in first })
         }
+        let requestStatuses = GetFollowRequestStatuses(requests: stores.follows)
+        followRequestStatuses = DataLoader(maxBatchSize: batchSize) { ids in
+            try await storeCall(logger) { try await requestStatuses.execute(profileIds: ids, viewer: viewer) }
+        }
         ownerDetails = DataLoader(maxBatchSize: batchSize) { ids in
             var result: [UUID: ProfileOwnerDetails] = [:]
             for id in ids {
@@ -115,6 +121,7 @@ final class RequestContext: Sendable {
     /// After a follow change, the states and pages this request loaded are stale (a feed too).
     func forgetFollows() {
         followStates.clearAll()
+        followRequestStatuses.clearAll()
         followPages.clearAll()
         postPages.clearAll()
     }

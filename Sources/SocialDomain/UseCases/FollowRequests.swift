@@ -1,0 +1,66 @@
+import Foundation
+
+/// The viewer's pending follow requests, newest first (issue 40): what the owner of a private
+/// profile answers.
+///
+/// ```swift
+/// let page = try await ListFollowRequests(requests: store).execute(first: 20, after: nil, viewer: owner)
+/// ```
+public struct ListFollowRequests: Sendable {
+    public let requests: any FollowRequestStore
+    public init(requests: any FollowRequestStore) { self.requests = requests }
+
+    /// Most requests on one page.
+    public static let maxPageSize = 50
+    public static let defaultPageSize = 20
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT` (first out of 1...50, or a
+    ///   cursor of another list), `BACKEND_UNAVAILABLE`.
+    public func execute(first: Int?, after: String?, viewer: Viewer) async throws -> FollowRequestPage {
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
+        let limit = first ?? Self.defaultPageSize
+        guard (1...Self.maxPageSize).contains(limit) else {
+            throw DomainError.badUserInput("first must be between 1 and \(Self.maxPageSize)", field: "first")
+        }
+        var keyset: TimeKeyset?
+        if let after {
+            guard case .timeline(.followRequests(let owner), let key) = PageCursor.decode(after), owner == me else {
+                throw DomainError.badUserInput("after is not a valid cursor for this list", field: "after")
+            }
+            keyset = key
+        }
+        let request = FollowRequestPageRequest(limit: limit, after: keyset)
+        return try await backend { try await requests.followRequestPage(request, viewer: viewer) }
+    }
+}
+
+/// Approves or declines a pending request to follow the viewer's profile.
+public struct AnswerFollowRequest: Sendable {
+    public let requests: any FollowRequestStore
+    public init(requests: any FollowRequestStore) { self.requests = requests }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `NOT_FOUND` "Follow request not found",
+    ///   `BACKEND_UNAVAILABLE`.
+    public func execute(requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
+        guard me != requester else { throw DomainError.followRequestNotFound }
+        return try await backend { try await requests.answerFollowRequest(from: requester, approve: approve, viewer: viewer) }
+    }
+}
+
+/// `viewerFollowRequestStatus` for many profiles in one store call. Only a profile the viewer
+/// sees as its card (``ProfileAccess/card``) can have a pending request from them: the caller
+/// asks for those alone, and anonymous viewers need no call.
+public struct GetFollowRequestStatuses: Sendable {
+    public let requests: any FollowRequestStore
+    public init(requests: any FollowRequestStore) { self.requests = requests }
+
+    /// The viewer's request status for each of `profileIds`.
+    public func execute(profileIds: [UUID], viewer: Viewer) async throws -> [UUID: FollowRequestStatus] {
+        guard let me = viewer.userId else { return Dictionary(profileIds.map { ($0, .none) }, uniquingKeysWith: { a, _ in a }) }
+        let pairs = Set(profileIds.filter { $0 != me }).map { FollowPair(follower: me, followee: $0) }
+        let pending = pairs.isEmpty ? [] : try await backend { try await requests.pendingFollowRequests(among: pairs, viewer: viewer) }
+        return Dictionary(profileIds.map { ($0, pending.contains(FollowPair(follower: me, followee: $0)) ? .pending : .none) },
+                          uniquingKeysWith: { a, _ in a })
+    }
+}

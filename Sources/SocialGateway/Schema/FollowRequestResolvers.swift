@@ -1,0 +1,81 @@
+import Foundation
+import GraphQLEngine
+import SocialDomain
+
+/// Private profiles and follow requests (issue 40): `Query.followRequests`, the owner's answers,
+/// and what a card viewer reads of a profile (`viewerCanSeeDetails`, `viewerFollowRequestStatus`).
+enum FollowRequestResolvers {
+    static func bind(_ b: inout SchemaBinder) {
+        b.bindSync("Profile", "viewerCanSeeDetails") { info in try info.parent(as: Profile.self).access == .full }
+        b.bind("Profile", "viewerFollowRequestStatus", ready: { info in
+            // Only a card can have the viewer's request pending: anything else needs no lookup.
+            let profile = try info.parent(as: Profile.self)
+            guard profile.access == .card else { return .ready(FollowRequestStatus.none.graphQLName) }
+            guard let known = try info.request.followRequestStatuses.peek(profile.id) else { return .notReady }
+            return .ready((try known.get() ?? .none).graphQLName)
+        }, otherwise: { info in
+            let request = try info.request
+            let profile = try info.parent(as: Profile.self)
+            return (try await request.followRequestStatuses.load(profile.id) ?? .none).graphQLName
+        })
+        b.bindSync("FollowPayload", "requestStatus") { try $0.parent(as: FollowPayloadValue.self).requestStatus.graphQLName }
+
+        b.bind("Query", "followRequests") { info in
+            let request = try info.request
+            let page = try await storeCall(request.logger) {
+                try await ListFollowRequests(requests: request.stores.follows).execute(
+                    first: info.arguments.int("first"), after: info.arguments.string("after"), viewer: request.viewer)
+            }
+            if let me = request.viewer.userId { request.readTags.record(CacheTags.followRequests(me)) }
+            for asked in page.requests { request.read(asked.requester) }
+            return page
+        }
+        b.bindSync("FollowRequestConnection", "edges") { try $0.parent(as: FollowRequestPage.self).requests }
+        b.bindSync("FollowRequestConnection", "totalCount") { try $0.parent(as: FollowRequestPage.self).totalCount }
+        b.bindSync("FollowRequestConnection", "pageInfo") { info in
+            let page = try info.parent(as: FollowRequestPage.self)
+            return PageInfoValue(
+                hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage,
+                startCursor: page.requests.first?.cursor, endCursor: page.requests.last?.cursor)
+        }
+        b.bindSync("FollowRequestEdge", "cursor") { try $0.parent(as: FollowRequest.self).cursor }
+        b.bindSync("FollowRequestEdge", "node") { $0.parent }
+        b.bindSync("FollowRequest", "requester") { try $0.parent(as: FollowRequest.self).requester }
+        b.bindSync("FollowRequest", "requestedAt") { try $0.parent(as: FollowRequest.self).createdAt }
+
+        b.bind("Mutation", "approveFollowRequest") { info in try await answer(approve: true, info) }
+        b.bind("Mutation", "declineFollowRequest") { info in try await answer(approve: false, info) }
+        b.bindSync("FollowRequestPayload", "approved") { try $0.parent(as: FollowRequestAnswer.self).approved }
+        b.bindSync("FollowRequestPayload", "requester") { try $0.parent(as: FollowRequestAnswer.self).requester }
+        b.bindSync("FollowRequestPayload", "viewer") { try $0.parent(as: FollowRequestAnswer.self).owner }
+    }
+
+    /// `approveFollowRequest` / `declineFollowRequest`: the answer, then what changed for the
+    /// cache (the owner's list and counts, the requester's view of the owner) and, for an
+    /// approval, the follow as an activity.
+    static func answer(approve: Bool, _ info: ResolveInfo) async throws -> FollowRequestAnswer {
+        let request = try info.request
+        guard let text = info.arguments.string("profileId"), let requester = UUID(parsing: text) else {
+            throw DomainError.followRequestNotFound
+        }
+        let answer = try await storeCall(request.logger) {
+            try await AnswerFollowRequest(requests: request.stores.follows).execute(
+                requester: requester, approve: approve, viewer: request.viewer)
+        }
+        request.forgetFollows()
+        request.remember(answer.owner)
+        request.remember(answer.requester)
+        var tags = [CacheTags.followRequests(answer.owner.id), CacheTags.profile(answer.owner.id), CacheTags.profile(requester)]
+        if approve {
+            tags += [CacheTags.followers(answer.owner.id), CacheTags.following(requester)]
+            request.activities.record(Activity(kind: .followed, actor: requester, subject: answer.owner.id, at: ActivityLog.now))
+        }
+        request.changedTags.record(tags)
+        return answer
+    }
+}
+
+extension FollowRequestStatus {
+    /// The GraphQL enum value (`NONE`, `PENDING`).
+    var graphQLName: String { rawValue.uppercased() }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SocialDomain
+
+/// A row of `pending_follow_requests` (migration 20250301002300).
+public struct PendingFollowRequestRow: Codable, Sendable {
+    public var requester_id: String
+    public var target_id: String
+    public init(requester_id: String, target_id: String) {
+        self.requester_id = requester_id
+        self.target_id = target_id
+    }
+
+    public var pair: FollowPair? {
+        guard let requester = UUID(parsing: requester_id), let target = UUID(parsing: target_id) else { return nil }
+        return FollowPair(follower: requester, followee: target)
+    }
+}
+
+/// The answer of `follow_request_page`: `{"total": n, "requests": [{"created_us", "requester"}]}`.
+public struct FollowRequestPageRow: Codable, Sendable {
+    public struct Request: Codable, Sendable {
+        public var created_us: Int64
+        public var requester: ProfileRow
+        public init(created_us: Int64, requester: ProfileRow) {
+            self.created_us = created_us
+            self.requester = requester
+        }
+    }
+    public var total: Int
+    public var requests: [Request]
+    public init(total: Int, requests: [Request]) {
+        self.total = total
+        self.requests = requests
+    }
+
+    /// The domain's page, from `limit + 1` rows read after `request.after`.
+    public func page(_ request: FollowRequestPageRequest, owner: UUID) throws -> FollowRequestPage {
+        let all = try requests.map {
+            FollowRequest(requester: try $0.requester.profile(), targetId: owner, createdAtMicroseconds: $0.created_us)
+        }
+        return FollowRequestPage(
+            requests: Array(all.prefix(request.limit)), hasNextPage: all.count > request.limit,
+            hasPreviousPage: request.after != nil, totalCount: total)
+    }
+}
+
+/// The answer of `answer_follow_request`.
+public struct FollowRequestAnswerRow: Codable, Sendable {
+    public var approved: Bool
+    public var requester: ProfileRow
+    public var owner: ProfileRow
+    public init(approved: Bool, requester: ProfileRow, owner: ProfileRow) {
+        self.approved = approved
+        self.requester = requester
+        self.owner = owner
+    }
+
+    public func answer() throws -> FollowRequestAnswer {
+        FollowRequestAnswer(approved: approved, requester: try requester.profile(), owner: try owner.profile())
+    }
+}
+
+/// The argument of `pending_follow_requests`: `{"pairs": [{"follower_id", "followee_id"}]}`.
+public struct PendingFollowRequestsArguments: Codable, Sendable {
+    public struct Pair: Codable, Sendable {
+        public var follower_id: String
+        public var followee_id: String
+    }
+    public var pairs: [Pair]
+    public init(pairs: [FollowPair]) {
+        self.pairs = pairs.map { Pair(follower_id: $0.follower.lowercased, followee_id: $0.followee.lowercased) }
+    }
+}

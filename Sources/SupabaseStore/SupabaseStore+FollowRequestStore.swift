@@ -1,0 +1,58 @@
+import Foundation
+import SocialDomain
+import SupabaseSchema
+
+/// Follow requests through migration 20250301002300's functions, one request per call.
+extension SupabaseStore: FollowRequestStore {
+    /// `POST /rest/v1/rpc/pending_follow_requests` with `{"pairs": [{follower_id, followee_id}]}`.
+    public func pendingFollowRequests(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
+        try await call("pendingFollowRequests") {
+            guard viewer.userId != nil, !pairs.isEmpty else { return [] }
+            let request = SupabaseRequest(
+                method: .post, service: .rest, path: "/rest/v1/rpc/pending_follow_requests",
+                headers: [("Content-Type", "application/json")],
+                body: try Self.json(PendingFollowRequestsArguments(pairs: Array(Set(pairs)))),
+                idempotent: true, operation: "pendingFollowRequests")
+            let rows = try decode([PendingFollowRequestRow].self, try await rest(request, viewer: viewer), "pendingFollowRequests")
+            return Set(rows.compactMap(\.pair))
+        }
+    }
+
+    /// `POST /rest/v1/rpc/follow_request_page` with `{after_us, after_id, page_size}`.
+    public func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage {
+        try await call("followRequestPage") {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
+            struct Body: Encodable {
+                var after_us: Int64?
+                var after_id: String?
+                var page_size: Int
+                func encode(to encoder: any Encoder) throws {
+                    var c = encoder.container(keyedBy: CodingKeys.self)
+                    try c.encode(after_us, forKey: .after_us)
+                    try c.encode(after_id, forKey: .after_id)
+                    try c.encode(page_size, forKey: .page_size)
+                }
+                enum CodingKeys: String, CodingKey { case after_us, after_id, page_size }
+            }
+            let body = Body(after_us: request.after?.createdAtMicroseconds, after_id: request.after?.id.lowercased, page_size: request.limit + 1)
+            let http = SupabaseRequest(
+                method: .post, service: .rest, path: "/rest/v1/rpc/follow_request_page",
+                headers: [("Content-Type", "application/json")], body: try Self.json(body),
+                idempotent: true, operation: "followRequestPage")
+            return try decode(FollowRequestPageRow.self, try await rest(http, viewer: viewer), "followRequestPage").page(request, owner: me)
+        }
+    }
+
+    /// `POST /rest/v1/rpc/answer_follow_request` with `{"requester", "approve"}`. Never retried.
+    public func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
+        try await call("answerFollowRequest") {
+            struct Body: Encodable { var requester: String; var approve: Bool }
+            let request = SupabaseRequest(
+                method: .post, service: .rest, path: "/rest/v1/rpc/answer_follow_request",
+                headers: [("Content-Type", "application/json")],
+                body: try Self.json(Body(requester: requester.lowercased, approve: approve)),
+                idempotent: false, operation: "answerFollowRequest")
+            return try decode(FollowRequestAnswerRow.self, try await rest(request, viewer: viewer), "answerFollowRequest").answer()
+        }
+    }
+}
