@@ -58,11 +58,21 @@ do $$ begin
     -- the condition only (migration 002100): the domain words it
     if sqlerrm <> 'cannot_follow_self' then raise exception 'FAIL: message %', sqlerrm; end if;
   end;
-  begin
-    perform public.follow_profile('ca201000-0000-4000-8000-000000000003');   -- carol is private
-    raise exception 'FAIL: followed a private profile the caller cannot see';
-  exception when sqlstate 'PT404' then null;
-  end;
+  -- carol is private: following her asks instead (migration 002300), and shows only her card;
+  -- unfollowing cancels the request, so nothing of it stays for the tests after this one
+  -- (each call its own statement: a check in the same statement would see the rows from before it)
+  perform set_config('test.outcome', public.follow_profile('ca201000-0000-4000-8000-000000000003')::text, true);
+  if (current_setting('test.outcome')::jsonb ->> 'request_status') is distinct from 'pending'
+     or (current_setting('test.outcome')::jsonb -> 'followee' ->> 'card') is distinct from 'true'
+     or exists (select 1 from public.follows where follower_id = 'a11ce000-0000-4000-8000-000000000001'
+                and followee_id = 'ca201000-0000-4000-8000-000000000003') then
+    raise exception 'FAIL: a follow of private carol did not ask: %', current_setting('test.outcome');
+  end if;
+  perform set_config('test.outcome', public.unfollow_profile('ca201000-0000-4000-8000-000000000003')::text, true);
+  if (current_setting('test.outcome')::jsonb ->> 'request_status') is distinct from 'none'
+     or exists (select 1 from public.follow_requests where target_id = 'ca201000-0000-4000-8000-000000000003') then
+    raise exception 'FAIL: unfollow did not cancel the request to carol: %', current_setting('test.outcome');
+  end if;
   begin
     perform public.follow_profile('eeeeeeee-0000-4000-8000-000000000000');
     raise exception 'FAIL: followed a missing profile';

@@ -113,12 +113,12 @@ do $$ begin
   end if;
 end $$;
 
--- alice follows carol, but carol is hidden from her: that row is in none of alice's lists
--- (her following list skips carol, carol's lists are NOT_FOUND), so it is not readable either;
--- nor is her soft-deleted follow of dave (no list shows soft-deleted rows).
+-- alice follows carol, so carol is visible to her (an approved follower, migration 002300):
+-- her follow of carol and carol's of bob are in alice's lists and readable; her soft-deleted
+-- follow of dave is not (no list shows soft-deleted rows).
 select set_config('request.jwt.claims', '{"sub":"a11ce000-0000-4000-8000-000000000001","role":"authenticated"}', false);
 do $$ begin
-  if follows_test.readable_pairs() <> 'a>b,d>a,d>b' then
+  if follows_test.readable_pairs() <> 'a>b,a>c,c>b,d>a,d>b' then
     raise exception 'FAIL: alice reads follows %', follows_test.readable_pairs();
   end if;
   if follows_test.beyond_lists() <> 0 or follows_test.with_hidden_profile() <> 0 then
@@ -148,7 +148,8 @@ do $$ begin
   end;
 end $$;
 
--- A stranger cannot follow a private profile: not directly, not through the functions.
+-- A stranger cannot follow a private profile: not directly, and the functions only ask
+-- (migration 002300: a pending request, no follow), which the toggle back cancels.
 select set_config('request.jwt.claims', '{"sub":"b0b00000-0000-4000-8000-000000000002","role":"authenticated"}', false);
 do $$ begin
   begin
@@ -157,11 +158,18 @@ do $$ begin
     raise exception 'FAIL: bob followed private carol directly';
   exception when insufficient_privilege then null;
   end;
-  begin
-    perform public.toggle_follow('ca201000-0000-4000-8000-000000000003');
-    raise exception 'FAIL: bob followed private carol through toggle_follow';
-  exception when sqlstate 'PT404' then null;
-  end;
+  perform public.toggle_follow('ca201000-0000-4000-8000-000000000003');
+  if exists (select 1 from public.follows where follower_id = 'b0b00000-0000-4000-8000-000000000002'
+             and followee_id = 'ca201000-0000-4000-8000-000000000003')
+     or not exists (select 1 from public.follow_requests where requester_id = 'b0b00000-0000-4000-8000-000000000002') then
+    raise exception 'FAIL: bob''s toggle of private carol did not ask';
+  end if;
+end $$;
+do $$ begin
+  perform public.toggle_follow('ca201000-0000-4000-8000-000000000003');
+  if exists (select 1 from public.follow_requests) then
+    raise exception 'FAIL: bob''s second toggle did not cancel his request';
+  end if;
 end $$;
 reset role;
 
@@ -192,7 +200,7 @@ begin
   if not (public.toggle_follow('d0000000-0000-4000-8000-000000000004') ->> 'is_following')::boolean then
     raise exception 'FAIL: toggle restore';
   end if;
-  if follows_test.readable_pairs() <> 'a>b,a>d,d>a,d>b' then
+  if follows_test.readable_pairs() <> 'a>b,a>c,a>d,c>b,d>a,d>b' then  -- a>c, c>b: alice follows carol
     raise exception 'FAIL: alice after the restore reads %', follows_test.readable_pairs();
   end if;
   reset role;

@@ -1,5 +1,6 @@
 -- A follower can always remove their own follow, even of a profile that turned private
--- (migration 20250301000500); following it, or unfollowing it without a follow, stays "not found".
+-- (migration 20250301000500); without the follow, the profile is a card and a follow asks
+-- (migration 20250301002300).
 -- State from 05: alice follows carol (private; the row was made as postgres before she went private).
 \set ON_ERROR_STOP 1
 
@@ -17,29 +18,22 @@ begin
 
   set local role authenticated;
   perform set_config('request.jwt.claims', '{"sub":"a11ce000-0000-4000-8000-000000000001","role":"authenticated"}', true);
-  -- following her is still refused while she is hidden from alice
-  begin
-    perform public.follow_profile(carol);
-    raise exception 'FAIL: alice followed hidden carol';
-  exception when sqlstate 'PT404' then null;
-  end;
-  -- unfollowing works, and says nothing of carol's profile
-  outcome := public.unfollow_profile(carol);
-  if (outcome ->> 'is_following')::boolean or outcome -> 'followee' <> 'null'::jsonb then
-    raise exception 'FAIL: unfollow of hidden carol answered %', outcome;
+  -- alice follows carol, so she sees all of her (migration 002300): following again is a no-op
+  outcome := public.follow_profile(carol);
+  if not (outcome ->> 'is_following')::boolean or outcome -> 'followee' ->> 'card' is not null then
+    raise exception 'FAIL: alice followed hidden carol again: %', outcome;
   end if;
-  -- a second unfollow, now without a follow, is "not found" again: nothing about carol leaks
-  begin
-    perform public.unfollow_profile(carol);
-    raise exception 'FAIL: a second unfollow of hidden carol succeeded';
-  exception when sqlstate 'PT404' then null;
-  end;
-  -- and a toggle would be a follow: refused
-  begin
-    perform public.toggle_follow(carol);
-    raise exception 'FAIL: alice toggled a follow of hidden carol on';
-  exception when sqlstate 'PT404' then null;
-  end;
+  -- unfollowing works; carol is then only a card to alice: no bio
+  outcome := public.unfollow_profile(carol);
+  if (outcome ->> 'is_following')::boolean or (outcome -> 'followee' ->> 'card') is distinct from 'true'
+     or outcome -> 'followee' ->> 'bio' is not null then
+    raise exception 'FAIL: unfollow of private carol answered %', outcome;
+  end if;
+  -- a second unfollow changes nothing (no follow, no request)
+  outcome := public.unfollow_profile(carol);
+  if (outcome ->> 'request_status') is distinct from 'none' or (outcome ->> 'changed')::boolean then
+    raise exception 'FAIL: a second unfollow of private carol answered %', outcome;
+  end if;
   reset role;
 
   if exists (select 1 from public.follows where follower_id = alice and followee_id = carol and deleted_at is null) then

@@ -72,11 +72,12 @@ end $$;
 do $$
 declare got text; hint text;
 begin
-  -- a followed profile that turns private leaves its followers' feeds
+  -- a followed profile that turns private stays in its followers' feeds: they keep their follow,
+  -- and approved followers see a private profile whole (migration 002300)
   update public.profiles set is_public = false where id = 'b0b00000-0000-4000-8000-000000000002';
   perform pg_temp.login('d0000000-0000-4000-8000-000000000004');
   got := pg_temp.feed();
-  if got <> 'alice2 dave2 alice1 dave1' then raise exception 'FAIL: dave''s feed with bob private: %', got; end if;
+  if got <> 'alice2 dave2 bob2 alice1 dave1 bob1' then raise exception 'FAIL: dave''s feed with bob private: %', got; end if;
   perform pg_temp.logout();
   update public.profiles set is_public = true where id = 'b0b00000-0000-4000-8000-000000000002';
 
