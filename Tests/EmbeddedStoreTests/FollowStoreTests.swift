@@ -41,14 +41,19 @@ struct FollowStoreTests {
         #expect(bob?.followingCount == 2)
     }
 
-    @Test("following a missing or private profile is NOT_FOUND")
+    @Test("following a missing profile is NOT_FOUND; following a private one asks, and shows only its card")
     func notFound() async throws {
         let f = try await StoreFixture.make()
+        let error = await domainError { _ = try await FollowProfile(follows: f.store).execute(profileId: UUID(), viewer: StoreFixture.alice) }
+        #expect(error == DomainError(.notFound, "Profile not found"))
         let secret = try await f.create("secret_sam", isPublic: false)
-        for target in [UUID(), secret] {
-            let error = await domainError { _ = try await FollowProfile(follows: f.store).execute(profileId: target, viewer: StoreFixture.alice) }
-            #expect(error == DomainError(.notFound, "Profile not found"))
-        }
+        let asked = try await FollowProfile(follows: f.store).execute(profileId: secret, viewer: StoreFixture.alice)
+        #expect(!asked.isFollowing && asked.requestStatus == .pending && asked.changed)
+        #expect(asked.followee?.access == .card && asked.followee?.handle == "secret_sam")
+        #expect(asked.follower?.followingCount == 2)
+        let pending = try await f.store.pendingFollowRequests(
+            among: [FollowPair(follower: DemoData.aliceId, followee: secret)], viewer: StoreFixture.alice)
+        #expect(pending == [FollowPair(follower: DemoData.aliceId, followee: secret)])
     }
 
     @Test("concurrent toggles of the same pair lose no update and never drive counters negative")

@@ -5,13 +5,19 @@ import Testing
 
 @Suite("Embedded profiles: visibility, updates, search")
 struct ProfileStoreTests {
-    @Test("a private profile is visible only to its owner, in batches too (order kept, nil for hidden)")
+    @Test("a private profile is whole to its owner, a card to other signed-in viewers, hidden from anonymous ones, in batches too (order kept, nil for missing)")
     func privateProfiles() async throws {
         let f = try await StoreFixture.make()
-        let secret = try await f.create("secret_sam", isPublic: false)
+        let secret = try await f.create("secret_sam", bio: "hidden", isPublic: false)
         let batch = BatchGetProfiles(profiles: f.store)
         let asAlice = try await batch.execute(ids: [secret, DemoData.bobId, UUID(), DemoData.aliceId], viewer: StoreFixture.alice)
-        #expect(asAlice.map { $0?.handle } == [nil, "bob_builder", nil, "alice_wonder"])
+        #expect(asAlice.map { $0?.handle } == ["secret_sam", "bob_builder", nil, "alice_wonder"])
+        #expect(asAlice.map { $0?.access } == [.card, .full, nil, .full])
+        #expect(asAlice[0]?.bio == nil)
+        let asAnonymous = try await batch.execute(ids: [secret, DemoData.bobId], viewer: .anonymous)
+        #expect(asAnonymous.map { $0?.handle } == [nil, "bob_builder"])
+        let own = try await batch.execute(ids: [secret], viewer: StoreFixture.viewer(secret))
+        #expect(own.first??.bio == "hidden" && own.first??.access == .full)
         let asSam = try await batch.execute(handles: ["SECRET_SAM", "bob_builder"], viewer: StoreFixture.viewer(secret))
         #expect(asSam.map { $0?.handle } == ["secret_sam", "bob_builder"])
         #expect(try await BatchGetProfiles(profiles: f.store).load(handles: ["secret_sam"], viewer: .anonymous)["secret_sam"] == nil)

@@ -29,10 +29,10 @@ struct StoreFixture {
 
     /// Creates a profile; `advance` moves the clock one second first so creation order is clear.
     @discardableResult
-    func create(_ handle: String, displayName: String? = nil, isPublic: Bool = true) async throws -> UUID {
+    func create(_ handle: String, displayName: String? = nil, bio: String? = nil, isPublic: Bool = true) async throws -> UUID {
         clock.advance(by: 1)
         let id = UUID()
-        try await store.createProfile(id: id, handle: handle, displayName: displayName, isPublic: isPublic)
+        try await store.createProfile(id: id, handle: handle, displayName: displayName, bio: bio, isPublic: isPublic)
         return id
     }
 
