@@ -16,7 +16,8 @@ extension EmbeddedStore: AccountStore {
 
     private var nowMicros: Int64 { UnixMicroseconds.from(options.clock.now()) }
 
-    public func signUp(email: String, password: String, handle: String) async throws -> AuthResult {
+    /// The account, its profile and (with `homeZIP`) its owner details in one transaction.
+    public func signUp(email: String, password: String, handle: String, homeZIP: String?) async throws -> AuthResult {
         try await call(.signUp) {
             let signer = try signer
             let salt = PasswordHasher.salt()
@@ -36,6 +37,11 @@ extension EmbeddedStore: AccountStore {
                 try db.execute(
                     sql: "INSERT INTO accounts (id, email, password_hash, salt, created_at) VALUES (?, ?, ?, ?, ?)",
                     arguments: [id.lowercased, email, hash, salt, now])
+                if let homeZIP {
+                    var details = OwnerDetailChanges()
+                    details.homeZIP = .set(homeZIP)
+                    try Self.writeOwnerDetails(db, id: id, changes: details, at: now)
+                }
                 return try Self.openSession(db, account: id, now: now)
             }
             return try await Self.result(id, email: email, sessionId: sessionId, refresh: refresh, signer: signer)

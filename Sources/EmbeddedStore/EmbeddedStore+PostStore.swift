@@ -213,23 +213,40 @@ extension EmbeddedStore: PostStore {
     }
 
     /// In one write transaction (SQLite has one writer): the post must be visible, then the
-    /// like goes or comes; the trigger moves the count, read back before the commit.
-    public func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
+    /// like goes or comes as `action` says (`.like` inserts unless it is there, `.unlike`
+    /// deletes if it is, `.toggle` does whichever applies); the trigger moves the count, read
+    /// back before the commit.
+    public func changeLike(postId: UUID, action: LikeAction, viewer: Viewer) async throws -> LikeOutcome {
         try await call(.toggleLike) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .likePosts) }
             let now = UnixMicroseconds.from(options.clock.now())
             return try await pool.write { db in
                 guard try Self.isVisiblePost(db, postId, viewer: viewer) else { throw DomainError.postNotFound }
-                try db.execute(
-                    sql: "DELETE FROM post_likes WHERE post_id = ? AND profile_id = ?", arguments: [postId.lowercased, me.lowercased])
-                let liked = db.changesCount == 0
-                if liked {
+                let pair: StatementArguments = [postId.lowercased, me.lowercased]
+                let liked: Bool
+                var changed = true
+                switch action {
+                case .toggle:
+                    try db.execute(sql: "DELETE FROM post_likes WHERE post_id = ? AND profile_id = ?", arguments: pair)
+                    liked = db.changesCount == 0
+                    if liked {
+                        try db.execute(
+                            sql: "INSERT INTO post_likes (post_id, profile_id, created_at) VALUES (?, ?, ?)",
+                            arguments: [postId.lowercased, me.lowercased, now])
+                    }
+                case .like:
                     try db.execute(
-                        sql: "INSERT INTO post_likes (post_id, profile_id, created_at) VALUES (?, ?, ?)",
+                        sql: "INSERT INTO post_likes (post_id, profile_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                         arguments: [postId.lowercased, me.lowercased, now])
+                    liked = true
+                    changed = db.changesCount > 0
+                case .unlike:
+                    try db.execute(sql: "DELETE FROM post_likes WHERE post_id = ? AND profile_id = ?", arguments: pair)
+                    liked = false
+                    changed = db.changesCount > 0
                 }
                 let count = try Int.fetchOne(db, sql: "SELECT like_count FROM posts WHERE id = ?", arguments: [postId.lowercased]) ?? 0
-                return LikeOutcome(liked: liked, likeCount: count)
+                return LikeOutcome(liked: liked, likeCount: count, changed: changed)
             }
         }
     }

@@ -126,11 +126,17 @@ extension PostgresStore: PostStore {
         }
     }
 
-    public func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
+    /// `toggle_like` for `.toggle`, `set_like` (which says whether it changed anything) for
+    /// `.like` and `.unlike`.
+    public func changeLike(postId: UUID, action: LikeAction, viewer: Viewer) async throws -> LikeOutcome {
         try await call("toggleLike", viewer: viewer, forbidden: .postNotFound) { connection, logger in
-            let rows = try await connection.query("select public.toggle_like(\(postId)::uuid)::text", logger: logger)
-            let row = try await Self.decodeJSON(LikeOutcomeRow.self, from: rows, "toggleLike")
-            return LikeOutcome(liked: row.liked, likeCount: row.like_count)
+            let rows = switch action {
+            case .toggle: try await connection.query("select public.toggle_like(\(postId)::uuid)::text", logger: logger)
+            case .like, .unlike:
+                try await connection.query(
+                    "select public.set_like(\(postId)::uuid, \(action == .like)::boolean)::text", logger: logger)
+            }
+            return try await Self.decodeJSON(LikeOutcomeRow.self, from: rows, "toggleLike").outcome
         }
     }
 

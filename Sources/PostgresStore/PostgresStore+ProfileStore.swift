@@ -62,21 +62,25 @@ extension PostgresStore: ProfileStore {
         }
     }
 
-    /// `search_profiles` with the escaped pattern and the keyset; `limit + 1` rows tell whether a
-    /// next page exists. The function's order is kept (`with ordinality`).
+    /// `search_profiles_ranked` with the escaped pattern, the lower-case query (the rank) and the
+    /// keyset; `limit + 1` rows tell whether a next page exists. The function's order is kept
+    /// (`with ordinality`).
     public func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
         try await call("searchProfiles", viewer: viewer) { connection, logger in
             let pattern = query.containsPattern
+            let queryKey = query.textKey
+            let afterRank = query.after?.rank.rawValue
             let afterHandle = query.after?.handleKey
             let afterId = query.after?.profileId
             let pageSize = query.limit + 1
             let rows = try await connection.query("""
                 select coalesce(json_agg(\(unescaped: Self.profileObject("s")) order by s.ordinality), '[]')::text
-                from public.search_profiles(\(pattern)::text, \(afterHandle)::text, \(afterId)::uuid, \(pageSize)::int) with ordinality as s
+                from public.search_profiles_ranked(\(pattern)::text, \(queryKey)::text, \(afterRank)::int,
+                                                   \(afterHandle)::text, \(afterId)::uuid, \(pageSize)::int) with ordinality as s
                 """, logger: logger)
             let profiles = try await Self.decodeJSON([ProfileRow].self, from: rows, "searchProfiles").map { try $0.profile() }
             return SearchPage(
-                edges: profiles.prefix(query.limit).map(SearchEdge.init),
+                edges: profiles.prefix(query.limit).map { SearchEdge(profile: $0, query: query) },
                 hasNextPage: profiles.count > query.limit,
                 hasPreviousPage: query.after != nil)
         }

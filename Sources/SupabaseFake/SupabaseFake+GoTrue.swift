@@ -64,6 +64,12 @@ extension SupabaseFake {
         // handle_new_user: the profile from data.handle (the gateway checked it is free).
         let handle = body.data?.text("handle").flatMap { $0 } ?? "user_\(id.lowercased.prefix(8))"
         profilesById[id] = Profile(id: id, handle: handle, createdAt: UnixMicroseconds.date(now), updatedAt: UnixMicroseconds.date(now))
+        // ... and the owner-only ZIP from data.home_zip, trimmed, left out when malformed.
+        if let zip = body.data?.text("home_zip").flatMap({ $0 })?.trimmingCharacters(in: .whitespaces), HomeZIPRule.isValid(zip) {
+            var details = ownerDetailsById[id] ?? ProfileOwnerDetails()
+            details.homeZIP = zip
+            ownerDetailsById[id] = details
+        }
         return Self.json(200, newSession(for: id))
     }
 

@@ -20,6 +20,8 @@ extension SupabaseFake {
         case ("GET", "/rest/v1/profile_private"): return readOwnerDetails(query, caller: caller)
         case ("PATCH", "/rest/v1/profile_private"): return patchOwnerDetails(query, body: columns, caller: caller)
         case ("POST", "/rest/v1/rpc/search_profiles"): return search(Self.arguments(SearchArguments.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/search_profiles_ranked"):
+            return rankedSearch(Self.arguments(RankedSearchArguments.self, request), caller: caller)
         case ("POST", "/rest/v1/rpc/handle_available"): return handleAvailable(Self.arguments(FakeHandle.self, request), caller: caller)
         case ("POST", "/rest/v1/rpc/follow_pages"): return followPages(Self.arguments(FollowPagesArguments.self, request), caller: caller)
         case ("POST", "/rest/v1/rpc/follow_pages_with_states"):
@@ -211,6 +213,22 @@ extension SupabaseFake {
             .filter { ($0.handle.lowercased(), $0.id.lowercased) > (afterHandle, afterId) }
             .sorted { ($0.handle.lowercased(), $0.id.lowercased) < ($1.handle.lowercased(), $1.id.lowercased) }
         return Self.rows(hits.prefix(limit).map(Self.row))
+    }
+
+    /// `search_profiles_ranked`: as `search_profiles`, ordered and keyed by (rank, lower-case
+    /// handle, id), the rank computed as the migration does (exact, prefix, other).
+    func rankedSearch(_ body: RankedSearchArguments?, caller: Caller) -> Response {
+        guard let body else { return Self.pgError(400, "PGRST202", "missing pattern") }
+        let after = (body.after_rank ?? -1, body.after_handle ?? "", body.after_id ?? "00000000-0000-0000-0000-000000000000")
+        func key(_ p: Profile) -> (Int, String, String) {
+            let handle = p.handle.lowercased()
+            return (SearchRank(handleKey: handle, queryKey: body.query_key).rawValue, handle, p.id.lowercased)
+        }
+        let hits = profilesById.values
+            .filter { $0.isPublic && (Self.like($0.handle, body.pattern) || $0.displayName.map { Self.like($0, body.pattern) } == true) }
+            .filter { key($0) > after }
+            .sorted { key($0) < key($1) }
+        return Self.rows(hits.prefix(max(0, min(body.page_size, 101))).map(Self.row))
     }
 
     /// Case-insensitive SQL LIKE with `\` as the escape character.

@@ -46,6 +46,7 @@ extension SupabaseFake {
         case ("POST", "/rest/v1/rpc/comment_pages"): return commentPages(arguments(FakeRequests<TimelinePageArgument>.self), caller: caller)
         case ("POST", "/rest/v1/rpc/viewer_likes"): return viewerLikes(arguments(FakePostIds.self), caller: caller)
         case ("POST", "/rest/v1/rpc/toggle_like"): return toggleLike(arguments(FakeTarget.self), caller: caller)
+        case ("POST", "/rest/v1/rpc/set_like"): return setLike(arguments(SetLikeArguments.self), caller: caller)
         default: return nil
         }
     }
@@ -276,5 +277,19 @@ extension SupabaseFake {
         if liked { post.likes.insert(me) } else { post.likes.remove(me) }
         posts[id] = post
         return Self.json(200, LikeOutcomeRow(liked: liked, like_count: post.likes.count))
+    }
+
+    /// `set_like`: as the migration's function, the like set or taken away, and whether that
+    /// changed anything (a repeat does not).
+    func setLike(_ body: SetLikeArguments?, caller: Caller) -> Response {
+        guard case .user(let me) = caller else {
+            return Self.condition(401, "42501", "authentication_required", details: "action=like_posts")
+        }
+        guard let body, let id = UUID(uuidString: body.target), var post = posts[id], postVisible(post, caller) else {
+            return Self.condition(400, "P0001", "post_not_found")
+        }
+        let changed = body.liked ? post.likes.insert(me).inserted : post.likes.remove(me) != nil
+        posts[id] = post
+        return Self.json(200, LikeOutcomeRow(liked: body.liked, like_count: post.likes.count, changed: changed))
     }
 }

@@ -237,10 +237,25 @@ public struct CommentPageRow: Codable, Sendable {
 public struct LikeOutcomeRow: Codable, Sendable {
     public var liked: Bool
     public var like_count: Int
+    /// `set_like` says whether it changed anything; `toggle_like` always does (absent).
+    public var changed: Bool?
 
-    public init(liked: Bool, like_count: Int) {
+    public init(liked: Bool, like_count: Int, changed: Bool? = nil) {
         self.liked = liked
         self.like_count = like_count
+        self.changed = changed
+    }
+
+    public var outcome: LikeOutcome { LikeOutcome(liked: liked, likeCount: like_count, changed: changed ?? true) }
+}
+
+/// The named arguments of `set_like`. Decodable too, for the Supabase fake.
+public struct SetLikeArguments: Codable, Sendable {
+    public var target: String
+    public var liked: Bool
+    public init(target: String, liked: Bool) {
+        self.target = target
+        self.liked = liked
     }
 }
 

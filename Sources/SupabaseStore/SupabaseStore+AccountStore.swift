@@ -6,10 +6,11 @@ import SocialDomain
 /// stores them (`video_quality`, `autoplay`, `display_name`). Error bodies are GoTrue's
 /// `{"code": <status>, "error_code": "<slug>", "msg": "..."}` (supabase-wire.md §5.4).
 extension SupabaseStore: AccountStore {
-    /// `POST /auth/v1/signup` with `{email, password, data: {handle}}`: `handle_new_user` makes the
-    /// profile from `data.handle` (migration 001000). With email confirmation on, GoTrue answers
-    /// the user without a session: the result has none.
-    public func signUp(email: String, password: String, handle: String) async throws -> AuthResult {
+    /// `POST /auth/v1/signup` with `{email, password, data: {handle, home_zip?}}`: `handle_new_user`
+    /// makes the profile from `data.handle` and the owner-only ZIP from `data.home_zip` (migration
+    /// 001000), in GoTrue's own transaction. With email confirmation on, GoTrue answers the user
+    /// without a session: the result has none.
+    public func signUp(email: String, password: String, handle: String, homeZIP: String?) async throws -> AuthResult {
         try await call("signUp") {
             // The trigger falls back to a generated handle when the wanted one is taken (a sign-up
             // never fails on its profile); the gateway promises HANDLE_TAKEN, so it asks first.
@@ -18,7 +19,9 @@ extension SupabaseStore: AccountStore {
                 headers: [("Content-Type", "application/json")], body: try Self.json(["handle": handle.lowercased()]),
                 idempotent: true, operation: "handleTaken")
             guard try decode(Bool.self, try await rest(available, viewer: .anonymous), "handleTaken") else { throw DomainError.handleTaken }
-            let body = try JSONSerialization.data(withJSONObject: ["email": email, "password": password, "data": ["handle": handle]])
+            var metadata = ["handle": handle]
+            if let homeZIP { metadata["home_zip"] = homeZIP }
+            let body = try JSONSerialization.data(withJSONObject: ["email": email, "password": password, "data": metadata])
             let data = try await auth(.post, "/auth/v1/signup", body: body, operation: "signUp")
             return try Self.authResult(data)
         }

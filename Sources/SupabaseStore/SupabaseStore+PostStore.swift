@@ -162,15 +162,27 @@ extension SupabaseStore: PostStore {
         }
     }
 
-    /// `POST /rest/v1/rpc/toggle_like` with `{"target": "<post>"}`. Never retried.
-    public func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
+    /// `.toggle`: `POST /rest/v1/rpc/toggle_like` with `{"target": "<post>"}`. `.like` and
+    /// `.unlike`: `POST /rest/v1/rpc/set_like` with `{"target": "<post>", "liked": true|false}`,
+    /// which answers whether it changed anything. Never retried (a toggle is not idempotent; the
+    /// other two are, but share the toggle's path through the request layer).
+    public func changeLike(postId: UUID, action: LikeAction, viewer: Viewer) async throws -> LikeOutcome {
         try await call("toggleLike") {
-            let request = SupabaseRequest(
-                method: .post, service: .rest, path: "/rest/v1/rpc/toggle_like",
-                headers: [("Content-Type", "application/json")], body: try Self.json(["target": postId.lowercased]),
-                idempotent: false, operation: "toggleLike")
-            let row = try decode(LikeOutcomeRow.self, try await rest(request, viewer: viewer, forbidden: .postNotFound), "toggleLike")
-            return LikeOutcome(liked: row.liked, likeCount: row.like_count)
+            let request: SupabaseRequest
+            switch action {
+            case .toggle:
+                request = SupabaseRequest(
+                    method: .post, service: .rest, path: "/rest/v1/rpc/toggle_like",
+                    headers: [("Content-Type", "application/json")], body: try Self.json(["target": postId.lowercased]),
+                    idempotent: false, operation: "toggleLike")
+            case .like, .unlike:
+                request = SupabaseRequest(
+                    method: .post, service: .rest, path: "/rest/v1/rpc/set_like",
+                    headers: [("Content-Type", "application/json")],
+                    body: try Self.json(SetLikeArguments(target: postId.lowercased, liked: action == .like)),
+                    idempotent: false, operation: action == .like ? "like" : "unlike")
+            }
+            return try decode(LikeOutcomeRow.self, try await rest(request, viewer: viewer, forbidden: .postNotFound), "toggleLike").outcome
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import SocialDomain
 import SupabaseSchema
 
-/// Profiles: `in.(...)` reads (one request per 200 keys), search through `search_profiles`,
+/// Profiles: `in.(...)` reads (one request per 200 keys), search through `search_profiles_ranked`,
 /// and the owner's updates with `Prefer: return=representation`.
 extension SupabaseStore: ProfileStore {
     /// Keys per `in.(...)` request: keeps URLs near 8 KB and far below the 1000-row cap.
@@ -59,22 +59,23 @@ extension SupabaseStore: ProfileStore {
         }
     }
 
-    /// `POST /rest/v1/rpc/search_profiles?select=<cols>` with the escaped pattern and the
-    /// keyset; `limit + 1` rows tell whether a next page exists.
+    /// `POST /rest/v1/rpc/search_profiles_ranked?select=<cols>` with the escaped pattern, the
+    /// lower-case query (which ranks a handle) and the keyset; `limit + 1` rows tell whether a
+    /// next page exists.
     public func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
         try await call("searchProfiles") {
-            let arguments = SearchArguments(
-                pattern: query.containsPattern, after_handle: query.after?.handleKey,
-                after_id: query.after?.profileId.lowercased, page_size: query.limit + 1)
+            let arguments = RankedSearchArguments(
+                pattern: query.containsPattern, query_key: query.textKey, after_rank: query.after?.rank.rawValue,
+                after_handle: query.after?.handleKey, after_id: query.after?.profileId.lowercased, page_size: query.limit + 1)
             let request = SupabaseRequest(
-                method: .post, service: .rest, path: "/rest/v1/rpc/search_profiles",
+                method: .post, service: .rest, path: "/rest/v1/rpc/search_profiles_ranked",
                 query: [("select", PostgRESTQuery.profileColumns)],
                 headers: [("Content-Type", "application/json")], body: try Self.json(arguments),
                 idempotent: true, operation: "searchProfiles")
             let rows = try decode([ProfileRow].self, try await rest(request, viewer: viewer), "searchProfiles")
             let profiles = try rows.map { try $0.profile() }
             return SearchPage(
-                edges: profiles.prefix(query.limit).map(SearchEdge.init),
+                edges: profiles.prefix(query.limit).map { SearchEdge(profile: $0, query: query) },
                 hasNextPage: profiles.count > query.limit,
                 hasPreviousPage: query.after != nil)
         }

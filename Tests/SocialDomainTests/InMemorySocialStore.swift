@@ -50,9 +50,9 @@ actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
         let needle = query.text.lowercased()
         let hits = profilesById.values
             .filter { $0.isPublic && ($0.handle.lowercased().contains(needle) || ($0.displayName ?? "").lowercased().contains(needle)) }
-            .sorted { $0.handle.lowercased() < $1.handle.lowercased() }
-            .filter { query.after == nil || $0.handle.lowercased() > query.after!.handleKey }
-        return SearchPage(edges: hits.prefix(query.limit).map(SearchEdge.init),
+            .sorted { (query.rank(of: $0.handle), $0.handle.lowercased()) < (query.rank(of: $1.handle), $1.handle.lowercased()) }
+            .filter { p in query.after.map { (query.rank(of: p.handle), p.handle.lowercased()) > ($0.rank, $0.handleKey) } ?? true }
+        return SearchPage(edges: hits.prefix(query.limit).map { SearchEdge(profile: $0, query: query) },
                           hasNextPage: hits.count > query.limit, hasPreviousPage: query.after != nil)
     }
 

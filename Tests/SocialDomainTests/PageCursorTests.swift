@@ -25,7 +25,7 @@ struct PageCursorTests {
             let cases: [(PageCursor, String)] = [
                 (.follow(FollowList(.following, of: owner), FollowKeyset(createdAtMicroseconds: micros, followId: id)),
                  "v1:following:\(owner.lowercased):\(micros):\(id.lowercased)"),
-                (.search(SearchKeyset(handleKey: "alice_wonder", profileId: id)), "v1:search:alice_wonder:\(id.lowercased)"),
+                (.search(SearchKeyset(rank: .prefix, handleKey: "alice_wonder", profileId: id)), "v1:search:1:alice_wonder:\(id.lowercased)"),
                 (.sync(owner: owner, SyncKeyset(updatedAtMicroseconds: micros, followId: id)),
                  "v1:sync:\(owner.lowercased):\(micros):\(id.lowercased)"),
                 (.timeline(.comments(post: owner), FollowKeyset(createdAtMicroseconds: micros, followId: id)),
@@ -44,7 +44,10 @@ struct PageCursorTests {
         for text in ["", "abc", "!!!!", b64("v2:followers:\(owner.lowercased):1:\(owner.lowercased)"),
                      b64("v1:followers:\(owner.uuidString):1:\(owner.lowercased)"),
                      b64("v1:followers:\(owner.lowercased):01:\(owner.lowercased)"),
-                     b64("v1:search:Alice:\(owner.lowercased)"), b64("v1:search:a%:\(owner.lowercased)"),
+                     b64("v1:search:2:Alice:\(owner.lowercased)"), b64("v1:search:2:a%:\(owner.lowercased)"),
+                     b64("v1:search:3:alice:\(owner.lowercased)"), b64("v1:search:01:alice:\(owner.lowercased)"),
+                     b64("v1:search:-1:alice:\(owner.lowercased)"),
+                     b64("v1:search:alice:\(owner.lowercased)"),   // before ranking (issue 40): refused
                      b64("v1:followers:\(owner.lowercased):1")] {
             #expect(PageCursor.decode(text) == nil, "\(text)")
         }
@@ -82,7 +85,7 @@ struct PageCursorTests {
 
     @Test("a search cursor, another profile's cursor or the other list's cursor is BAD_USER_INPUT")
     func foreignCursors() {
-        let search = PageCursor.search(SearchKeyset(handleKey: "alice", profileId: owner)).encoded
+        let search = PageCursor.search(SearchKeyset(rank: .exact, handleKey: "alice", profileId: owner)).encoded
         let otherOwner = PageCursor.follow(FollowList(.followers, of: Fixture.bob), key).encoded
         let otherKind = PageCursor.follow(FollowList(.following, of: owner), key).encoded
         for cursor in [search, otherOwner, otherKind, "garbage"] {

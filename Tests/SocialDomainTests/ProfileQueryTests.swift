@@ -67,6 +67,28 @@ struct ProfileQueryTests {
         }
     }
 
+    @Test("a search cursor from before ranking, or one ranked for another query, is BAD_USER_INPUT; this query's is taken")
+    func searchRankedCursor() throws {
+        let old = Base64URL.encode(Array("v1:search:bob:\(Fixture.bob.lowercased)".utf8))
+        let otherQuery = PageCursor.search(SearchKeyset(rank: .exact, handleKey: "bobby", profileId: Fixture.bob)).encoded
+        for cursor in [old, otherQuery] {
+            #expect(throws: DomainError(.badUserInput, "after is not a valid cursor for this list", field: "after")) {
+                try SearchProfiles.validate(query: "bob", first: 5, after: cursor)
+            }
+        }
+        let key = SearchKeyset(rank: .prefix, handleKey: "bobby", profileId: Fixture.bob)
+        #expect(try SearchProfiles.validate(query: "BOB", first: 5, after: PageCursor.search(key).encoded).after == key)
+    }
+
+    @Test("search ranks an exact handle, then a handle starting with the query, then the rest, case-insensitively")
+    func searchRank() {
+        let query = SearchQuery(text: "Bob")
+        #expect(query.rank(of: "BOB") == .exact)
+        #expect(query.rank(of: "bobby") == .prefix)
+        #expect(query.rank(of: "BOB2") == .prefix)
+        #expect(query.rank(of: "alice_bob") == .other)
+    }
+
     @Test("% and _ in the search query are escaped for LIKE")
     func likeEscaping() {
         #expect(SearchQuery(text: "50%_Off\\x").containsPattern == "%50\\%\\_off\\\\x%")

@@ -63,7 +63,7 @@ private struct DownStore: ProfileStore, FollowStore, MediaStore, PostStore, Stor
     func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post { throw ConnectionLost() }
     func updatePost(id: UUID, changes: PostChanges, viewer: Viewer) async throws -> Post { throw ConnectionLost() }
     func deletePost(id: UUID, viewer: Viewer) async throws { throw ConnectionLost() }
-    func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome { throw ConnectionLost() }
+    func changeLike(postId: UUID, action: LikeAction, viewer: Viewer) async throws -> LikeOutcome { throw ConnectionLost() }
     func addComment(postId: UUID, content: String, viewer: Viewer) async throws -> SocialDomain.Comment { throw ConnectionLost() }
     func deleteComment(id: UUID, viewer: Viewer) async throws { throw ConnectionLost() }
     func activeStories(viewer: Viewer) async throws -> [Story] { throw ConnectionLost() }

@@ -48,17 +48,17 @@ struct ProfileStoreRequestTests {
         }
     }
 
-    @Test("search posts the escaped pattern and the keyset to rpc/search_profiles")
+    @Test("search posts the escaped pattern, the lower-case query and the keyset to rpc/search_profiles_ranked")
     func searchRequestAndPages() async throws {
         try await StoreHarness.run { h in
             let first = try await h.store.searchProfiles(SearchQuery(text: "_", limit: 1), viewer: .anonymous)
             #expect(first.edges.map(\.profile.handle) == ["alice_wonder"])
             #expect(first.hasNextPage && !first.hasPreviousPage)
             let request = h.fake.requests[0]
-            #expect(request.method == "POST" && request.path == "/rest/v1/rpc/search_profiles")
+            #expect(request.method == "POST" && request.path == "/rest/v1/rpc/search_profiles_ranked")
             #expect(request.query == StoreHarness.select)
             #expect(request.headers["content-type"] == "application/json")
-            #expect(request.bodyText == #"{"after_handle":null,"after_id":null,"page_size":2,"pattern":"%\\_%"}"#)
+            #expect(request.bodyText == #"{"after_handle":null,"after_id":null,"after_rank":null,"page_size":2,"pattern":"%\\_%","query_key":"_"}"#)
 
             guard case .search(let keyset)? = first.endCursor.flatMap(PageCursor.decode) else {
                 Issue.record("no search cursor")
@@ -68,7 +68,7 @@ struct ProfileStoreRequestTests {
             #expect(second.edges.map(\.profile.handle) == ["Bob_Builder"])   // carol is private
             #expect(!second.hasNextPage && second.hasPreviousPage)
             #expect(h.fake.requests[1].bodyText
-                == #"{"after_handle":"alice_wonder","after_id":"a11ce000-0000-4000-8000-000000000001","page_size":2,"pattern":"%\\_%"}"#)
+                == #"{"after_handle":"alice_wonder","after_id":"a11ce000-0000-4000-8000-000000000001","after_rank":2,"page_size":2,"pattern":"%\\_%","query_key":"_"}"#)
             // "%" in the query matches a literal percent sign only
             let percent = try await h.store.searchProfiles(SearchQuery(text: "100%"), viewer: .anonymous)
             #expect(percent.edges.map(\.profile.handle) == ["Bob_Builder"])

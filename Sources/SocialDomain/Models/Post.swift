@@ -57,13 +57,23 @@ public struct Comment: Sendable, Hashable, Identifiable {
     public var keyset: TimeKeyset { TimeKeyset(createdAtMicroseconds: createdAtMicroseconds, id: id) }
 }
 
+/// What a like mutation asks for: `toggleLike` flips, `like` and `unlike` set the state and are
+/// safe to repeat (as ``FollowAction`` for follows).
+public enum LikeAction: String, Sendable, Hashable {
+    case like, unlike, toggle
+}
+
 /// A like's outcome: the viewer's new state and the post's exact count after it.
 public struct LikeOutcome: Sendable, Hashable {
     public var liked: Bool
     public var likeCount: Int
-    public init(liked: Bool, likeCount: Int) {
+    /// Whether the call changed the like (a `like` of a post already liked, or an `unlike` of one
+    /// not liked, changes nothing): only a change is an ``Activity``.
+    public var changed: Bool
+    public init(liked: Bool, likeCount: Int, changed: Bool = true) {
         self.liked = liked
         self.likeCount = likeCount
+        self.changed = changed
     }
 }
 

@@ -37,12 +37,35 @@ extension FollowKeyset {
     public init(createdAtMicroseconds: Int64, id: UUID) { self.init(createdAtMicroseconds: createdAtMicroseconds, followId: id) }
 }
 
-/// The position of a profile in search results ordered by lower-cased handle, then id.
+/// How well a profile's handle matches a search (seed 000): the exact handle first, then handles
+/// starting with the query, then the rest (a match inside the handle or the display name).
+/// Compared case-insensitively.
+public enum SearchRank: Int, Sendable, Hashable, Comparable, CaseIterable {
+    case exact = 0, prefix = 1, other = 2
+
+    /// The rank of a lower-case handle for a lower-case query, byte for byte as the stores' SQL
+    /// compares them (`handle_lower = q`, `starts_with(handle_lower, q)`).
+    public init(handleKey: String, queryKey: String) {
+        if handleKey == queryKey {
+            self = .exact
+        } else if handleKey.utf8.starts(with: queryKey.utf8) {
+            self = .prefix
+        } else {
+            self = .other
+        }
+    }
+
+    public static func < (a: SearchRank, b: SearchRank) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// The position of a profile in search results ordered by rank, lower-cased handle, then id.
 public struct SearchKeyset: Sendable, Hashable {
+    public var rank: SearchRank
     /// The handle in lower case (handles are unique case-insensitively).
     public var handleKey: String
     public var profileId: UUID
-    public init(handleKey: String, profileId: UUID) {
+    public init(rank: SearchRank, handleKey: String, profileId: UUID) {
+        self.rank = rank
         self.handleKey = handleKey
         self.profileId = profileId
     }
@@ -53,7 +76,9 @@ public struct SearchKeyset: Sendable, Hashable {
 /// Wire form: base64url (no padding) of an ASCII payload, fields separated by `:`:
 /// - `v1:followers:<owner uuid>:<created_at µs>:<follow uuid>`
 /// - `v1:following:<owner uuid>:<created_at µs>:<follow uuid>`
-/// - `v1:search:<lower-case handle>:<profile uuid>`
+/// - `v1:search:<rank 0|1|2>:<lower-case handle>:<profile uuid>` (issue 40 added the rank; the
+///   rank-less search cursors written before are refused as invalid, since their position was in
+///   the old order)
 /// - `v1:sync:<viewer uuid>:<updated_at µs>:<follow uuid>`
 /// - `v1:posts:<author uuid>:<created_at µs>:<post uuid>` (a profile's posts)
 /// - `v1:feed:<viewer uuid>:<created_at µs>:<post uuid>`
@@ -135,6 +160,7 @@ public enum PageCursor: Sendable, Hashable {
         case .search(let key):
             add(Self.version)
             add("search")
+            add(Int64(key.rank.rawValue))
             add(key.handleKey)
             add(key.profileId, last: true)
         case .sync(let owner, let key):
@@ -168,9 +194,10 @@ public enum PageCursor: Sendable, Hashable {
             return .follow(FollowList(kind, of: owner),
                            FollowKeyset(createdAtMicroseconds: micros, followId: followId))
         case "search":
-            guard parts.count == 4, HandleRule.isValid(parts[2]), parts[2] == parts[2].lowercased(),
-                  let id = canonicalUUID(parts[3]) else { return nil }
-            return .search(SearchKeyset(handleKey: parts[2], profileId: id))
+            guard parts.count == 5, let number = canonicalInt64(parts[2]), let rank = SearchRank(rawValue: Int(number)),
+                  HandleRule.isValid(parts[3]), parts[3] == parts[3].lowercased(),
+                  let id = canonicalUUID(parts[4]) else { return nil }
+            return .search(SearchKeyset(rank: rank, handleKey: parts[3], profileId: id))
         case "sync":
             guard parts.count == 5, let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
                   let followId = canonicalUUID(parts[4]) else { return nil }

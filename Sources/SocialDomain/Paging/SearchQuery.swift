@@ -1,7 +1,8 @@
 /// A validated profile search: trimmed text (2+ characters), page size ``PageSize/search``, optional keyset.
 ///
 /// Results are public profiles whose handle or display name contains ``text`` case-insensitively,
-/// ordered by lower-cased handle then id.
+/// ordered by ``SearchRank`` (exact handle, then handles starting with the text, then the rest),
+/// then lower-cased handle, then id.
 public struct SearchQuery: Sendable, Hashable {
     public var text: String
     public var limit: Int
@@ -11,6 +12,14 @@ public struct SearchQuery: Sendable, Hashable {
         self.text = text
         self.limit = limit
         self.after = after
+    }
+
+    /// ``text`` in lower case, which the stores compare with the lower-case handle to rank it.
+    public var textKey: String { text.lowercased() }
+
+    /// The rank of `handle` for this search.
+    public func rank(of handle: String) -> SearchRank {
+        SearchRank(handleKey: handle.lowercased(), queryKey: textKey)
     }
 
     public static let minLength = 2
@@ -32,10 +41,10 @@ public struct SearchQuery: Sendable, Hashable {
 public struct SearchEdge: Sendable, Hashable {
     public var profile: Profile
     public var cursor: String
-    public init(profile: Profile) {
+    public init(profile: Profile, query: SearchQuery) {
         self.profile = profile
         self.cursor = PageCursor.search(
-            SearchKeyset(handleKey: profile.handle.lowercased(), profileId: profile.id)).encoded
+            SearchKeyset(rank: query.rank(of: profile.handle), handleKey: profile.handle.lowercased(), profileId: profile.id)).encoded
     }
 }
 

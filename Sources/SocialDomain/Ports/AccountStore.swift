@@ -4,9 +4,10 @@ import Foundation
 /// Supabase Auth (GoTrue). Inputs reach it validated (``AccountRules``); errors are
 /// ``DomainError``s.
 public protocol AccountStore: Sendable {
-    /// Creates the account and its profile with `handle`.
+    /// Creates the account and its profile with `handle`, and the owner-only `homeZIP` when given
+    /// (already checked by ``HomeZIPRule``).
     /// - Throws: `EMAIL_TAKEN`, `HANDLE_TAKEN`.
-    func signUp(email: String, password: String, handle: String) async throws -> AuthResult
+    func signUp(email: String, password: String, handle: String, homeZIP: String?) async throws -> AuthResult
     /// A new session. Unknown email and wrong password fail alike, in the same time.
     /// - Throws: `UNAUTHENTICATED` (``DomainError/invalidCredentials``).
     func signIn(email: String, password: String) async throws -> AuthResult
@@ -36,6 +37,11 @@ public protocol AccountStore: Sendable {
 }
 
 extension AccountStore {
+    /// Signs up without a home ZIP.
+    public func signUp(email: String, password: String, handle: String) async throws -> AuthResult {
+        try await signUp(email: email, password: password, handle: handle, homeZIP: nil)
+    }
+
     /// Supabase Auth deletes an ended session; nothing is left to tell.
     public func recentlyEndedSessions(since: Date) async throws -> [SessionEnd] { [] }
 }
@@ -51,7 +57,9 @@ public protocol AccessTokenSigner: Sendable {
 /// `SUPABASE_URL`): each answers ``DomainError/accountsUnavailable``, one clear error.
 public struct NoAccounts: AccountStore {
     public init() {}
-    public func signUp(email: String, password: String, handle: String) async throws -> AuthResult { throw DomainError.accountsUnavailable }
+    public func signUp(email: String, password: String, handle: String, homeZIP: String?) async throws -> AuthResult {
+        throw DomainError.accountsUnavailable
+    }
     public func signIn(email: String, password: String) async throws -> AuthResult { throw DomainError.accountsUnavailable }
     public func refresh(refreshToken: String) async throws -> AuthResult { throw DomainError.accountsUnavailable }
     public func signOut(viewer: Viewer) async throws { throw DomainError.accountsUnavailable }

@@ -23,11 +23,21 @@ public protocol PostStore: Sendable {
     func updatePost(id: UUID, changes: PostChanges, viewer: Viewer) async throws -> Post
     /// Deletes the viewer's own post with its likes and comments. - Throws: `NOT_FOUND`.
     func deletePost(id: UUID, viewer: Viewer) async throws
-    /// Likes the post if the viewer does not, else unlikes it, atomically; the count is exact
-    /// under concurrency. - Throws: `NOT_FOUND` (missing or hidden post).
-    func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome
+    /// Likes or unlikes the post as `action` says, atomically: `.toggle` flips the viewer's like,
+    /// `.like` and `.unlike` set it and change nothing when it already is so
+    /// (``LikeOutcome/changed`` false). The count is exact under concurrency.
+    /// - Throws: `NOT_FOUND` (missing or hidden post).
+    func changeLike(postId: UUID, action: LikeAction, viewer: Viewer) async throws -> LikeOutcome
     /// Writes the viewer's comment on a visible post. - Throws: `NOT_FOUND` (missing or hidden post).
     func addComment(postId: UUID, content: String, viewer: Viewer) async throws -> Comment
     /// Deletes a comment the viewer wrote or one on the viewer's own post. - Throws: `NOT_FOUND`.
     func deleteComment(id: UUID, viewer: Viewer) async throws
+}
+
+extension PostStore {
+    /// Likes the post if the viewer does not, else unlikes it (``changeLike(postId:action:viewer:)``
+    /// with `.toggle`).
+    public func toggleLike(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
+        try await changeLike(postId: postId, action: .toggle, viewer: viewer)
+    }
 }

@@ -36,13 +36,15 @@ public struct SearchProfiles: Sendable {
                 "Search query must be at most \(SearchQuery.maxLength) characters", field: "query")
         }
         let limit = try PageSize.search.checked(first, field: "first")
-        var keyset: SearchKeyset?
+        var search = SearchQuery(text: text, limit: limit)
         if let after {
-            guard case .search(let key)? = PageCursor.decode(after) else {
+            // A cursor from before ranking (no rank) does not decode; one whose rank is not its
+            // handle's rank for this query came from another search. Both are refused.
+            guard case .search(let key)? = PageCursor.decode(after), key.rank == search.rank(of: key.handleKey) else {
                 throw DomainError.badUserInput("after is not a valid cursor for this list", field: "after")
             }
-            keyset = key
+            search.after = key
         }
-        return SearchQuery(text: text, limit: limit, after: keyset)
+        return search
     }
 }

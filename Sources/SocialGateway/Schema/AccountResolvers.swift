@@ -18,7 +18,8 @@ enum AccountResolvers {
             let result = try await storeCall(request.logger) {
                 try await SignUp(accounts: request.stores.accounts, limits: request.accountLimits).execute(
                     email: info.arguments.string("email") ?? "", password: info.arguments.string("password") ?? "",
-                    handle: info.arguments.string("handle") ?? "", clientAddress: request.clientAddress)
+                    handle: info.arguments.string("handle") ?? "", homeZIP: info.arguments.string("homeZIP"),
+                    clientAddress: request.clientAddress)
             }
             request.changedTags.record([CacheTags.search, CacheTags.profile(result.userId)])
             return result

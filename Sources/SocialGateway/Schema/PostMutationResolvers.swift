@@ -45,19 +45,9 @@ enum PostMutationResolvers {
             request.profilesByID.clear(post.authorId)
             return DeletePostPayloadValue(id: post.id, authorId: post.authorId)
         }
-        b.bind("Mutation", "toggleLike") { info in
-            let request = try info.request
-            let id = try parseID(info.arguments.string("postId"), field: "postId")
-            let outcome = try await storeCall(request.logger) {
-                try await ToggleLike(posts: request.stores.posts).execute(postId: id, viewer: request.viewer)
-            }
-            request.changedTags.record(CacheTags.post(id))
-            request.forgetPosts()
-            if outcome.liked, let viewer = request.viewer.userId, let post = try? await request.postsByID.load(id) {
-                request.activities.record(Activity(kind: .liked, actor: viewer, subject: post.authorId, post: id, at: ActivityLog.now))
-            }
-            return LikePayloadValue(liked: outcome.liked, likeCount: outcome.likeCount, postId: id)
-        }
+        b.bind("Mutation", "toggleLike") { info in try await changeLike(.toggle, info) }
+        b.bind("Mutation", "like") { info in try await changeLike(.like, info) }
+        b.bind("Mutation", "unlike") { info in try await changeLike(.unlike, info) }
         b.bind("Mutation", "addComment") { info in
             let request = try info.request
             let id = try parseID(info.arguments.string("postId"), field: "postId")
@@ -100,6 +90,26 @@ enum PostMutationResolvers {
         b.bind("DeleteCommentPayload", "post") { info in
             try await freshPost(try info.parent(as: DeleteCommentPayloadValue.self).postId, info)
         }
+    }
+
+    /// `toggleLike`, `like` and `unlike`: the use case, the post's tag, and a `liked` activity
+    /// only when a like was made (a repeated `like` makes none, so it notifies nobody twice).
+    static func changeLike(_ action: LikeAction, _ info: ResolveInfo) async throws -> LikePayloadValue {
+        let request = try info.request
+        let id = try parseID(info.arguments.string("postId"), field: "postId")
+        let outcome = try await storeCall(request.logger) { () async throws -> LikeOutcome in
+            switch action {
+            case .toggle: try await ToggleLike(posts: request.stores.posts).execute(postId: id, viewer: request.viewer)
+            case .like: try await LikePost(posts: request.stores.posts).execute(postId: id, viewer: request.viewer)
+            case .unlike: try await UnlikePost(posts: request.stores.posts).execute(postId: id, viewer: request.viewer)
+            }
+        }
+        request.changedTags.record(CacheTags.post(id))
+        request.forgetPosts()
+        if outcome.changed, outcome.liked, let viewer = request.viewer.userId, let post = try? await request.postsByID.load(id) {
+            request.activities.record(Activity(kind: .liked, actor: viewer, subject: post.authorId, post: id, at: ActivityLog.now))
+        }
+        return LikePayloadValue(liked: outcome.liked, likeCount: outcome.likeCount, postId: id)
     }
 
     /// A post was written or deleted: its author's list and post count, and every feed that draws

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Signs up (seed 004 `AuthService.signUp`): the account, then its profile with `handle`, so the
-/// new user can use every other mutation at once.
+/// Signs up (seed 004 `AuthService.signUp`): the account, then its profile with `handle` and,
+/// optionally, the owner-only home ZIP (seed 000 `createProfile(handle, homeZIP)`), so the new
+/// user can use every other mutation at once.
 public struct SignUp: Sendable {
     public let accounts: any AccountStore
     public let limits: AccountLimits
@@ -10,18 +11,24 @@ public struct SignUp: Sendable {
         self.limits = limits
     }
 
-    /// - Throws: `BAD_USER_INPUT` (email, password, handle), `EMAIL_TAKEN`, `HANDLE_TAKEN`,
+    /// - Parameters:
+    ///   - homeZIP: checked by ``HomeZIPRule`` (trimmed; empty means none) with the other input,
+    ///     before anything is counted, hashed or created.
+    /// - Throws: `BAD_USER_INPUT` (email, password, handle, homeZIP), `EMAIL_TAKEN`, `HANDLE_TAKEN`,
     ///   `TOO_MANY_REQUESTS` (per client address), `BACKEND_UNAVAILABLE`.
-    public func execute(email: String, password: String, handle: String, clientAddress: String?) async throws -> AuthResult {
+    public func execute(
+        email: String, password: String, handle: String, homeZIP: String? = nil, clientAddress: String?
+    ) async throws -> AuthResult {
         let address = "signup:\(clientAddress ?? "unknown")"
         try limits.signUpsPerAddress.check(address)
         let email = try AccountRules.email(email)
         try AccountRules.password(password)
         guard HandleRule.isValid(handle) else { throw DomainError.invalidHandle }
+        let zip = try homeZIP.flatMap(HomeZIPRule.validated)
         // Checked first so that bad input is answered without counting; reserved (checked and
         // counted at once) before the password is hashed.
         try limits.signUpsPerAddress.reserve(address)
-        return try await backend { try await accounts.signUp(email: email, password: password, handle: handle) }
+        return try await backend { try await accounts.signUp(email: email, password: password, handle: handle, homeZIP: zip) }
     }
 }
 

@@ -69,8 +69,43 @@ public struct ToggleLike: Sendable {
 
     /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
     public func execute(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
+        try await LikeChange.apply(.toggle, to: postId, viewer: viewer, store: posts)
+    }
+}
+
+/// Makes the viewer like a post; liking it again succeeds and changes nothing (no second like,
+/// count unchanged, ``LikeOutcome/changed`` false), so a client may retry it freely.
+///
+/// ```swift
+/// let outcome = try await LikePost(posts: store).execute(postId: id, viewer: alice)
+/// outcome.liked   // true, however often it is called
+/// ```
+public struct LikePost: Sendable {
+    public let posts: any PostStore
+    public init(posts: any PostStore) { self.posts = posts }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
+    public func execute(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
+        try await LikeChange.apply(.like, to: postId, viewer: viewer, store: posts)
+    }
+}
+
+/// Takes the viewer's like back; unliking a post not liked succeeds and changes nothing.
+public struct UnlikePost: Sendable {
+    public let posts: any PostStore
+    public init(posts: any PostStore) { self.posts = posts }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
+    public func execute(postId: UUID, viewer: Viewer) async throws -> LikeOutcome {
+        try await LikeChange.apply(.unlike, to: postId, viewer: viewer, store: posts)
+    }
+}
+
+/// The rules shared by the three like mutations: signed in, then the store's atomic change.
+enum LikeChange {
+    static func apply(_ action: LikeAction, to postId: UUID, viewer: Viewer, store: any PostStore) async throws -> LikeOutcome {
         guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .likePosts) }
-        return try await backend { try await posts.toggleLike(postId: postId, viewer: viewer) }
+        return try await backend { try await store.changeLike(postId: postId, action: action, viewer: viewer) }
     }
 }
 
