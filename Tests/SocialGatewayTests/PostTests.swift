@@ -180,32 +180,42 @@ struct PostTests {
         }
     }
 
-    @Test("a private author's posts, likes and comments reach nobody else: post, node, lists, feed", arguments: StoreKind.allCases)
+    @Test("a private author's posts, likes and comments reach only approved followers: post, node, lists, feed", arguments: StoreKind.allCases)
     func privateAuthor(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in
             _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.bob)
+            // alice stops following bob (a stranger now); carol still follows him
+            _ = try await gateway.run(#"mutation { unfollow(profileId: "\#(DemoData.bobId.lowercased)") { following } }"#, viewer: gateway.alice)
             let bobsPost = DemoData.postId(2).lowercased
             let byAlice = try await gateway.run(#"{ post(id: "\#(bobsPost)") { id } node(id: "\#(bobsPost)") { id } }"#, viewer: gateway.alice)
             #expect(byAlice.json["data"] == ["post": nil, "node": nil])
             #expect(try await feedContents(gateway, as: gateway.alice).allSatisfy { !$0.contains("hangboard") && !$0.contains("woodie") })
             let like = try await gateway.run(#"mutation { toggleLike(postId: "\#(bobsPost)") { liked } }"#, viewer: gateway.alice)
             #expect(GatewayFixture.codes(like.json) == ["NOT_FOUND"])
-            let comment = try await gateway.run(#"mutation { addComment(postId: "\#(bobsPost)", content: "hi") { comment { id } } }"#, viewer: gateway.carol)
+            let comment = try await gateway.run(#"mutation { addComment(postId: "\#(bobsPost)", content: "hi") { comment { id } } }"#, viewer: gateway.alice)
             #expect(GatewayFixture.codes(comment.json) == ["NOT_FOUND"])
+            // carol, an approved follower, sees the post and may comment
+            let byCarol = try await gateway.run(#"mutation { addComment(postId: "\#(bobsPost)", content: "nice") { comment { id } } }"#, viewer: gateway.carol)
+            #expect(byCarol.json["errors"] == nil)
+            #expect(try await feedContents(gateway, as: gateway.carol).contains { $0.contains("hangboard") })
             // Bob still sees his own.
             let own = try await gateway.run(#"{ post(id: "\#(bobsPost)") { content } }"#, viewer: gateway.bob)
             #expect(own.json["data"]?["post"]?["content"] == "Built a new hangboard for the garage today 🔨")
         }
     }
 
-    @Test("a private profile's comment reaches only its author, even on a public post; the post still renders for others",
+    @Test("a private profile's comment reaches only its author and approved followers, even on a public post; the post still renders for others",
           arguments: StoreKind.allCases)
     func privateCommenter(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in
             let post = DemoData.postId(1).lowercased  // alice's, with bob's and carol's comments
             _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.carol)
+            // bob stops following carol (a stranger now); alice still follows her and sees her comment
+            _ = try await gateway.run(#"mutation { unfollow(profileId: "\#(DemoData.carolId.lowercased)") { following } }"#, viewer: gateway.bob)
             let query = #"{ post(id: "\#(post)") { commentCount comments(first: 10) { nodes { content author { handle } } } } }"#
-            for viewer in [Viewer.anonymous, gateway.alice, gateway.bob] {
+            let follower = try await gateway.run(query, viewer: gateway.alice)
+            #expect(follower.json["data"]?["post"]?["comments"]?["nodes"]?.arrayValue?.count == 2)
+            for viewer in [Viewer.anonymous, gateway.bob] {
                 let read = try await gateway.run(query, viewer: viewer)
                 #expect(read.json["errors"] == nil, "\(read.json)")
                 #expect(read.json["data"]?["post"]?["comments"]?["nodes"]?.arrayValue?.compactMap { $0["author"]?["handle"]?.stringValue }
@@ -213,7 +223,7 @@ struct PostTests {
             }
             let own = try await gateway.run(query, viewer: gateway.carol)
             #expect(own.json["data"]?["post"]?["comments"]?["nodes"]?.arrayValue?.count == 2)
-            let node = try await gateway.run(#"{ node(id: "\#(DemoData.commentId(2).lowercased)") { id } }"#, viewer: gateway.alice)
+            let node = try await gateway.run(#"{ node(id: "\#(DemoData.commentId(2).lowercased)") { id } }"#, viewer: gateway.bob)
             #expect(node.json["data"]?["node"] == .null)
         }
     }

@@ -182,12 +182,17 @@ struct StoryTests {
         }
     }
 
-    @Test("an expired story is never returned; a private author's stories reach only them", arguments: StoreKind.allCases)
+    @Test("an expired story is never returned; a private author's stories reach only them and their approved followers",
+          arguments: StoreKind.allCases)
     func expiryAndPrivacy(_ kind: StoreKind) async throws {
         try await run(kind) { gateway in
             let id = try await post(gateway, Self.png, as: gateway.bob)["data"]?["createStory"]?["story"]?["id"]?.stringValue ?? ""
             _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.bob)
+            #expect(try await tray(gateway, as: gateway.carol).map(\.0) == ["bob_builder"])  // still follows bob
+            _ = try await gateway.run(#"mutation { unfollow(profileId: "\#(DemoData.bobId.lowercased)") { following } }"#, viewer: gateway.alice)
             #expect(try await tray(gateway, as: gateway.alice).isEmpty)
+            let stranger = try await gateway.run(#"{ node(id: "\#(id)") { id } }"#, viewer: gateway.alice)
+            #expect(stranger.json["data"]?["node"] == .null)
             #expect(try await tray(gateway, as: gateway.bob).map(\.0) == ["bob_builder"])
             try await gateway.store.ageStories(of: DemoData.bobId)
             #expect(try await tray(gateway, as: gateway.bob).isEmpty)

@@ -130,12 +130,15 @@ struct FollowStoreRequestTests {
         }
     }
 
-    @Test("following a private profile is NOT_FOUND \"Profile not found\"; self is CANNOT_FOLLOW_SELF; for another is FORBIDDEN")
+    @Test("following a private profile asks (request_status pending, her card); a missing one is NOT_FOUND; self is CANNOT_FOLLOW_SELF; for another is FORBIDDEN")
     func followErrors() async throws {
         try await StoreHarness.run { h in
+            let asked = try await h.store.changeFollow(
+                FollowChange(pair: FollowPair(follower: StoreHarness.alice, followee: StoreHarness.carol), action: .follow), viewer: h.asAlice)
+            #expect(!asked.isFollowing && asked.requestStatus == .pending && asked.followee?.access == .card)
             let hidden = await StoreHarness.domainError {
                 _ = try await h.store.changeFollow(
-                    FollowChange(pair: FollowPair(follower: StoreHarness.alice, followee: StoreHarness.carol), action: .follow), viewer: h.asAlice)
+                    FollowChange(pair: FollowPair(follower: StoreHarness.alice, followee: UUID()), action: .follow), viewer: h.asAlice)
             }
             #expect(hidden == DomainError.profileNotFound)
             #expect(hidden?.message == "Profile not found")
@@ -144,7 +147,7 @@ struct FollowStoreRequestTests {
                     FollowChange(pair: FollowPair(follower: StoreHarness.bob, followee: StoreHarness.alice), action: .follow), viewer: h.asAlice)
             }
             #expect(onBehalf == DomainError.notAuthorized)
-            #expect(h.fake.requests.count == 1)   // the on-behalf attempt never left the gateway
+            #expect(h.fake.requests.count == 2)   // the request and the missing profile; the on-behalf attempt never left the gateway
             // the function's own answer to a self-follow (PT400, hint cannot_follow_self)
             h.fake.inject(.status(400, #"{"code":"PT400","details":null,"hint":"cannot_follow_self","message":"You cannot follow yourself"}"#))
             let selfFollow = await StoreHarness.domainError {

@@ -6,16 +6,20 @@ import Testing
 
 @Suite("SupabaseStore profiles on the wire")
 struct ProfileStoreRequestTests {
-    @Test("profiles(ids:) is one GET with id=in.(...) of lower-case ids and the viewer's token")
+    @Test("profiles(ids:) is one GET with id=in.(...) of lower-case ids and the viewer's token, then profile_cards for the private ones it hid")
     func profilesByIdsIsOneRequest() async throws {
         try await StoreHarness.run { h in
             // One viewer, one token: a token minted again a second later has another `exp`.
             let alice = h.asAlice
             let found = try await h.store.profiles(ids: [StoreHarness.alice, StoreHarness.carol, StoreHarness.bob], viewer: alice)
-            #expect(Set(found.keys) == [StoreHarness.alice, StoreHarness.bob])   // carol is private
+            #expect(Set(found.keys) == [StoreHarness.alice, StoreHarness.bob, StoreHarness.carol])
+            #expect(found[StoreHarness.carol]?.access == .card)   // carol is private: her card only
+            #expect(found[StoreHarness.carol]?.bio == nil)
             #expect(found[StoreHarness.alice]?.createdAt == StoreHarness.created)
             let requests = h.fake.requests
-            #expect(requests.count == 1)
+            #expect(requests.count == 2)
+            #expect(requests[1].path == "/rest/v1/rpc/profile_cards")
+            #expect(requests[1].bodyText == #"{"handles":[],"ids":["ca201000-0000-4000-8000-000000000003"]}"#)
             #expect(requests[0].method == "GET")
             #expect(requests[0].path == "/rest/v1/profiles")
             #expect(requests[0].query == StoreHarness.select
