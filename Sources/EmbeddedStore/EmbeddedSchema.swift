@@ -121,6 +121,22 @@ enum EmbeddedSchema {
                   ON follow_requests (target_id, created_at DESC, requester_id DESC) WHERE status = 'pending';
                 """)
         }
+        // Blocks (issue 40): one row per (blocker, blocked); every read checks both ways by the
+        // primary key. The blocker's list is newest first by its own index.
+        migrator.registerMigration("v10_blocks") { db in
+            try db.execute(sql: """
+                CREATE TABLE blocks (
+                  blocker_id  TEXT NOT NULL,
+                  blocked_id  TEXT NOT NULL,
+                  created_at  INTEGER NOT NULL,
+                  PRIMARY KEY (blocker_id, blocked_id),
+                  CONSTRAINT blocks_blocker_fkey FOREIGN KEY (blocker_id) REFERENCES profiles (id) ON DELETE CASCADE,
+                  CONSTRAINT blocks_blocked_fkey FOREIGN KEY (blocked_id) REFERENCES profiles (id) ON DELETE CASCADE,
+                  CONSTRAINT blocks_not_self CHECK (blocker_id <> blocked_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX blocks_blocker_page_idx ON blocks (blocker_id, created_at DESC, blocked_id DESC);
+                """)
+        }
         return migrator
     }
 

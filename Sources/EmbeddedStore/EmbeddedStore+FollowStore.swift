@@ -110,7 +110,9 @@ extension EmbeddedStore: FollowStore {
                         arguments: [viewer.sqlId, followee])
                     let exists = try Bool.fetchOne(
                         db.cachedStatement(sql: "SELECT 1 FROM profiles WHERE id = ?"), arguments: [follower]) ?? false
-                    guard let visible, exists else { throw DomainError.profileNotFound }
+                    guard let visible, exists, try !Self.isBlockedEitherWay(db, follower, followee) else {
+                        throw DomainError.profileNotFound
+                    }
                     if !visible {
                         // A private profile the viewer does not follow: the call is about a request.
                         let request = try Self.changeRequest(db, action: change.action, follower: follower, followee: followee, at: now)

@@ -62,12 +62,13 @@ extension EmbeddedStore: ProfileStore {
                   AND (swiftLowercaseString(p.handle) LIKE ?1 ESCAPE '\\'
                        OR swiftLowercaseString(p.display_name) LIKE ?1 ESCAPE '\\')
                   AND (?2 IS NULL OR (\(rank), lower(p.handle), p.id) > (?6, ?2, ?3))
+                  AND \(ProfileColumns.notBlocked("?7", "p"))
                 ORDER BY \(rank), lower(p.handle), p.id
                 LIMIT ?4
                 """
             let arguments: StatementArguments = [
                 query.containsPattern, query.after?.handleKey, query.after?.profileId.lowercased, query.limit + 1,
-                query.textKey, query.after?.rank.rawValue,
+                query.textKey, query.after?.rank.rawValue, viewer.sqlId,
             ]
             let profiles = try read { db in
                 try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try ProfileColumns.decode($0) }

@@ -51,19 +51,33 @@ enum ProfileColumns {
     /// ``visible(_:)``, or any profile for a signed-in viewer, who sees a private one's card
     /// (``ProfileAccess``): two `?`, both the viewer.
     static func visibleOrCard(_ table: String) -> String {
-        "(\(visible(table)) OR ? IS NOT NULL)"
+        "(\(visible(table)) OR EXISTS (SELECT 1 FROM (SELECT ? AS viewer_id) c WHERE c.viewer_id IS NOT NULL AND \(notBlocked("c.viewer_id", table))))"
     }
 
     /// The `profiles_read` policy for the viewer bound to its one `?` (``Viewer/sqlId``): public,
     /// the viewer's own, or one the viewer actively follows (an approved request, or a follow from
     /// before it turned private). ``ProfileAccess/full``; the viewer is bound once, in a derived
     /// table, so every call site keeps its single parameter.
+    ///
+    /// A block either way hides the profile from a signed-in viewer (issue 40), public or not.
     static func visible(_ table: String) -> String {
         """
-        (\(table).is_public = 1 OR EXISTS (SELECT 1 FROM (SELECT ? AS viewer_id) v
-          WHERE v.viewer_id = \(table).id
-             OR EXISTS (SELECT 1 FROM follows vf WHERE vf.follower_id = v.viewer_id
-                          AND vf.followee_id = \(table).id AND vf.deleted_at IS NULL)))
+        EXISTS (SELECT 1 FROM (SELECT ? AS viewer_id) v
+          WHERE (v.viewer_id IS NULL AND \(table).is_public = 1)
+             OR v.viewer_id = \(table).id
+             OR (v.viewer_id IS NOT NULL AND \(notBlocked("v.viewer_id", table))
+                 AND (\(table).is_public = 1
+                      OR EXISTS (SELECT 1 FROM follows vf WHERE vf.follower_id = v.viewer_id
+                                   AND vf.followee_id = \(table).id AND vf.deleted_at IS NULL))))
+        """
+    }
+
+    /// No block between `viewer` (an SQL expression) and the profile in `table`, either way: two
+    /// probes of the `blocks` primary key.
+    static func notBlocked(_ viewer: String, _ table: String) -> String {
+        """
+        NOT EXISTS (SELECT 1 FROM blocks vb WHERE (vb.blocker_id = \(viewer) AND vb.blocked_id = \(table).id)
+                                              OR (vb.blocker_id = \(table).id AND vb.blocked_id = \(viewer)))
         """
     }
 }

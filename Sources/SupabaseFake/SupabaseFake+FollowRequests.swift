@@ -23,6 +23,12 @@ extension SupabaseFake {
             return requestPage(Self.arguments(FakeRequestPageArguments.self, request), caller: caller)
         case ("POST", "/rest/v1/rpc/answer_follow_request"):
             return answerRequest(Self.arguments(FakeAnswerArguments.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/block_profile"):
+            return changeBlock(true, Self.arguments(FakeTarget.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/unblock_profile"):
+            return changeBlock(false, Self.arguments(FakeTarget.self, request), caller: caller)
+        case ("POST", "/rest/v1/rpc/blocked_profiles_page"):
+            return blockedPage(Self.arguments(FakeRequestPageArguments.self, request), caller: caller)
         default:
             return nil
         }
@@ -39,7 +45,7 @@ extension SupabaseFake {
     func profileAsSeen(_ id: UUID, _ caller: Caller) -> ProfileRow? {
         guard let profile = profilesById[id] else { return nil }
         if visible(profile, caller) { return Self.row(profile) }
-        if case .user = caller { return Self.cardRow(profile) }
+        if case .user(let me) = caller, !blockedEither(me, id) { return Self.cardRow(profile) }
         return nil
     }
 
@@ -49,6 +55,7 @@ extension SupabaseFake {
         let handles = Set((body?.handles ?? []).map { $0.lowercased() })
         let cards = profilesById.values
             .filter { (ids.contains($0.id) || handles.contains($0.handle.lowercased())) && !visible($0, caller) }
+            .filter { profile in if case .user(let me) = caller { !blockedEither(me, profile.id) } else { false } }
             .sorted { $0.id.lowercased < $1.id.lowercased }
             .map(Self.cardRow)
         return Self.json(200, cards)
@@ -158,4 +165,53 @@ struct FakeRequestPageArguments: Decodable {
 struct FakeAnswerArguments: Decodable {
     var requester: String
     var approve: Bool
+}
+
+extension SupabaseFake {
+    /// `block_profile` / `unblock_profile`: a block undoes the follows and deletes the requests
+    /// between the two, both ways.
+    func changeBlock(_ block: Bool, _ body: FakeTarget?, caller: Caller) -> Response {
+        guard case .user(let me) = caller else {
+            return Self.condition(401, "PT401", "authentication_required", details: "action=block_users")
+        }
+        guard let target = body.flatMap({ UUID(uuidString: $0.target) }) else {
+            return Self.pgError(400, "22P02", "invalid input syntax for type uuid")
+        }
+        if block && me == target { return Self.condition(400, "PT400", "cannot_block_self") }
+        guard profilesById[target] != nil else { return Self.condition(404, "PT404", "profile_not_found") }
+        let pair = FollowPair(follower: me, followee: target)
+        var changed = false
+        if block, blocks[pair] == nil {
+            blocks[pair] = tick()
+            changed = true
+            for (follower, followee) in [(me, target), (target, me)] {
+                if let index = activeFollowIndex(follower, followee) {
+                    let now = tick()
+                    follows[index].deletedAtMicroseconds = now
+                    follows[index].updatedAtMicroseconds = now
+                    profilesById[follower]?.followingCount -= 1
+                    profilesById[followee]?.followerCount -= 1
+                }
+                followRequests[FollowPair(follower: follower, followee: followee)] = nil
+            }
+        } else if !block, blocks[pair] != nil {
+            blocks[pair] = nil
+            changed = true
+        }
+        guard let viewer = profilesById[me].map(Self.row) else { return Self.condition(404, "PT404", "profile_not_found") }
+        return Self.json(200, BlockOutcomeRow(blocked: block, changed: changed, viewer: viewer))
+    }
+
+    func blockedPage(_ body: FakeRequestPageArguments?, caller: Caller) -> Response {
+        guard case .user(let me) = caller else {
+            return Self.condition(401, "PT401", "authentication_required", details: "action=block_users")
+        }
+        let mine = blocks.filter { $0.key.follower == me }.map { (blocked: $0.key.followee, at: $0.value) }
+            .sorted { ($0.at, $0.blocked.lowercased) > ($1.at, $1.blocked.lowercased) }
+        let after = body.flatMap { b in b.after_us.map { ($0, b.after_id?.lowercased() ?? "") } }
+        let page = mine.filter { after == nil || ($0.at, $0.blocked.lowercased) < after! }.prefix(max(body?.page_size ?? 21, 0))
+        return Self.json(200, BlockedProfilePageRow(total: mine.count, blocked: page.compactMap { item in
+            profilesById[item.blocked].map { BlockedProfilePageRow.Entry(created_us: item.at, profile: Self.cardRow($0)) }
+        }))
+    }
 }

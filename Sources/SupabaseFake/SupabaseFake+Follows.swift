@@ -85,6 +85,9 @@ extension SupabaseFake {
         let active = index.map { follows[$0].deletedAtMicroseconds == nil } ?? false
         // As 20250301000500: removing one's own follow works even when the profile is now hidden.
         let removing = active && action != .follow
+        if blockedEither(me, target) {
+            return Self.condition(404, "PT404", "profile_not_found")
+        }
         if !active, me != target, let followee = profilesById[target], !followee.isPublic {
             // migration 20250301002300: a private profile the caller does not follow is asked
             return changeRequest(action, me: me, target: target, caller: caller)

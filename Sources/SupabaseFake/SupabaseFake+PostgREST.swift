@@ -75,9 +75,15 @@ extension SupabaseFake {
     /// `profiles_read` as migration 20250301002300 has it: public, the caller's own, or one the
     /// caller actively follows.
     func visible(_ profile: Profile, _ caller: Caller) -> Bool {
-        if profile.isPublic { return true }
-        guard case .user(let id) = caller else { return false }
-        return id == profile.id || activeFollowIndex(id, profile.id) != nil
+        guard case .user(let id) = caller else { return profile.isPublic }
+        if id == profile.id { return true }
+        if blockedEither(id, profile.id) { return false }
+        return profile.isPublic || activeFollowIndex(id, profile.id) != nil
+    }
+
+    /// Whether either profile blocks the other.
+    func blockedEither(_ a: UUID, _ b: UUID) -> Bool {
+        blocks[FollowPair(follower: a, followee: b)] != nil || blocks[FollowPair(follower: b, followee: a)] != nil
     }
 
     static func row(_ p: Profile) -> ProfileRow {
@@ -209,7 +215,7 @@ extension SupabaseFake {
         let afterId = body.after_id ?? "00000000-0000-0000-0000-000000000000"
         let limit = body.page_size
         let hits = profilesById.values
-            .filter { $0.isPublic && (Self.like($0.handle, pattern) || $0.displayName.map { Self.like($0, pattern) } == true) }
+            .filter { $0.isPublic && visible($0, caller) && (Self.like($0.handle, pattern) || $0.displayName.map { Self.like($0, pattern) } == true) }
             .filter { ($0.handle.lowercased(), $0.id.lowercased) > (afterHandle, afterId) }
             .sorted { ($0.handle.lowercased(), $0.id.lowercased) < ($1.handle.lowercased(), $1.id.lowercased) }
         return Self.rows(hits.prefix(limit).map(Self.row))
@@ -225,7 +231,7 @@ extension SupabaseFake {
             return (SearchRank(handleKey: handle, queryKey: body.query_key).rawValue, handle, p.id.lowercased)
         }
         let hits = profilesById.values
-            .filter { $0.isPublic && (Self.like($0.handle, body.pattern) || $0.displayName.map { Self.like($0, body.pattern) } == true) }
+            .filter { $0.isPublic && visible($0, caller) && (Self.like($0.handle, body.pattern) || $0.displayName.map { Self.like($0, body.pattern) } == true) }
             .filter { key($0) > after }
             .sorted { key($0) < key($1) }
         return Self.rows(hits.prefix(max(0, min(body.page_size, 101))).map(Self.row))

@@ -41,6 +41,8 @@ public final class SupabaseFake: @unchecked Sendable {
     var follows: [FakeFollow] = []
     /// `follow_requests` (migration 20250301002300), by (requester, target).
     var followRequests: [FollowPair: FakeFollowRequest] = [:]
+    /// `blocks`: when each (blocker, blocked) pair was made.
+    var blocks: [FollowPair: Int64] = [:]
     /// Indexes into ``follows`` by follower and by followee: load-test graphs hold a million follows.
     var followsByFollower: [UUID: [Int]] = [:]
     var followsByFollowee: [UUID: [Int]] = [:]

@@ -71,3 +71,47 @@ public struct PendingFollowRequestsArguments: Codable, Sendable {
         self.pairs = pairs.map { Pair(follower_id: $0.follower.lowercased, followee_id: $0.followee.lowercased) }
     }
 }
+
+/// The answer of `block_profile` / `unblock_profile`.
+public struct BlockOutcomeRow: Codable, Sendable {
+    public var blocked: Bool
+    public var changed: Bool
+    public var viewer: ProfileRow
+    public init(blocked: Bool, changed: Bool, viewer: ProfileRow) {
+        self.blocked = blocked
+        self.changed = changed
+        self.viewer = viewer
+    }
+
+    public func outcome() throws -> BlockOutcome {
+        BlockOutcome(blocked: blocked, changed: changed, viewer: try viewer.profile())
+    }
+}
+
+/// The answer of `blocked_profiles_page`: `{"total": n, "blocked": [{"created_us", "profile"}]}`,
+/// each profile a card.
+public struct BlockedProfilePageRow: Codable, Sendable {
+    public struct Entry: Codable, Sendable {
+        public var created_us: Int64
+        public var profile: ProfileRow
+        public init(created_us: Int64, profile: ProfileRow) {
+            self.created_us = created_us
+            self.profile = profile
+        }
+    }
+    public var total: Int
+    public var blocked: [Entry]
+    public init(total: Int, blocked: [Entry]) {
+        self.total = total
+        self.blocked = blocked
+    }
+
+    public func page(_ request: FollowRequestPageRequest, owner: UUID) throws -> BlockedProfilePage {
+        let all = try blocked.map {
+            BlockedProfile(profile: try $0.profile.profile().card(), ownerId: owner, blockedAtMicroseconds: $0.created_us)
+        }
+        return BlockedProfilePage(
+            blocked: Array(all.prefix(request.limit)), hasNextPage: all.count > request.limit,
+            hasPreviousPage: request.after != nil, totalCount: total)
+    }
+}

@@ -22,22 +22,9 @@ extension SupabaseStore: FollowRequestStore {
     public func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage {
         try await call("followRequestPage") {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
-            struct Body: Encodable {
-                var after_us: Int64?
-                var after_id: String?
-                var page_size: Int
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.container(keyedBy: CodingKeys.self)
-                    try c.encode(after_us, forKey: .after_us)
-                    try c.encode(after_id, forKey: .after_id)
-                    try c.encode(page_size, forKey: .page_size)
-                }
-                enum CodingKeys: String, CodingKey { case after_us, after_id, page_size }
-            }
-            let body = Body(after_us: request.after?.createdAtMicroseconds, after_id: request.after?.id.lowercased, page_size: request.limit + 1)
             let http = SupabaseRequest(
                 method: .post, service: .rest, path: "/rest/v1/rpc/follow_request_page",
-                headers: [("Content-Type", "application/json")], body: try Self.json(body),
+                headers: [("Content-Type", "application/json")], body: try Self.json(TimePageBody(request)),
                 idempotent: true, operation: "followRequestPage")
             return try decode(FollowRequestPageRow.self, try await rest(http, viewer: viewer), "followRequestPage").page(request, owner: me)
         }

@@ -101,6 +101,13 @@ actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
     func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
         throw DomainError.followRequestNotFound
     }
+    // Blocks: none here either (the stores' suites test them).
+    func changeBlock(of profileId: UUID, block: Bool, viewer: Viewer) async throws -> BlockOutcome {
+        throw DomainError.profileNotFound
+    }
+    func blockedProfilePage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
+        BlockedProfilePage(blocked: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0)
+    }
 
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome {
         calls.append("changeFollow")

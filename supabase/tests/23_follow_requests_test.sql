@@ -1,6 +1,7 @@
--- Private profiles and follow requests (migration 20250301002300), as each caller sees them:
--- anon, a signed-in stranger, an approved follower, a requester and the owner. erin is private;
--- hank follows her from before; frank asks; gina is a stranger.
+-- Private profiles, follow requests and blocks (migration 20250301002300), as each caller sees
+-- them: anon, a signed-in stranger, an approved follower, a requester, the owner and a blocked
+-- profile. erin is private; hank follows her from before; frank asks; gina is a stranger; at the
+-- end erin blocks hank.
 \set ON_ERROR_STOP 1
 
 insert into auth.users (id, email) values
@@ -106,6 +107,28 @@ begin
     perform public.follow_profile(erin);
     raise exception 'FAIL: gina asked again right after the decline';
   exception when sqlstate 'PT429' then null;
+  end;
+  reset role;
+
+  -- erin blocks hank: his follow goes (counts exact), neither sees the other, not even a card,
+  -- and he cannot follow or ask; only erin sees the block
+  perform pg_temp.login(erin);
+  if not (public.block_profile(hank) ->> 'changed')::boolean then raise exception 'FAIL: the block changed nothing'; end if;
+  if exists (select 1 from public.profiles where id = hank) then raise exception 'FAIL: erin reads blocked hank'; end if;
+  if (select count(*) from public.blocks) <> 1 then raise exception 'FAIL: erin does not see her block'; end if;
+  reset role;
+  if exists (select 1 from public.follows where follower_id = hank and followee_id = erin and deleted_at is null) then
+    raise exception 'FAIL: the block left hank''s follow';
+  end if;
+  if (select follower_count from public.profiles where id = erin) <> 1 then raise exception 'FAIL: erin''s count after the block'; end if;
+  perform pg_temp.login(hank);
+  if exists (select 1 from public.profiles where id = erin) then raise exception 'FAIL: blocked hank reads erin'; end if;
+  if jsonb_array_length(public.profile_cards(array[erin])) <> 0 then raise exception 'FAIL: blocked hank got erin''s card'; end if;
+  if exists (select 1 from public.blocks) then raise exception 'FAIL: hank sees that he is blocked'; end if;
+  begin
+    perform public.follow_profile(erin);
+    raise exception 'FAIL: blocked hank followed erin';
+  exception when sqlstate 'PT404' then null;
   end;
   reset role;
 end $$;

@@ -9,6 +9,7 @@ import Foundation
 /// | private  | its owner, or an approved follower   | ``full``        |
 /// | private  | any other signed-in viewer           | ``card``        |
 /// | private  | anonymous                            | none: NOT_FOUND |
+/// | any      | a viewer it blocks, or who blocks it | none: NOT_FOUND |
 ///
 /// A card is what a stranger needs to ask to follow: id, handle, display name, avatar, counts,
 /// `isPublic` and their own request's status. Everything behind it (bio, home gym, climbing
@@ -24,10 +25,15 @@ public enum ProfileAccess: String, Sendable, Hashable {
     case card
 
     /// The rule. `viewerFollows`: whether the viewer has an active follow of the profile (an
-    /// approved request, or a follow from before the profile turned private).
+    /// approved request, or a follow from before the profile turned private); `blocked`: whether
+    /// either blocks the other.
     /// - Returns: nil when the profile is hidden from the viewer altogether.
-    public static func of(profileId: UUID, isPublic: Bool, viewer: Viewer, viewerFollows: Bool) -> ProfileAccess? {
-        if isPublic || viewer.userId == profileId || viewerFollows { return .full }
+    public static func of(
+        profileId: UUID, isPublic: Bool, viewer: Viewer, viewerFollows: Bool, blocked: Bool = false
+    ) -> ProfileAccess? {
+        if viewer.userId == profileId { return .full }
+        if blocked { return nil }
+        if isPublic || viewerFollows { return .full }
         return viewer.userId == nil ? nil : .card
     }
 }

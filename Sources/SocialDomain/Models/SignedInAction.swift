@@ -29,6 +29,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
     case changePassword = "change_password"
     case subscribe = "subscribe"
     case manageFollowRequests = "manage_follow_requests"
+    case blockUsers = "block_users"
 
     /// The words that complete "You must be logged in to ...".
     public var words: String {
@@ -56,6 +57,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
         case .changePassword: "change your password"
         case .subscribe: "subscribe to live updates"
         case .manageFollowRequests: "manage follow requests"
+        case .blockUsers: "block users"
         }
     }
 }

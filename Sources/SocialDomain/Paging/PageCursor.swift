@@ -84,6 +84,7 @@ public struct SearchKeyset: Sendable, Hashable {
 /// - `v1:feed:<viewer uuid>:<created_at µs>:<post uuid>`
 /// - `v1:comments:<post uuid>:<created_at µs>:<comment uuid>`
 /// - `v1:followRequests:<owner uuid>:<requested at µs>:<requester uuid>`
+/// - `v1:blocked:<owner uuid>:<blocked at µs>:<blocked profile uuid>`
 ///
 /// The list kind and owner are inside, so a search cursor given to `followers`, or another
 /// profile's cursor, is detected and rejected. Decoding is strict: only the canonical form of
@@ -107,6 +108,8 @@ public enum PageCursor: Sendable, Hashable {
         case comments(post: UUID)
         /// The follow requests a private profile has received (keyset: time asked, requester).
         case followRequests(owner: UUID)
+        /// The profiles a viewer blocks (keyset: time blocked, blocked profile).
+        case blocked(owner: UUID)
 
         var kind: String {
             switch self {
@@ -114,11 +117,12 @@ public enum PageCursor: Sendable, Hashable {
             case .feed: "feed"
             case .comments: "comments"
             case .followRequests: "followRequests"
+            case .blocked: "blocked"
             }
         }
         var owner: UUID {
             switch self {
-            case .posts(let id), .feed(let id), .comments(let id), .followRequests(let id): id
+            case .posts(let id), .feed(let id), .comments(let id), .followRequests(let id), .blocked(let id): id
             }
         }
     }
@@ -202,13 +206,14 @@ public enum PageCursor: Sendable, Hashable {
             guard parts.count == 5, let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
                   let followId = canonicalUUID(parts[4]) else { return nil }
             return .sync(owner: owner, SyncKeyset(updatedAtMicroseconds: micros, followId: followId))
-        case "posts", "feed", "comments", "followRequests":
+        case "posts", "feed", "comments", "followRequests", "blocked":
             guard parts.count == 5, let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
                   let id = canonicalUUID(parts[4]) else { return nil }
             let list: Timeline = switch parts[1] {
             case "posts": .posts(author: owner)
             case "feed": .feed(viewer: owner)
             case "followRequests": .followRequests(owner: owner)
+            case "blocked": .blocked(owner: owner)
             default: .comments(post: owner)
             }
             return .timeline(list, TimeKeyset(createdAtMicroseconds: micros, id: id))

@@ -7,9 +7,9 @@ import Foundation
 ///                                         viewer: viewer)   // one call for 50 profiles
 /// ```
 ///
-/// Every follow store keeps follow requests too (``FollowRequestStore``): a follow of a private
-/// profile is a request, in the same call.
-public protocol FollowStore: FollowRequestStore {
+/// Every follow store keeps follow requests (``FollowRequestStore``) and blocks (``BlockStore``)
+/// too: a follow of a private profile is a request, in the same call, and a block removes follows.
+public protocol FollowStore: FollowRequestStore, BlockStore {
     /// One page per request, in request order, in one round trip. Lists are newest follow first
     /// (created_at, id descending), only active follows, only profiles the viewer may see. For a
     /// signed-in viewer each edge carries ``FollowEdge/viewerState``, read in the same round trip.

@@ -26,6 +26,8 @@ final class CacheTags: Sendable {
     static func following(_ id: UUID) -> String { "following:\(id.lowercased)" }
     /// A private profile's pending follow requests (issue 40).
     static func followRequests(_ id: UUID) -> String { "followRequests:\(id.lowercased)" }
+    /// The profiles a viewer blocks (issue 40).
+    static func blocked(_ id: UUID) -> String { "blocked:\(id.lowercased)" }
     static let followLists = "follow-lists"
     static func post(_ id: UUID) -> String { "Post:\(id.lowercased)" }
     static func posts(_ author: UUID) -> String { "posts:\(author.lowercased)" }

@@ -21,6 +21,7 @@ enum GatewaySchema {
         ConnectionResolvers.bind(&binder)
         MutationResolvers.bind(&binder)
         FollowRequestResolvers.bind(&binder)
+        BlockResolvers.bind(&binder)
         PostResolvers.bind(&binder)
         PostMutationResolvers.bind(&binder)
         StoryResolvers.bind(&binder)

@@ -1,5 +1,5 @@
--- social-gateway schema, part 24: private profiles their approved followers see, and follow
--- requests (issue 40).
+-- social-gateway schema, part 24: private profiles their approved followers see, follow
+-- requests, and blocks (issue 40).
 --
 -- Until now a private profile was visible to its owner alone, so nobody could ever follow it and
 -- its followers saw nothing of it. The rule is now SocialDomain's ProfileAccess:
@@ -9,76 +9,115 @@
 --                                          it turned private)
 --   private, any other signed-in caller -> its card, through profile_cards() only
 --   private, anonymous                  -> nothing
--- Every policy that said `(x.is_public or x.id = auth.uid())` now also says
--- `or public.viewer_follows(x.id)`; the card never comes from a table read, so no stranger reads
--- a bio through PostgREST.
+--   any, blocked either way             -> nothing (not even a card)
+-- Every policy that said `(x.is_public or x.id = auth.uid())` now says
+-- `public.viewer_sees(x.id, x.is_public)`; the card never comes from a table read, so no
+-- stranger reads a bio through PostgREST.
+--
+-- A block removes the follows and requests between the two profiles both ways (counters with
+-- them) and hides each from the other everywhere; neither can follow or ask. It is private:
+-- the blocked profile just finds the blocker NOT_FOUND.
 --
 -- A follow of a private profile the caller does not follow makes a row in follow_requests
 -- instead; unfollow cancels it; the owner approves (the follow is made, counters with it) or
 -- declines (the row stays 'declined' with its time: no new request for 7 days, PT429 with
 -- retry_after, SocialDomain's FollowRequestRules). Turning public approves every pending request.
 
--- ============ 1. the caller's active follow, for the policies ============
--- SECURITY DEFINER so that a profiles policy can read follows without follows_read (which reads
--- profiles) recursing. In public because anon evaluates the policies too and has no usage on
--- social_private; it tells the caller only whether they follow `target`, which active_follows
--- tells them anyway.
-create or replace function public.viewer_follows(target uuid) returns boolean
+-- ============ 0. blocks ============
+create table public.blocks (
+  blocker_id uuid not null references public.profiles (id) on delete cascade,
+  blocked_id uuid not null references public.profiles (id) on delete cascade,
+  created_at timestamptz not null default clock_timestamp(),
+  primary key (blocker_id, blocked_id),
+  constraint blocks_not_self check (blocker_id <> blocked_id)
+);
+-- the other way round, for "does either block the other", and the blocker's list, newest first
+create index blocks_blocked_idx on public.blocks (blocked_id, blocker_id);
+create index blocks_blocker_page_idx on public.blocks (blocker_id, created_at desc, blocked_id desc);
+alter table public.blocks enable row level security;
+-- Read: the blocker sees their own rows (the blocked never learns). Writes only through the
+-- functions below.
+grant select on public.blocks to authenticated;
+grant all on public.blocks to service_role;
+create policy blocks_read_own on public.blocks for select to authenticated
+  using (blocker_id = (select auth.uid()));
+
+-- ============ 1. the rule, for the policies ============
+-- SECURITY DEFINER so that a profiles policy can read follows and blocks without follows_read
+-- (which reads profiles) recursing. In public because anon evaluates the policies too and has
+-- no usage on social_private; it tells the caller only what they may see, which every read tells
+-- them anyway.
+create or replace function public.viewer_sees(target uuid, target_public boolean) returns boolean
 language sql stable security definer set search_path = '' as $$
-  select (select auth.uid()) is not null and exists (
-    select 1 from public.follows f
-    where f.follower_id = (select auth.uid()) and f.followee_id = target and f.deleted_at is null)
+  select case
+    when (select auth.uid()) is null then coalesce(target_public, false)
+    when target = (select auth.uid()) then true
+    when exists (select 1 from public.blocks b
+                 where (b.blocker_id = (select auth.uid()) and b.blocked_id = target)
+                    or (b.blocker_id = target and b.blocked_id = (select auth.uid()))) then false
+    else coalesce(target_public, false) or exists (
+      select 1 from public.follows f
+      where f.follower_id = (select auth.uid()) and f.followee_id = target and f.deleted_at is null)
+  end
 $$;
-revoke execute on function public.viewer_follows(uuid) from public;
-grant execute on function public.viewer_follows(uuid) to anon, authenticated;
+revoke execute on function public.viewer_sees(uuid, boolean) from public;
+grant execute on function public.viewer_sees(uuid, boolean) to anon, authenticated;
+
+-- Whether either of two profiles blocks the other (for the definer functions).
+create or replace function social_private.blocked_either(a uuid, b uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from public.blocks k
+                 where (k.blocker_id = a and k.blocked_id = b) or (k.blocker_id = b and k.blocked_id = a))
+$$;
+revoke execute on function social_private.blocked_either(uuid, uuid) from public, anon, authenticated;
 
 alter policy profiles_read on public.profiles
-  using (is_public or id = (select auth.uid()) or public.viewer_follows(id));
+  using (public.viewer_sees(id, is_public));
 alter policy follows_read on public.follows
   using (
     deleted_at is null
     and exists (select 1 from public.profiles p
                 where p.id = follows.follower_id
-                  and (p.is_public or p.id = (select auth.uid()) or public.viewer_follows(p.id)))
+                  and public.viewer_sees(p.id, p.is_public))
     and exists (select 1 from public.profiles p
                 where p.id = follows.followee_id
-                  and (p.is_public or p.id = (select auth.uid()) or public.viewer_follows(p.id))));
+                  and public.viewer_sees(p.id, p.is_public)));
 alter policy posts_read on public.posts
   using (exists (select 1 from public.profiles a
                  where a.id = posts.author_id
-                   and (a.is_public or a.id = (select auth.uid()) or public.viewer_follows(a.id))));
+                   and public.viewer_sees(a.id, a.is_public)));
 alter policy post_likes_read on public.post_likes
   using (exists (select 1 from public.posts p join public.profiles a on a.id = p.author_id
                  where p.id = post_likes.post_id
-                   and (a.is_public or a.id = (select auth.uid()) or public.viewer_follows(a.id)))
+                   and public.viewer_sees(a.id, a.is_public))
          and exists (select 1 from public.profiles w
                      where w.id = post_likes.profile_id
-                       and (w.is_public or w.id = (select auth.uid()) or public.viewer_follows(w.id))));
+                       and public.viewer_sees(w.id, w.is_public)));
 alter policy post_likes_insert_own on public.post_likes
   with check (
     profile_id = (select auth.uid())
     and exists (select 1 from public.posts p join public.profiles a on a.id = p.author_id
                 where p.id = post_likes.post_id
-                  and (a.is_public or a.id = (select auth.uid()) or public.viewer_follows(a.id))));
+                  and public.viewer_sees(a.id, a.is_public)));
 alter policy comments_read on public.comments
   using (exists (select 1 from public.posts p join public.profiles a on a.id = p.author_id
                  where p.id = comments.post_id
-                   and (a.is_public or a.id = (select auth.uid()) or public.viewer_follows(a.id)))
+                   and public.viewer_sees(a.id, a.is_public))
          and exists (select 1 from public.profiles w
                      where w.id = comments.author_id
-                       and (w.is_public or w.id = (select auth.uid()) or public.viewer_follows(w.id))));
+                       and public.viewer_sees(w.id, w.is_public)));
 alter policy comments_insert_own on public.comments
   with check (
     author_id = (select auth.uid())
     and exists (select 1 from public.posts p join public.profiles a on a.id = p.author_id
                 where p.id = comments.post_id
-                  and (a.is_public or a.id = (select auth.uid()) or public.viewer_follows(a.id))));
+                  and public.viewer_sees(a.id, a.is_public)));
 alter policy stories_read on public.stories
   using (
     expires_at > now()
     and exists (select 1 from public.profiles a
                 where a.id = stories.author_id
-                  and (a.is_public or a.id = (select auth.uid()) or public.viewer_follows(a.id))));
+                  and public.viewer_sees(a.id, a.is_public)));
 
 -- ============ 2. cards ============
 -- The card of each private profile among `ids`/`handles` that the signed-in caller neither owns
@@ -95,7 +134,8 @@ language sql stable security definer set search_path = '' as $$
   from public.profiles p
   where (select auth.uid()) is not null
     and (p.id = any(coalesce(ids, '{}')) or p.handle_lower = any(coalesce(handles, '{}')))
-    and not p.is_public and p.id <> (select auth.uid()) and not public.viewer_follows(p.id)
+    and not public.viewer_sees(p.id, p.is_public)
+    and not social_private.blocked_either(p.id, (select auth.uid()))
 $$;
 revoke execute on function public.profile_cards(uuid[], text[]) from public;
 grant execute on function public.profile_cards(uuid[], text[]) to authenticated;
@@ -183,6 +223,7 @@ revoke execute on function social_private.change_follow_request(text, uuid, uuid
 create or replace function social_private.is_request_target(me uuid, target uuid) returns boolean
 language sql stable security definer set search_path = '' as $$
   select exists (select 1 from public.profiles p where p.id = target and not p.is_public and p.id <> me)
+     and not social_private.blocked_either(me, target)
      and not exists (select 1 from public.follows f
                      where f.follower_id = me and f.followee_id = target and f.deleted_at is null)
 $$;
@@ -195,6 +236,9 @@ declare
   me uuid := social_private.follow_caller(target);
 begin
   perform social_private.lock_follow_pair(me, target);
+  if social_private.blocked_either(me, target) then
+    raise exception 'profile_not_found' using errcode = 'PT404', hint = 'profile_not_found';
+  end if;
   if social_private.is_following(me, target) then
     return public.follow_outcome(me, target);  -- already following (a private profile too)
   end if;
@@ -214,6 +258,9 @@ declare
   me uuid := social_private.follow_caller(target);
 begin
   perform social_private.lock_follow_pair(me, target);
+  if social_private.blocked_either(me, target) then
+    raise exception 'profile_not_found' using errcode = 'PT404', hint = 'profile_not_found';
+  end if;
   if social_private.is_following(me, target) then
     update public.follows set deleted_at = now()
     where follower_id = me and followee_id = target and deleted_at is null;
@@ -231,6 +278,9 @@ declare
   me uuid := social_private.follow_caller(target);
 begin
   perform social_private.lock_follow_pair(me, target);
+  if social_private.blocked_either(me, target) then
+    raise exception 'profile_not_found' using errcode = 'PT404', hint = 'profile_not_found';
+  end if;
   if social_private.is_following(me, target) then
     update public.follows set deleted_at = now()
     where follower_id = me and followee_id = target and deleted_at is null;
@@ -249,7 +299,7 @@ end $$;
 -- RLS does not filter.
 create or replace function social_private.sees(p public.profiles) returns boolean
 language sql stable set search_path = '' as $$
-  select p.is_public or p.id = (select auth.uid()) or public.viewer_follows(p.id)
+  select public.viewer_sees(p.id, p.is_public)
 $$;
 revoke execute on function social_private.sees(public.profiles) from public;
 
@@ -366,3 +416,113 @@ revoke execute on function social_private.approve_pending_on_public() from publi
 create trigger profiles_public_approves_requests after update of is_public on public.profiles
   for each row when (old.is_public is distinct from new.is_public and new.is_public)
   execute function social_private.approve_pending_on_public();
+
+-- ============ 6. block and unblock ============
+-- Blocks `target` for the caller: the follows both ways are undone (counters with them) and the
+-- requests both ways deleted, in this transaction. Blocking twice changes nothing.
+create or replace function public.block_profile(target uuid) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  me uuid := auth.uid();
+  changed int;
+begin
+  if me is null then
+    raise exception 'authentication_required'
+      using errcode = 'PT401', hint = 'authentication_required', detail = 'action=block_users';
+  end if;
+  if me = target then
+    raise exception 'cannot_block_self' using errcode = 'PT400', hint = 'cannot_block_self';
+  end if;
+  if not exists (select 1 from public.profiles p where p.id = target) then
+    raise exception 'profile_not_found' using errcode = 'PT404', hint = 'profile_not_found';
+  end if;
+  perform social_private.lock_follow_pair(me, target);
+  insert into public.blocks (blocker_id, blocked_id) values (me, target) on conflict do nothing;
+  get diagnostics changed = row_count;
+  if changed > 0 then
+    update public.follows f set deleted_at = now()
+    where f.deleted_at is null
+      and ((f.follower_id = me and f.followee_id = target) or (f.follower_id = target and f.followee_id = me));
+    delete from public.follow_requests r
+    where (r.requester_id = me and r.target_id = target) or (r.requester_id = target and r.target_id = me);
+  end if;
+  return jsonb_build_object('blocked', true, 'changed', changed > 0,
+    'viewer', (select public.profile_json(p) from public.profiles p where p.id = me));
+end $$;
+
+create or replace function public.unblock_profile(target uuid) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  me uuid := auth.uid();
+  changed int;
+begin
+  if me is null then
+    raise exception 'authentication_required'
+      using errcode = 'PT401', hint = 'authentication_required', detail = 'action=block_users';
+  end if;
+  if not exists (select 1 from public.profiles p where p.id = target) then
+    raise exception 'profile_not_found' using errcode = 'PT404', hint = 'profile_not_found';
+  end if;
+  delete from public.blocks b where b.blocker_id = me and b.blocked_id = target;
+  get diagnostics changed = row_count;
+  return jsonb_build_object('blocked', false, 'changed', changed > 0,
+    'viewer', (select public.profile_json(p) from public.profiles p where p.id = me));
+end $$;
+
+-- The caller's blocked profiles, newest block first, as cards (the caller sees nothing else of
+-- them), after (after_us, after_id); page_size rows.
+create or replace function public.blocked_profiles_page(after_us bigint default null, after_id uuid default null,
+                                                        page_size int default 21)
+returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  me uuid := auth.uid();
+begin
+  if me is null then
+    raise exception 'authentication_required'
+      using errcode = 'PT401', hint = 'authentication_required', detail = 'action=block_users';
+  end if;
+  return jsonb_build_object(
+    'total', (select count(*) from public.blocks b where b.blocker_id = me),
+    'blocked', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'created_us', (extract(epoch from q.created_at) * 1000000)::bigint,
+               'profile', (select jsonb_build_object(
+                   'id', p.id, 'handle', p.handle, 'display_name', p.display_name, 'bio', null, 'photo_url', p.photo_url,
+                   'home_gym', null, 'climbing_since', null, 'favorite_style', null, 'is_public', p.is_public,
+                   'follower_count', p.follower_count, 'following_count', p.following_count, 'created_at', p.created_at,
+                   'updated_at', p.updated_at, 'send_count', p.send_count, 'post_count', p.post_count, 'card', true)
+                 from public.profiles p where p.id = q.blocked_id))
+             order by q.created_at desc, q.blocked_id desc)
+      from (select b.blocked_id, b.created_at from public.blocks b
+            where b.blocker_id = me
+              and (after_us is null
+                   or (b.created_at, b.blocked_id) < (timestamptz 'epoch' + after_us * interval '1 microsecond', after_id))
+            order by b.created_at desc, b.blocked_id desc
+            limit page_size) q), '[]'::jsonb));
+end $$;
+
+revoke execute on function
+  public.block_profile(uuid), public.unblock_profile(uuid), public.blocked_profiles_page(bigint, uuid, int)
+  from public, anon;
+grant execute on function
+  public.block_profile(uuid), public.unblock_profile(uuid), public.blocked_profiles_page(bigint, uuid, int)
+  to authenticated;
+
+-- A block changes what both see of each other everywhere: their profiles, every list and feed
+-- they are in, search.
+create or replace function social_private.blocks_notify() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  r record := case when tg_op = 'DELETE' then old else new end;
+begin
+  perform pg_notify('social_gateway_cache',
+    '{"v":1,"table":"blocks","tags":' || array_to_json(array[
+      'Profile:' || r.blocker_id, 'Profile:' || r.blocked_id, 'followers:' || r.blocker_id, 'followers:' || r.blocked_id,
+      'following:' || r.blocker_id, 'following:' || r.blocked_id, 'followRequests:' || r.blocker_id,
+      'followRequests:' || r.blocked_id, 'blocked:' || r.blocker_id, 'follow-lists', 'all-feeds', 'search'])::text || '}');
+  return null;
+end $$;
+revoke execute on function social_private.blocks_notify() from public;
+create trigger blocks_cache_notify after insert or delete on public.blocks
+  for each row execute function social_private.blocks_notify();
