@@ -75,17 +75,23 @@ begin
     where f.follower_id = me and f.deleted_at is null
     group by s.followee_id
   )
-  select (count(*) over ())::int, public.profile_json(p)
-  from paths r
-  join public.profiles p on p.id = r.id and p.is_public
-  where r.id <> me
-    and not exists (select 1 from public.follows o
-                    where o.follower_id = me and o.followee_id = r.id and o.deleted_at is null)
-    -- TODO(issue 40 follow requests/blocks): also leave out profiles the caller has asked to
-    -- follow (a pending public.follow_requests row) and profiles blocked either way
-    -- (public.blocks), both from migration 20250301002300.
-  order by r.mutuals desc, p.follower_count desc, p.id
-  limit least(greatest(page_size, 1), 100);
+  -- Ranked on ids and counters first: only the page's rows are written out as JSON.
+  , ranked as (
+    select r.id, r.mutuals, p.follower_count, count(*) over () as total
+    from paths r
+    join public.profiles p on p.id = r.id and p.is_public
+    where r.id <> me
+      and not exists (select 1 from public.follows o
+                      where o.follower_id = me and o.followee_id = r.id and o.deleted_at is null)
+      -- TODO(issue 40 follow requests/blocks): also leave out profiles the caller has asked to
+      -- follow (a pending public.follow_requests row) and profiles blocked either way
+      -- (public.blocks), both from migration 20250301002300.
+    order by r.mutuals desc, p.follower_count desc, r.id
+    limit least(greatest(page_size, 1), 100)
+  )
+  select k.total::int, public.profile_json(p)
+  from ranked k join public.profiles p on p.id = k.id
+  order by k.mutuals desc, k.follower_count desc, k.id;
 end $$;
 revoke execute on function public.suggested_profiles(int) from public;
 grant execute on function public.suggested_profiles(int) to anon, authenticated;
