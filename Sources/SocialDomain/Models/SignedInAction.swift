@@ -28,6 +28,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
     case changeSettings = "change_settings"
     case changePassword = "change_password"
     case subscribe = "subscribe"
+    case viewSuggestions = "view_suggestions"
 
     /// The words that complete "You must be logged in to ...".
     public var words: String {
@@ -54,6 +55,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
         case .changeSettings: "change your settings"
         case .changePassword: "change your password"
         case .subscribe: "subscribe to live updates"
+        case .viewSuggestions: "view suggested profiles"
         }
     }
 }
