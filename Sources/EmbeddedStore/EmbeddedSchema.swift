@@ -101,6 +101,14 @@ enum EmbeddedSchema {
                 );
                 """)
         }
+        // Two-hop reads (issue 40: followed-by and suggestions): the active pairs by follower,
+        // covering, so that walking the follows of the viewer's follows reads the index alone.
+        migrator.registerMigration("v9_follows_active_pair_index") { db in
+            try db.execute(sql: """
+                CREATE INDEX follows_active_pair_idx ON follows (follower_id, followee_id) WHERE deleted_at IS NULL;
+                CREATE INDEX follows_active_followee_idx ON follows (followee_id, follower_id) WHERE deleted_at IS NULL;
+                """)
+        }
         return migrator
     }
 

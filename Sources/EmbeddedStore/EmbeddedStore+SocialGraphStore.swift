@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import SocialDomain
+
+/// Two hops of the follow graph: "followed by people you follow" for a wave of profile cards in
+/// one read transaction, and friends-of-friends suggestions in one statement. Visibility as in
+/// the `profiles_read` and `follows_read` policies: a follow shows only between profiles the
+/// viewer may see, so a path through a private profile does not count.
+extension EmbeddedStore: SocialGraphStore {
+    public func followedByViewerFollowing(_ requests: [FollowedByRequest], viewer: Viewer) async throws -> [ProfileListPage] {
+        try await call(.followedByViewerFollowing) {
+            guard let me = viewer.sqlId else { return requests.map { _ in .empty } }
+            return try read { db in
+                let statement = try db.cachedStatement(sql: SocialGraphQueries.followedBy)
+                return try requests.map { request in
+                    // At least one row, for the count: `first: 0` still reports totalCount.
+                    let rows = try Row.fetchAll(
+                        statement, arguments: [request.profileId.lowercased, me, me, max(request.limit, 1)])
+                    let profiles = try rows.prefix(request.limit).map { try ProfileColumns.decode($0) }
+                    return ProfileListPage(profiles: profiles, totalCount: rows.first.map { $0[ProfileColumns.names.count] } ?? 0)
+                }
+            }
+        }
+    }
+
+    public func suggestedProfiles(limit: Int, viewer: Viewer) async throws -> ProfileListPage {
+        try await call(.suggestedProfiles) {
+            guard let me = viewer.sqlId else { return .empty }
+            return try read { db in
+                let rows = try Row.fetchAll(
+                    db.cachedStatement(sql: SocialGraphQueries.suggestions), arguments: [me, me, me, max(limit, 1)])
+                let profiles = try rows.prefix(limit).map { try ProfileColumns.decode($0) }
+                return ProfileListPage(profiles: profiles, totalCount: rows.first.map { $0[ProfileColumns.names.count] } ?? 0)
+            }
+        }
+    }
+}
+
+/// The SQL of ``EmbeddedStore``'s ``SocialGraphStore`` methods, the same rules as
+/// `supabase/migrations/20250301002400_followed_by_suggestions.sql`. Each row is a profile's
+/// columns (``ProfileColumns``) then the count of the whole list (a window over every row before
+/// the `LIMIT`).
+enum SocialGraphQueries {
+    /// Parameters: profile, viewer, viewer (visibility), limit. The viewer's follows by
+    /// `follows_active_pair_idx`, each probed for a follow of the profile on `follows_pair_key`:
+    /// one probe per profile the viewer follows. Most followed first, then id.
+    static let followedBy = """
+        SELECT \(ProfileColumns.select("p")), count(*) OVER ()
+        FROM follows v
+        JOIN follows m ON m.follower_id = v.followee_id AND m.followee_id = ? AND m.deleted_at IS NULL
+        JOIN profiles p ON p.id = v.followee_id
+        WHERE v.follower_id = ? AND v.deleted_at IS NULL AND \(ProfileColumns.visible("p"))
+        ORDER BY p.follower_count DESC, p.id
+        LIMIT ?
+        """
+
+    /// Parameters: viewer three times, limit. The viewer's public follows (the middle profiles),
+    /// their active follows from `follows_active_pair_idx` alone (covering), counted per
+    /// followee; then, once per candidate, the exclusions and the candidate's profile.
+    static let suggestions = """
+        WITH me(id) AS (SELECT ?),
+        paths AS (
+          SELECT s.followee_id AS id, count(*) AS mutuals
+          FROM follows f
+          JOIN profiles fp ON fp.id = f.followee_id AND fp.is_public = 1
+          JOIN follows s ON s.follower_id = f.followee_id AND s.deleted_at IS NULL
+          WHERE f.follower_id = (SELECT id FROM me) AND f.deleted_at IS NULL
+          GROUP BY s.followee_id
+        )
+        SELECT \(ProfileColumns.select("p")), count(*) OVER ()
+        FROM paths r JOIN profiles p ON p.id = r.id
+        WHERE p.is_public = 1 AND r.id <> ?
+          AND NOT EXISTS (SELECT 1 FROM follows o WHERE o.follower_id = ? AND o.followee_id = r.id AND o.deleted_at IS NULL)
+          -- TODO(issue 40 follow requests/blocks): also leave out profiles the viewer has asked
+          -- to follow (a pending follow_requests row) and profiles blocked either way (blocks).
+        ORDER BY r.mutuals DESC, p.follower_count DESC, p.id
+        LIMIT ?
+        """
+}
