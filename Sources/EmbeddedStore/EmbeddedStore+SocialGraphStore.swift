@@ -56,7 +56,8 @@ enum SocialGraphQueries {
 
     /// Parameters: viewer three times, limit. The viewer's public follows (the middle profiles),
     /// their active follows from `follows_active_pair_idx` alone (covering), counted per
-    /// followee; then, once per candidate, the exclusions and the candidate's profile.
+    /// followee; then, once per candidate, the exclusions and its counter; only the page's
+    /// profiles are read whole.
     static let suggestions = """
         WITH me(id) AS (SELECT ?),
         paths AS (
@@ -66,14 +67,19 @@ enum SocialGraphQueries {
           JOIN follows s ON s.follower_id = f.followee_id AND s.deleted_at IS NULL
           WHERE f.follower_id = (SELECT id FROM me) AND f.deleted_at IS NULL
           GROUP BY s.followee_id
+        ),
+        ranked AS (
+          SELECT r.id, r.mutuals, c.follower_count, count(*) OVER () AS total
+          FROM paths r JOIN profiles c ON c.id = r.id
+          WHERE c.is_public = 1 AND r.id <> ?
+            AND NOT EXISTS (SELECT 1 FROM follows o WHERE o.follower_id = ? AND o.followee_id = r.id AND o.deleted_at IS NULL)
+            -- TODO(issue 40 follow requests/blocks): also leave out profiles the viewer has asked
+            -- to follow (a pending follow_requests row) and profiles blocked either way (blocks).
+          ORDER BY r.mutuals DESC, c.follower_count DESC, r.id
+          LIMIT ?
         )
-        SELECT \(ProfileColumns.select("p")), count(*) OVER ()
-        FROM paths r JOIN profiles p ON p.id = r.id
-        WHERE p.is_public = 1 AND r.id <> ?
-          AND NOT EXISTS (SELECT 1 FROM follows o WHERE o.follower_id = ? AND o.followee_id = r.id AND o.deleted_at IS NULL)
-          -- TODO(issue 40 follow requests/blocks): also leave out profiles the viewer has asked
-          -- to follow (a pending follow_requests row) and profiles blocked either way (blocks).
-        ORDER BY r.mutuals DESC, p.follower_count DESC, p.id
-        LIMIT ?
+        SELECT \(ProfileColumns.select("p")), k.total
+        FROM ranked k JOIN profiles p ON p.id = k.id
+        ORDER BY k.mutuals DESC, k.follower_count DESC, k.id
         """
 }
