@@ -8,9 +8,11 @@
 -- functions since 002000.
 
 -- ============ an index both walks read alone ============
--- The active pairs by follower, covering: the follows of the caller's follows (up to a million
--- rows for a caller who follows 1,000 profiles that follow 1,000 each) come from an index-only
--- scan, one range per middle profile, with no heap visit once the visibility map is set.
+-- The active pairs by follower, covering: the follows of the caller's follows come from an
+-- index-only scan, one range per middle profile, with no heap visit once the visibility map is
+-- set; the caller's own follows are probed on it too. (When the walk covers most of the table,
+-- a million rows for a caller who follows 1,000 profiles that follow 1,000 each, the planner
+-- rightly prefers one sequential scan: see "Suggestions and followed-by" in docs/SERVER.md.)
 create index if not exists follows_active_pair_idx on public.follows (follower_id, followee_id) where deleted_at is null;
 
 -- ============ followed_by_viewer_following ============
