@@ -137,6 +137,14 @@ enum EmbeddedSchema {
                 CREATE INDEX blocks_blocker_page_idx ON blocks (blocker_id, created_at DESC, blocked_id DESC);
                 """)
         }
+        // Two-hop reads (issue 40: followed-by and suggestions): the active pairs by follower,
+        // covering, so that walking the follows of the viewer's follows reads the index alone.
+        migrator.registerMigration("v11_follows_active_pair_index") { db in
+            try db.execute(sql: """
+                CREATE INDEX follows_active_pair_idx ON follows (follower_id, followee_id) WHERE deleted_at IS NULL;
+                CREATE INDEX follows_active_followee_idx ON follows (followee_id, follower_id) WHERE deleted_at IS NULL;
+                """)
+        }
         return migrator
     }
 

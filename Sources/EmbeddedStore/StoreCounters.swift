@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The port operations the store counts, one per method of the three ports.
+/// The port operations the store counts, one per method of the ports.
 public enum StoreOperation: String, Sendable, CaseIterable {
     case profilesByID, profilesByHandle, handleTaken, searchProfiles, updateProfile, ownerDetails
     case followPages, followChanges, activeFollows, changeFollow
@@ -10,6 +10,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment
     case activeStories, storiesByID, ownActiveStoryExpiries, createStory, putStoryMedia, deleteStoryMedia
+    case followedByViewerFollowing, suggestedProfiles
     case signUp, signIn, refresh, signOut, passwordReset, account, updateSettings, changePassword
 }
 

@@ -38,7 +38,8 @@ public enum BackendAssembly {
             let feed = changeFeed(settings, logger: logger)
             return GatewayBackend(
                 stores: GatewayStores(
-                    profiles: store, follows: store, posts: store, stories: store, media: store, accounts: store),
+                    profiles: store, follows: store, posts: store, stories: store, media: store, accounts: store,
+                    socialGraph: store),
                 jwtSecret: secret, jwks: jwks,
                 changeFeed: feed, summary: "Supabase", shutdown: { try? await store.shutdown() })
         } catch {
@@ -88,7 +89,8 @@ public enum BackendAssembly {
                 stores: GatewayStores(
                     profiles: store, follows: store, posts: store, stories: store, media: media,
                     // Accounts go to Supabase Auth when there is one; otherwise one clear error.
-                    accounts: storage.map { $0 as any AccountStore } ?? NoAccounts(), callCounts: { store.callCounts }),
+                    accounts: storage.map { $0 as any AccountStore } ?? NoAccounts(), socialGraph: store,
+                    callCounts: { store.callCounts }),
                 jwtSecret: secret, jwks: jwks, mediaFiles: files, housekeeping: housekeeping,
                 changeFeed: feed,
                 summary: "PostgreSQL at \(configuration.endpoint.redacted)",
@@ -170,7 +172,7 @@ public enum BackendAssembly {
         var backend = GatewayBackend(
             stores: GatewayStores(
                 profiles: store, follows: store, posts: store, stories: store, media: store, accounts: store,
-                callCounts: { store.callCounts }),
+                socialGraph: store, callCounts: { store.callCounts }),
             jwtSecret: jwtSecret, jwks: jwks, mediaFiles: store,
             housekeeping: [{ _ = try? await store.purgeExpiredStories(now: Date()) }],
             demoUsers: DemoData.users.map { DemoUser(id: $0.id, handle: $0.handle, displayName: $0.displayName) },

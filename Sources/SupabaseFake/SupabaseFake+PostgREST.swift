@@ -13,6 +13,7 @@ extension SupabaseFake {
         if let answer = postRoute(request, query: query, caller: caller) { return answer }
         if let answer = storyRoute(request, query: query, caller: caller) { return answer }
         if let answer = followRequestRoute(request, caller: caller) { return answer }
+        if let answer = socialGraphRoute(request, caller: caller) { return answer }
         let columns = Self.arguments(FakeColumnUpdates.self, request) ?? FakeColumnUpdates()
         switch (request.method, request.path) {
         case ("GET", "/rest/v1/profiles"): return readProfiles(query, caller: caller)

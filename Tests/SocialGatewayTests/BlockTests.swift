@@ -103,6 +103,20 @@ struct BlockTests {
         }
     }
 
+    @Test("suggestions never offer a profile blocked either way", arguments: StoreKind.allCases)
+    func suggestionsLeaveOutBlocks(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let suggestions = "{ suggestedProfiles(first: 10) { edges { node { handle } } } }"
+            // alice stops following carol: bob (whom alice follows) follows carol, so carol is suggested
+            _ = try await gateway.run("mutation U($id: ID!) { unfollow(profileId: $id) { following } }", ["id": .string(Self.carol)], viewer: gateway.alice)
+            let before = try await gateway.run(suggestions, viewer: gateway.alice)
+            #expect(before.json["data"]?["suggestedProfiles"]?["edges"] == [["node": ["handle": "carol_creator"]]])
+            _ = try await gateway.run(Self.block, ["id": .string(Self.alice)], viewer: gateway.carol)
+            let after = try await gateway.run(suggestions, viewer: gateway.alice)
+            #expect(after.json["data"]?["suggestedProfiles"]?["edges"] == [])
+        }
+    }
+
     @Test("cached answers never outlive a block, an approval or a privacy change", arguments: StoreKind.allCases)
     func cacheInvalidation(_ kind: StoreKind) async throws {
         try await withCachedGateway(kind) { gateway, cache in

@@ -30,6 +30,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
     case subscribe = "subscribe"
     case manageFollowRequests = "manage_follow_requests"
     case blockUsers = "block_users"
+    case viewSuggestions = "view_suggestions"
 
     /// The words that complete "You must be logged in to ...".
     public var words: String {
@@ -58,6 +59,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
         case .subscribe: "subscribe to live updates"
         case .manageFollowRequests: "manage follow requests"
         case .blockUsers: "block users"
+        case .viewSuggestions: "view suggested profiles"
         }
     }
 }

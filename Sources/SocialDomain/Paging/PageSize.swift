@@ -32,8 +32,13 @@ public struct PageSize: Sendable, Hashable {
     /// An offline-first client's sync of its follows: bigger pages, fewer round trips.
     public static let followChanges = PageSize(1...100, default: 50, connections: ["followsChangedSince"])
 
+    /// "Followed by X, Y and 12 others" on a profile card: a few names, the rest counted.
+    public static let followedBy = PageSize(0...50, default: 3, connections: ["followedByViewerFollowing"])
+    /// The viewer's suggested profiles (friends of friends): the first N, no cursor.
+    public static let suggestions = PageSize(1...50, default: 20, connections: ["suggestedProfiles"])
+
     /// Every rule, for the README and schema checks.
-    public static let all: [PageSize] = [.lists, .search, .followChanges]
+    public static let all: [PageSize] = [.lists, .search, .followChanges, .followedBy, .suggestions]
 
     /// The size asked for, or the default.
     /// - Throws: ``DomainError`` `BAD_USER_INPUT` on `field` ("first must be between 0 and 50").

@@ -1,15 +1,19 @@
 import Foundation
 import SocialDomain
 
-/// The parent value of `ProfileConnection`: a page of followers/following or of search results.
+/// The parent value of `ProfileConnection`: a page of followers/following, of search results,
+/// or the first profiles of a ranked list without cursors (followed-by, suggestions).
 enum ConnectionValue: Sendable {
     case follows(FollowPage)
     case search(SearchPage)
+    case ranked(ProfileListPage)
 
     var edges: [EdgeValue] {
         switch self {
         case .follows(let page): page.edges.map { EdgeValue(cursor: $0.cursor, profile: $0.profile, followedAt: $0.follow.createdAt) }
         case .search(let page): page.edges.map { EdgeValue(cursor: $0.cursor, profile: $0.profile, followedAt: nil) }
+        // No cursor paging: a profile's cursor is its id.
+        case .ranked(let page): page.profiles.map { EdgeValue(cursor: $0.id.lowercased, profile: $0, followedAt: nil) }
         }
     }
 
@@ -17,15 +21,18 @@ enum ConnectionValue: Sendable {
         switch self {
         case .follows(let page): page.edges.map(\.profile)
         case .search(let page): page.edges.map(\.profile)
+        case .ranked(let page): page.profiles
         }
     }
 
     /// The stored counter for follow lists; for a search, the profiles of this page
-    /// (a search keeps no counter, and the gateway never counts rows).
+    /// (a search keeps no counter, and the gateway never counts rows); for a ranked list, the
+    /// count its store statement made of the whole list.
     var totalCount: Int {
         switch self {
         case .follows(let page): page.totalCount
         case .search(let page): page.edges.count
+        case .ranked(let page): page.totalCount
         }
     }
 
@@ -35,6 +42,10 @@ enum ConnectionValue: Sendable {
             PageInfoValue(hasNextPage: p.hasNextPage, hasPreviousPage: p.hasPreviousPage, startCursor: p.startCursor, endCursor: p.endCursor)
         case .search(let p):
             PageInfoValue(hasNextPage: p.hasNextPage, hasPreviousPage: p.hasPreviousPage, startCursor: p.startCursor, endCursor: p.endCursor)
+        case .ranked(let p):
+            PageInfoValue(
+                hasNextPage: p.hasNextPage, hasPreviousPage: false, startCursor: p.profiles.first?.id.lowercased,
+                endCursor: p.profiles.last?.id.lowercased)
         }
     }
 }

@@ -54,6 +54,7 @@ enum ProfileResolvers {
         })
         b.bind("Profile", "followers") { info in try await followList(.followers, info) }
         b.bind("Profile", "following") { info in try await followList(.following, info) }
+        b.bind("Profile", "followedByViewerFollowing") { info in try await followedByViewerFollowing(info) }
     }
 
     /// The parent profile's owner-only fields: nil (so null) for anyone but its owner, without a
@@ -126,5 +127,25 @@ enum ProfileResolvers {
         request.readTags.record(tags)
         if !states.isEmpty { request.followStates.prime(states) }
         return .follows(loaded)
+    }
+
+    /// "Followed by X, Y and 12 others": the profiles the viewer follows who follow the parent,
+    /// one store call per query level (the loader's wave). Empty, without a store call, for an
+    /// anonymous viewer and on the viewer's own profile.
+    ///
+    /// The answer depends on the viewer's follows (`following:<viewer>`), on the parent's
+    /// followers (`followers:<parent>`), on visibility (`follow-lists`) and on the listed profiles.
+    static func followedByViewerFollowing(_ info: ResolveInfo) async throws -> ConnectionValue {
+        let request = try info.request
+        let profile = try info.parent(as: Profile.self)
+        guard let list = try GetFollowedByViewerFollowing.request(of: profile.id, first: info.arguments.int("first"), viewer: request.viewer),
+              let me = request.viewer.userId else {
+            return .ranked(.empty)
+        }
+        let page = try await request.followedBy.load(list) ?? .empty
+        var tags = [CacheTags.following(me), CacheTags.followers(profile.id), CacheTags.followLists]
+        tags += page.profiles.map { CacheTags.profile($0.id) }
+        request.readTags.record(tags)
+        return .ranked(page)
     }
 }

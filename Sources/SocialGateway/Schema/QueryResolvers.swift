@@ -78,6 +78,19 @@ enum QueryResolvers {
             guard let me = request.viewer.userId else { throw DomainError.unauthenticated(to: .syncFollows) }
             return FollowRecordsValue(owner: me, page: page, isContinued: after != nil)
         }
+        b.bind("Query", "suggestedProfiles") { info in
+            let request = try info.request
+            let page = try await storeCall(request.logger) {
+                try await SuggestProfiles(graph: request.stores.socialGraph).execute(
+                    first: info.arguments.int("first"), viewer: request.viewer)
+            }
+            // The viewer's own follows change it at once (a followed suggestion leaves the list);
+            // what the viewer's follows follow reaches it within the field's maxAge (tagging the
+            // following list of each of up to thousands of profiles would outweigh the answer).
+            if let me = request.viewer.userId { request.readTags.record([CacheTags.following(me), CacheTags.followLists]) }
+            for profile in page.profiles { request.read(profile) }
+            return ConnectionValue.ranked(page)
+        }
         b.bind("Query", "searchProfiles") { info in
             let request = try info.request
             let page = try await storeCall(request.logger) {

@@ -29,6 +29,8 @@ final class RequestContext: Sendable {
     let followStates: DataLoader<UUID, FollowState>
     /// The viewer's follow-request status for profiles they see as cards (issue 40).
     let followRequestStatuses: DataLoader<UUID, FollowRequestStatus>
+    /// "Followed by people you follow", one list per profile card (``GetFollowedByViewerFollowing``).
+    let followedBy: DataLoader<FollowedByRequest, ProfileListPage>
     /// The owner-only fields; only ever asked for the viewer's own id (``GetOwnerDetails``).
     let ownerDetails: DataLoader<UUID, ProfileOwnerDetails>
     let postsByID: DataLoader<UUID, Post>
@@ -54,6 +56,7 @@ final class RequestContext: Sendable {
         let profiles = BatchGetProfiles(profiles: stores.profiles)
         let pages = GetFollowPages(follows: stores.follows)
         let states = GetFollowStates(follows: stores.follows)
+        let mutuals = GetFollowedByViewerFollowing(graph: stores.socialGraph)
         let details = GetOwnerDetails(profiles: stores.profiles)
         let postsByIDs = BatchGetPosts(posts: stores.posts)
         let postLists = GetPostPages(posts: stores.posts)
@@ -84,6 +87,10 @@ final class RequestContext: Sendable {
         }
         followPages = DataLoader(maxBatchSize: batchSize) { requests in
             let loaded = try await storeCall(logger) { try await pages.execute(requests, viewer: viewer) }
+            return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
+        }
+        followedBy = DataLoader(maxBatchSize: batchSize) { requests in
+            let loaded = try await storeCall(logger) { try await mutuals.execute(requests, viewer: viewer) }
             return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
         }
         followStates = DataLoader(maxBatchSize: batchSize) { ids in
@@ -123,6 +130,7 @@ final class RequestContext: Sendable {
         followStates.clearAll()
         followRequestStatuses.clearAll()
         followPages.clearAll()
+        followedBy.clearAll()
         postPages.clearAll()
     }
 

@@ -10,12 +10,16 @@ public struct GatewayStores: Sendable {
     public var media: any MediaStore
     /// Accounts and sessions (``NoAccounts`` for a store without an identity provider).
     public var accounts: any AccountStore
+    /// Two-hop reads of the follow graph (followed-by, suggestions); ``NoSocialGraph`` when a
+    /// backend has none (its fields then answer BACKEND_UNAVAILABLE).
+    public var socialGraph: any SocialGraphStore
     /// Store calls so far, by operation (for `/metrics` and for tests that prove batching).
     public var callCounts: @Sendable () -> [String: Int]
 
     public init(
         profiles: any ProfileStore, follows: any FollowStore, posts: any PostStore, stories: any StoryStore,
         media: any MediaStore, accounts: any AccountStore = NoAccounts(),
+        socialGraph: any SocialGraphStore = NoSocialGraph(),
         callCounts: @escaping @Sendable () -> [String: Int] = { [:] }
     ) {
         self.profiles = profiles
@@ -24,6 +28,19 @@ public struct GatewayStores: Sendable {
         self.stories = stories
         self.media = media
         self.accounts = accounts
+        self.socialGraph = socialGraph
         self.callCounts = callCounts
+    }
+}
+
+/// The social graph of a backend that has none: every read is BACKEND_UNAVAILABLE, never a
+/// silently empty list.
+public struct NoSocialGraph: SocialGraphStore {
+    public init() {}
+    public func followedByViewerFollowing(_ requests: [FollowedByRequest], viewer: Viewer) async throws -> [ProfileListPage] {
+        throw DomainError.backendUnavailable
+    }
+    public func suggestedProfiles(limit: Int, viewer: Viewer) async throws -> ProfileListPage {
+        throw DomainError.backendUnavailable
     }
 }
