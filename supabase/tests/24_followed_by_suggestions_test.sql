@@ -1,6 +1,7 @@
 -- followed_by_viewer_following and suggested_profiles (migration 20250301002400): the caller's
--- follows who follow a profile, and friends of friends; active follows only, no path through a
--- private profile, private profiles never suggested, signed-in callers only.
+-- follows who follow a profile, and friends of friends; active follows only, a path through a
+-- private profile the caller follows counts (they see it, migration 002300), private profiles
+-- never suggested, signed-in callers only.
 \set ON_ERROR_STOP 1
 -- In one transaction, rolled back: the users and follows made here must not change later checks.
 begin;
@@ -45,15 +46,15 @@ do $$
 declare
   got text;
 begin
-  -- gina: bob, dave and hank follow her (3); eve: bob and dave (frank's follow was undone): 2.
-  -- Not hank (only carol, private, follows him), not carol (private), not alice herself, not
-  -- frank (alice follows him already).
+  -- gina: bob and dave follow her (2); eve: bob and dave (frank's follow was undone): 2; hank:
+  -- carol, private but followed by alice, so seen by her (1). Not carol (private), not alice
+  -- herself, not frank (alice follows him already). Three in all.
   select string_agg((profile ->> 'handle') || '=' || total_count, ',') into got from public.suggested_profiles(20);
-  if got is distinct from 'gina=2,eve=2' then
+  if got is distinct from 'gina=3,eve=3,hank=3' then
     raise exception 'FAIL: alice''s suggestions are gina then eve (equal paths, gina more followed), got %', got;
   end if;
   select string_agg((profile ->> 'handle') || '=' || total_count, ',') into got from public.suggested_profiles(1);
-  if got is distinct from 'gina=2' then
+  if got is distinct from 'gina=3' then
     raise exception 'FAIL: page_size 1 gives the first suggestion and counts them all, got %', got;
   end if;
 
@@ -63,8 +64,8 @@ begin
   from public.followed_by_viewer_following(array['e0000000-0000-4000-8000-000000000005',
                                                   '70000000-0000-4000-8000-000000000008',
                                                   '9100a000-0000-4000-8000-000000000006']::uuid[], 10);
-  if got is distinct from '0:Bob_Builder=2,0:dave_dyno=2,1:-=0,2:Bob_Builder=2,2:dave_dyno=2' then
-    raise exception 'FAIL: followed-by of eve, hank (only through private carol) and gina, got %', got;
+  if got is distinct from '0:Bob_Builder=2,0:dave_dyno=2,1:carol_creator=1,2:Bob_Builder=2,2:dave_dyno=2' then
+    raise exception 'FAIL: followed-by of eve, hank (through private carol, whom alice follows) and gina, got %', got;
   end if;
   select string_agg(request_index || ':' || coalesce(profile ->> 'handle', '-') || '=' || total_count, ',') into got
   from public.followed_by_viewer_following(array['e0000000-0000-4000-8000-000000000005']::uuid[], 1);
@@ -84,9 +85,9 @@ declare
   got text;
 begin
   select string_agg((profile ->> 'handle') || '=' || total_count, ',') into got from public.suggested_profiles(20);
-  -- One path each now (bob's); gina stays first on her follower count. dave is not suggested:
-  -- none of alice's follows follows him.
-  if got is distinct from 'gina=2,eve=2' then
+  -- One path each now (bob's, and carol's to hank); gina stays first on her follower count, then
+  -- eve, then hank. dave is not suggested: none of alice's follows follows him.
+  if got is distinct from 'gina=3,eve=3,hank=3' then
     raise exception 'FAIL: after unfollowing dave, gina and eve stay through bob, got %', got;
   end if;
   select string_agg(coalesce(profile ->> 'handle', '-') || '=' || total_count, ',') into got
