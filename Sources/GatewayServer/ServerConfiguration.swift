@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SocialDomain
 import SocialGateway
 
 /// How the HTTP server runs, with the defaults a first run needs: 127.0.0.1:8080, its files in
@@ -181,6 +182,15 @@ public struct ServerConfiguration: Sendable {
         if let delay = try seconds("SHUTDOWN_DRAIN_DELAY") { configuration.shutdownDrainDelay = delay }
         if let grace = try seconds("SHUTDOWN_GRACE_PERIOD") { configuration.shutdownGracePeriod = grace }
         if let level = value("LOG_LEVEL") { configuration.logLevel = try parseLogLevel(level) }
+        // Follows and follow requests per viewer (FollowLimits); 0 lifts a window's limit (load tests).
+        let hourly = try int("FOLLOWS_PER_HOUR"), daily = try int("FOLLOWS_PER_DAY")
+        if hourly != nil || daily != nil {
+            func limiter(_ limit: Int?, _ standard: Int, _ window: Int) -> AttemptLimiter {
+                AttemptLimiter(limit: limit == 0 ? Int.max : (limit ?? standard), window: .seconds(window), maxKeys: 20_000)
+            }
+            configuration.gateway.followLimits = FollowLimits(
+                hourly: limiter(hourly, FollowLimits.perHour, 3600), daily: limiter(daily, FollowLimits.perDay, 86_400))
+        }
         if let limit = try int("SUBSCRIPTION_QUEUE_EVENTS") { configuration.subscriptions.queuedEventsPerSubscription = limit }
         if let limit = try int("SUBSCRIPTIONS_PER_CONNECTION") { configuration.subscriptions.subscriptionsPerConnection = limit }
         if let limit = try int("STREAMS_PER_VIEWER") { configuration.subscriptions.connectionsPerViewer = limit }

@@ -14,6 +14,10 @@
 -- a million rows for a caller who follows 1,000 profiles that follow 1,000 each, the planner
 -- rightly prefers one sequential scan: see "Suggestions and followed-by" in docs/SERVER.md.)
 create index if not exists follows_active_pair_idx on public.follows (follower_id, followee_id) where deleted_at is null;
+-- Suggestions walk each middle profile's most recent follows: newest first, the followee in the
+-- index, so the walk reads no heap page.
+create index if not exists follows_follower_recent_idx on public.follows (follower_id, created_at desc, id desc)
+  include (followee_id) where deleted_at is null;
 
 -- ============ followed_by_viewer_following ============
 -- For each profile of `profile_ids` (a query level's profile cards; request_index is its
@@ -93,7 +97,8 @@ begin
                       where o.follower_id = me and o.followee_id = r.id and o.deleted_at is null)
       and not exists (select 1 from public.follow_requests q
                       where q.requester_id = me and q.target_id = r.id and q.status = 'pending')
-      and not social_private.blocked_either(me, r.id)
+      and not exists (select 1 from public.blocks b
+                      where (b.blocker_id = me and b.blocked_id = r.id) or (b.blocker_id = r.id and b.blocked_id = me))
     order by r.mutuals desc, p.follower_count desc, r.id
     limit least(greatest(page_size, 1), 100)
   )

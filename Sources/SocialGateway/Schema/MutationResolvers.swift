@@ -77,9 +77,12 @@ enum MutationResolvers {
         let id = try parseProfileID(info.arguments.string("profileId") ?? "", field: "profileId")
         let outcome = try await storeCall(request.logger) { () async throws -> FollowOutcome in
             switch action {
-            case .toggle: try await ToggleFollow(follows: request.stores.follows).execute(profileId: id, viewer: request.viewer)
-            case .follow: try await FollowProfile(follows: request.stores.follows).execute(profileId: id, viewer: request.viewer)
-            case .unfollow: try await UnfollowProfile(follows: request.stores.follows).execute(profileId: id, viewer: request.viewer)
+            case .toggle:
+                try await ToggleFollow(follows: request.stores.follows, limits: request.followLimits).execute(profileId: id, viewer: request.viewer)
+            case .follow:
+                try await FollowProfile(follows: request.stores.follows, limits: request.followLimits).execute(profileId: id, viewer: request.viewer)
+            case .unfollow:
+                try await UnfollowProfile(follows: request.stores.follows, limits: request.followLimits).execute(profileId: id, viewer: request.viewer)
             }
         }
         // The followee is absent only when it is hidden from the viewer, which a store allows for

@@ -13,6 +13,7 @@ final class RequestContext: Sendable {
     let logger: Logger
     let clientAddress: String?
     let accountLimits: AccountLimits
+    let followLimits: FollowLimits?
     let endedSessions: EndedSessions?
     /// What the HTTP request may still spend (shared by a batch's operations).
     let budget: RequestBudget
@@ -41,11 +42,12 @@ final class RequestContext: Sendable {
 
     init(
         viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger,
-        clientAddress: String? = nil, accountLimits: AccountLimits = AccountLimits(), endedSessions: EndedSessions? = nil,
+        clientAddress: String? = nil, accountLimits: AccountLimits = AccountLimits(), followLimits: FollowLimits? = nil, endedSessions: EndedSessions? = nil,
         budget: RequestBudget = RequestBudget()
     ) {
         self.clientAddress = clientAddress
         self.accountLimits = accountLimits
+        self.followLimits = followLimits
         self.endedSessions = endedSessions
         self.budget = budget
         self.viewer = viewer

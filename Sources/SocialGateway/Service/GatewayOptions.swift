@@ -30,6 +30,8 @@ public struct GatewayOptions: Sendable {
 
     /// The sign-in and sign-up rate limits, shared by every request of this service.
     public var accountLimits = AccountLimits()
+    /// Follows and follow requests per viewer (``FollowLimits``: 100 an hour, 500 a day).
+    public var followLimits = FollowLimits()
     /// Sessions ended through this gateway (sign-out, password change or reset), whose access
     /// tokens the server refuses; the HTTP layer's authenticator reads the same instance.
     public var endedSessions = EndedSessions()

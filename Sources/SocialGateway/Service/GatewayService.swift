@@ -148,7 +148,7 @@ public final class GatewayService: Sendable {
         let request = prepared.request
         let context = RequestContext(
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
-            clientAddress: request.clientAddress, accountLimits: options.accountLimits, endedSessions: options.endedSessions,
+            clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
             budget: request.budget)
         var result = await Executor.execute(
             schema: schema,

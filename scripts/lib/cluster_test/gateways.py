@@ -37,7 +37,8 @@ def gateway_env(args, port, data_dir, database_url):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("SUPABASE_", "DATABASE_")) and k not in ("PORT", "DATA_DIR", "HOST", "CACHE")}
     env.update(HOST="127.0.0.1", PORT=str(port), DATA_DIR=data_dir, JWT_SECRET=args.jwt_secret,
-               CACHE="on", LOG_LEVEL=args.gateway_log_level, SHUTDOWN_GRACE_PERIOD="5")
+               CACHE="on", LOG_LEVEL=args.gateway_log_level, SHUTDOWN_GRACE_PERIOD="5",
+               FOLLOWS_PER_HOUR="0", FOLLOWS_PER_DAY="0")
     if database_url:
         env["DATABASE_URL"] = database_url
         if args.pool_size:

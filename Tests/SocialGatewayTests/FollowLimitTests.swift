@@ -1,0 +1,42 @@
+import Foundation
+import GatewayTestSupport
+import GraphQLEngine
+import SocialDomain
+import SocialFixtures
+import SocialGateway
+import Testing
+
+/// Follows and follow requests per viewer (issue 40, ``FollowLimits``), on every store.
+@Suite("Follow limits")
+struct FollowLimitTests {
+    @Test("past the hourly limit a follow is TOO_MANY_REQUESTS with retryAfter; unfollows stay free and other viewers unaffected",
+          arguments: StoreKind.allCases)
+    func hourlyLimit(_ kind: StoreKind) async throws {
+        var options = GatewayOptions()
+        options.followLimits = FollowLimits(hourly: AttemptLimiter(limit: 2, window: .seconds(3600)))
+        try await GatewayFixture.run(kind, options: options) { gateway in
+            let bob = DemoData.bobId.lowercased, carol = DemoData.carolId.lowercased
+            let follow = "mutation F($id: ID!) { follow(profileId: $id) { following } }"
+            let unfollow = "mutation U($id: ID!) { unfollow(profileId: $id) { following } }"
+            for id in [bob, carol] { _ = try await gateway.run(unfollow, ["id": .string(id)], viewer: gateway.alice) }
+            for id in [bob, carol] {
+                let made = try await gateway.run(follow, ["id": .string(id)], viewer: gateway.alice)
+                #expect(made.json["data"]?["follow"] == ["following": true])
+            }
+            let unfollowed = try await gateway.run(unfollow, ["id": .string(bob)], viewer: gateway.alice)
+            #expect(unfollowed.json["errors"] == nil)
+            let third = try await gateway.run(follow, ["id": .string(bob)], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(third.json) == ["TOO_MANY_REQUESTS"])
+            let retryAfter = third.json["errors"]?.arrayValue?.first?["extensions"]?["retryAfter"]?.intValue ?? 0
+            #expect(retryAfter > 3500 && retryAfter <= 3600)
+            // nothing was made: alice still does not follow bob
+            let state = try await gateway.run(
+                "query P($id: ID) { profile(id: $id) { viewerIsFollowing } }", ["id": .string(bob)], viewer: gateway.alice)
+            #expect(state.json["data"]?["profile"]?["viewerIsFollowing"] == false)
+            // carol's own limit is untouched
+            _ = try await gateway.run(unfollow, ["id": .string(bob)], viewer: gateway.carol)
+            let carols = try await gateway.run(follow, ["id": .string(bob)], viewer: gateway.carol)
+            #expect(carols.json["data"]?["follow"] == ["following": true])
+        }
+    }
+}
