@@ -261,11 +261,15 @@ extension EmbeddedStore: AccountStore {
 
     static func readAccount(_ db: Database, _ id: UUID) throws -> Account {
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT email, display_name, created_at, verified_at, video_quality, autoplay FROM accounts WHERE id = ?
+            SELECT email, display_name, created_at, verified_at, video_quality, autoplay,
+              (SELECT max(s.created_at) FROM account_sessions s WHERE s.account_id = accounts.id)
+            FROM accounts WHERE id = ?
             """, arguments: [id.lowercased]) else { throw DomainError.accountsUnavailable }
+        // The last sign-in is the newest session: each sign-in, sign-up and reset opens one.
         return Account(
             id: id, email: row[0], storedDisplayName: row[1], createdAt: UnixMicroseconds.date(row[2]),
             isVerified: (row[3] as Int64?) != nil,
-            settings: AccountSettings(videoQuality: VideoQuality(rawValue: row[4]) ?? .auto, autoplay: row[5]))
+            settings: AccountSettings(videoQuality: VideoQuality(rawValue: row[4]) ?? .auto, autoplay: row[5]),
+            lastLoginAt: (row[6] as Int64?).map(UnixMicroseconds.date))
     }
 }

@@ -149,3 +149,27 @@ extension EmbeddedStore {
         return locked.count
     }
 }
+
+extension EmbeddedStore {
+    /// Adds ``DemoShowcase`` (a private profile with alice's pending request) to a served demo,
+    /// once: when the demo users are there and dana is not. A data folder from before it gains
+    /// it at its next start.
+    func seedShowcaseIfMissing() async throws {
+        try await pool.write { db in
+            let user = DemoShowcase.privateUser
+            let hasDemo = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM profiles WHERE id = ?)", arguments: [DemoData.aliceId.lowercased]) ?? false
+            let hasDana = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM profiles WHERE id = ? OR lower(handle) = ?)",
+                arguments: [user.id.lowercased, user.handle]) ?? false
+            guard hasDemo, !hasDana else { return }
+            let at = DemoShowcase.pendingRequest.createdAtMicroseconds
+            try db.execute(sql: """
+                INSERT INTO profiles (id, handle, display_name, bio, is_public, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?)
+                """, arguments: [user.id.lowercased, user.handle, user.displayName, user.bio, at, at])
+            let request = DemoShowcase.pendingRequest
+            try db.execute(sql: """
+                INSERT INTO follow_requests (requester_id, target_id, status, created_at) VALUES (?, ?, 'pending', ?)
+                """, arguments: [request.requester.lowercased, request.target.lowercased, request.createdAtMicroseconds])
+        }
+    }
+}

@@ -46,6 +46,9 @@ public final class EmbeddedStore: Sendable {
     /// The connections the ports' reads use, on the calling thread (``read(_:)``).
     let readers: SynchronousReaders
     let counters: StoreCounters
+    /// Whether this store holds ``DemoShowcase`` (a served demo folder; never a temporary store),
+    /// so the playground may act as its private profile.
+    public let servesShowcase: Bool
     /// Set for ``temporary(seedDemoData:options:)`` stores.
     private let removesDataDirectory: Bool
 
@@ -92,9 +95,10 @@ public final class EmbeddedStore: Sendable {
         let readers = try SynchronousReaders(path: path, configuration: config)
         let store = EmbeddedStore(
             dataDirectory: dataDirectory, pool: pool, readers: readers, options: options, counters: counters,
-            removesDataDirectory: temporary)
+            removesDataDirectory: temporary, servesShowcase: seedDemoData && !temporary)
         if seedDemoData {
             try await store.seedDemoDataIfEmpty()
+            if store.servesShowcase { try await store.seedShowcaseIfMissing() }
             try await store.refreshDemoStories()
             try await store.ensureDemoAccounts()
         }
@@ -103,8 +107,9 @@ public final class EmbeddedStore: Sendable {
 
     private init(
         dataDirectory: URL, pool: DatabasePool, readers: SynchronousReaders, options: Options, counters: StoreCounters,
-        removesDataDirectory: Bool
+        removesDataDirectory: Bool, servesShowcase: Bool
     ) {
+        self.servesShowcase = servesShowcase
         self.dataDirectory = dataDirectory
         self.pool = pool
         self.readers = readers

@@ -175,7 +175,11 @@ public enum BackendAssembly {
                 socialGraph: store, callCounts: { store.callCounts }),
             jwtSecret: jwtSecret, jwks: jwks, mediaFiles: store,
             housekeeping: [{ _ = try? await store.purgeExpiredStories(now: Date()) }],
-            demoUsers: DemoData.users.map { DemoUser(id: $0.id, handle: $0.handle, displayName: $0.displayName) },
+            // The demo users, and the showcase's private profile (seeded into served demo folders).
+            demoUsers: DemoData.users.map { DemoUser(id: $0.id, handle: $0.handle, displayName: $0.displayName) }
+                + (store.servesShowcase
+                    ? [DemoUser(id: DemoShowcase.danaId, handle: DemoShowcase.privateUser.handle, displayName: DemoShowcase.privateUser.displayName)]
+                    : []),
             // SQLite in this process: executions are CPU work. Two per core kept writes among
             // browsing clients under 50 ms at p99 here (4 on 2 cores: 33-35 ms against 38 with 8),
             // at about a tenth of random graphs' throughput (docs/SERVER.md).

@@ -41,6 +41,8 @@ struct GoTrueUser: Encodable {
     var email: String
     var email_confirmed_at: String
     var created_at: String
+    /// GoTrue's time of the last sign-in (a password grant, a sign-up with a session, a recovery).
+    var last_sign_in_at: String?
     var user_metadata: Metadata
     var app_metadata = AppMetadata()
 

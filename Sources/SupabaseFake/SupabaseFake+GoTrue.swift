@@ -18,6 +18,7 @@ extension SupabaseFake {
         var createdAtMicroseconds: Int64
         var metadata: [String: String] = [:]
         var autoplay: Bool?
+        var lastSignInAtMicroseconds: Int64?
     }
 
     struct FakeSession: Sendable {
@@ -163,6 +164,9 @@ extension SupabaseFake {
     func newSession(for user: UUID) -> GoTrueSession {
         let session = UUID()
         sessions[session] = FakeSession(user: user)
+        if let email = accountsByEmail.first(where: { $0.value.id == user })?.key {
+            accountsByEmail[email]?.lastSignInAtMicroseconds = tick()
+        }
         return sessionBody(user: user, session: session)
     }
 
@@ -184,6 +188,7 @@ extension SupabaseFake {
         GoTrueUser(
             id: account.id.lowercased, email: account.email,
             email_confirmed_at: timestamp(account.createdAtMicroseconds), created_at: timestamp(account.createdAtMicroseconds),
+            last_sign_in_at: account.lastSignInAtMicroseconds.map(timestamp),
             user_metadata: GoTrueUser.Metadata(text: account.metadata, autoplay: account.autoplay))
     }
 

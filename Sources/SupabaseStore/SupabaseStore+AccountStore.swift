@@ -166,8 +166,10 @@ extension SupabaseStore: AccountStore {
             videoQuality: (metadata["video_quality"] as? String).flatMap(VideoQuality.init(rawValue:)) ?? .auto,
             autoplay: metadata["autoplay"] as? Bool ?? true)
         let confirmed = user["email_confirmed_at"] as? String ?? user["confirmed_at"] as? String
+        // GoTrue's own last_sign_in_at: user_metadata.last_login_at (the seed's) is the user's to write.
+        let lastSignIn = (user["last_sign_in_at"] as? String).flatMap(UnixMicroseconds.parse).map(UnixMicroseconds.date)
         return Account(
             id: id, email: email, storedDisplayName: metadata["display_name"] as? String,
-            createdAt: UnixMicroseconds.date(created), isVerified: confirmed != nil, settings: settings)
+            createdAt: UnixMicroseconds.date(created), isVerified: confirmed != nil, settings: settings, lastLoginAt: lastSignIn)
     }
 }

@@ -167,13 +167,25 @@ struct OperationalTests {
             let token = try await client.execute(uri: "/playground/demo-tokens", method: .get) { response -> String in
                 #expect(response.status == .ok)
                 let users = try #require((response.json as? [String: Any])?["users"] as? [[String: Any]])
-                #expect(users.map { $0["handle"] as? String } == ["alice_wonder", "bob_builder", "carol_creator"])
+                // the demo users, and the showcase's private profile (issue 40)
+                #expect(users.map { $0["handle"] as? String } == ["alice_wonder", "bob_builder", "carol_creator", "dana_quiet"])
                 return try #require(users[1]["token"] as? String)
             }
             try await client.execute(
                 uri: "/graphql", method: .post, headers: .graphQL(authorization: "Bearer " + token), body: GraphQLBody.json("{ viewer { handle } }")
             ) { response in
                 #expect(response.text == #"{"data":{"viewer":{"handle":"bob_builder"}}}"#)
+            }
+            // The served demo has a private profile with alice's pending request: dana sees it.
+            let dana = try await client.execute(uri: "/playground/demo-tokens", method: .get) { response -> String in
+                let users = try #require((response.json as? [String: Any])?["users"] as? [[String: Any]])
+                return try #require(users.last?["token"] as? String)
+            }
+            try await client.execute(
+                uri: "/graphql", method: .post, headers: .graphQL(authorization: "Bearer " + dana),
+                body: GraphQLBody.json("{ viewer { isPublic } followRequests { totalCount edges { node { requester { handle } } } } }")
+            ) { response in
+                #expect(response.text == #"{"data":{"viewer":{"isPublic":false},"followRequests":{"totalCount":1,"edges":[{"node":{"requester":{"handle":"alice_wonder"}}}]}}}"#)
             }
         }
         let closed = try await TestGateway.make { $0.server.demoTokens = false }

@@ -228,3 +228,30 @@ extension AccountTests {
         }
     }
 }
+
+extension AccountTests {
+    @Test("Account.lastLoginAt (seed 002): set by signUp (it signs in), moved by each sign-in, not by a failed one nor a refresh",
+          arguments: AccountTests.providers)
+    func lastLoginAt(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let signUp = try await gateway.run(
+                "mutation { signUp(email: \"last@example.com\", password: \"long-enough\", handle: \"last_login\") { session { refreshToken } account { lastLoginAt } } }")
+            #expect(signUp.json["errors"] == nil, "\(signUp.json)")
+            let first = signUp.json["data"]?["signUp"]?["account"]?["lastLoginAt"]?.stringValue
+            #expect(first != nil)
+            try await Task.sleep(nanoseconds: 5_000_000)
+            // a failed sign-in and a refresh change nothing
+            #expect(GatewayFixture.codes(try await signIn(gateway, "last@example.com", "wrong-password")) == ["UNAUTHENTICATED"])
+            let refreshToken = signUp.json["data"]?["signUp"]?["session"]?["refreshToken"]?.stringValue ?? ""
+            let refreshed = try await gateway.run(
+                "mutation R($t: String!) { refreshSession(refreshToken: $t) { account { lastLoginAt } } }", ["t": .string(refreshToken)])
+            #expect(refreshed.json["data"]?["refreshSession"]?["account"]?["lastLoginAt"]?.stringValue == first)
+            // a sign-in moves it
+            let signedIn = try await gateway.run(
+                "mutation { signIn(email: \"last@example.com\", password: \"long-enough\") { account { lastLoginAt } } }")
+            let second = signedIn.json["data"]?["signIn"]?["account"]?["lastLoginAt"]?.stringValue
+            #expect(second != nil && second != first)
+            #expect((second ?? "") > (first ?? "~"))
+        }
+    }
+}

@@ -36,14 +36,23 @@ public struct Account: Sendable, Hashable {
     public var createdAt: Date
     public var isVerified: Bool
     public var settings: AccountSettings
+    /// When the account last signed in (seed 002 `lastLoginAt`): a password sign-in, a sign-up
+    /// or a password reset, each of which starts a session; a refresh is none. Nil before the
+    /// first. Supabase: GoTrue's `last_sign_in_at`, which only GoTrue writes (the seed reads
+    /// `user_metadata.last_login_at`, which the user could write themselves).
+    public var lastLoginAt: Date?
 
-    public init(id: UUID, email: String, storedDisplayName: String? = nil, createdAt: Date, isVerified: Bool, settings: AccountSettings) {
+    public init(
+        id: UUID, email: String, storedDisplayName: String? = nil, createdAt: Date, isVerified: Bool, settings: AccountSettings,
+        lastLoginAt: Date? = nil
+    ) {
         self.id = id
         self.email = email
         self.storedDisplayName = storedDisplayName
         self.createdAt = createdAt
         self.isVerified = isVerified
         self.settings = settings
+        self.lastLoginAt = lastLoginAt
     }
 
     /// Seed 002: the stored display name, else the email's local part.

@@ -105,6 +105,7 @@ enum AccountResolvers {
         account("displayName") { $0.displayName }
         account("accountCreatedAt") { $0.createdAt }
         account("isVerified") { $0.isVerified }
+        account("lastLoginAt") { $0.lastLoginAt }
         account("settings") { $0.settings }
         b.bind("Account", "profile") { info in
             let request = try info.request
