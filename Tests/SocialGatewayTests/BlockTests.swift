@@ -117,6 +117,24 @@ struct BlockTests {
         }
     }
 
+    @Test("50 aliased suggestedProfiles fields of different sizes cost one ranking: the longest page serves the others",
+          arguments: StoreKind.allCases)
+    func aliasedSuggestionsRankOnce(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            _ = try await gateway.run("mutation U($id: ID!) { unfollow(profileId: $id) { following } }", ["id": .string(Self.carol)], viewer: gateway.alice)
+            let fields = (1...50).map { "s\($0): suggestedProfiles(first: \($0)) { totalCount pageInfo { hasNextPage } nodes { handle } }" }
+            gateway.store.resetRoundTrips()
+            let answer = try await gateway.run("{ \(fields.joined(separator: " ")) }", viewer: gateway.alice)
+            #expect(answer.json["errors"] == nil)
+            #expect(answer.json["data"]?["s1"] == ["totalCount": 1, "pageInfo": ["hasNextPage": false], "nodes": [["handle": "carol_creator"]]])
+            #expect(answer.json["data"]?["s50"] == answer.json["data"]?["s1"])
+            switch kind {
+            case .embedded, .postgres: #expect(try #require(gateway.store.callCounts) == ["suggestedProfiles": 1])
+            case .supabase: #expect(try #require(gateway.store.fake).requestCounts == ["POST /rest/v1/rpc/suggested_profiles": 1])
+            }
+        }
+    }
+
     @Test("cached answers never outlive a block, an approval or a privacy change", arguments: StoreKind.allCases)
     func cacheInvalidation(_ kind: StoreKind) async throws {
         try await withCachedGateway(kind) { gateway, cache in

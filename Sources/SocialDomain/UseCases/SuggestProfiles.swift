@@ -19,9 +19,28 @@ public struct SuggestProfiles: Sendable {
     /// suggested profiles"), then one store call.
     /// - Throws: ``DomainError`` `BAD_USER_INPUT` on `first`, `UNAUTHENTICATED`, `BACKEND_UNAVAILABLE`.
     public func execute(first: Int?, viewer: Viewer) async throws -> ProfileListPage {
+        let limit = try Self.checkedLimit(first, viewer: viewer)
+        return try await execute(limits: [limit], viewer: viewer)[limit] ?? .empty
+    }
+
+    /// `first` checked, then that the viewer is signed in: the limit to ask ``execute(limits:viewer:)`` for.
+    /// - Throws: ``DomainError`` `BAD_USER_INPUT` on `first`, `UNAUTHENTICATED`.
+    public static func checkedLimit(_ first: Int?, viewer: Viewer) throws -> Int {
         let limit = try PageSize.suggestions.checked(first, field: "first")
         guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .viewSuggestions) }
-        return try await backend { try await graph.suggestedProfiles(limit: limit, viewer: viewer) }
+        return limit
+    }
+
+    /// Every limit asked of one request's `suggestedProfiles` fields (aliases included) in one store
+    /// call: the ranking is the viewer's whatever the limit, so the longest page serves the shorter
+    /// ones. 50 aliases cost one ranking, not 50.
+    /// - Throws: ``DomainError`` `BACKEND_UNAVAILABLE`.
+    public func execute(limits: [Int], viewer: Viewer) async throws -> [Int: ProfileListPage] {
+        guard let longest = limits.max() else { return [:] }
+        let page = try await backend { try await graph.suggestedProfiles(limit: longest, viewer: viewer) }
+        return Dictionary(
+            limits.map { ($0, ProfileListPage(profiles: Array(page.profiles.prefix($0)), totalCount: page.totalCount)) },
+            uniquingKeysWith: { first, _ in first })
     }
 }
 

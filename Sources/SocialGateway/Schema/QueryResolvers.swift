@@ -80,10 +80,8 @@ enum QueryResolvers {
         }
         b.bind("Query", "suggestedProfiles") { info in
             let request = try info.request
-            let page = try await storeCall(request.logger) {
-                try await SuggestProfiles(graph: request.stores.socialGraph).execute(
-                    first: info.arguments.int("first"), viewer: request.viewer)
-            }
+            let limit = try SuggestProfiles.checkedLimit(info.arguments.int("first"), viewer: request.viewer)
+            let page = try await request.suggestions.load(limit) ?? .empty
             // The viewer's own follows change it at once (a followed suggestion leaves the list);
             // what the viewer's follows follow reaches it within the field's maxAge (tagging the
             // following list of each of up to thousands of profiles would outweigh the answer).

@@ -32,6 +32,8 @@ final class RequestContext: Sendable {
     let followRequestStatuses: DataLoader<UUID, FollowRequestStatus>
     /// "Followed by people you follow", one list per profile card (``GetFollowedByViewerFollowing``).
     let followedBy: DataLoader<FollowedByRequest, ProfileListPage>
+    /// The viewer's suggestions by page size: one ranking for every `suggestedProfiles` of a wave.
+    let suggestions: DataLoader<Int, ProfileListPage>
     /// The owner-only fields; only ever asked for the viewer's own id (``GetOwnerDetails``).
     let ownerDetails: DataLoader<UUID, ProfileOwnerDetails>
     let postsByID: DataLoader<UUID, Post>
@@ -95,6 +97,10 @@ final class RequestContext: Sendable {
             let loaded = try await storeCall(logger) { try await mutuals.execute(requests, viewer: viewer) }
             return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
         }
+        let suggest = SuggestProfiles(graph: stores.socialGraph)
+        suggestions = DataLoader(maxBatchSize: batchSize) { limits in
+            try await storeCall(logger) { try await suggest.execute(limits: limits, viewer: viewer) }
+        }
         followStates = DataLoader(maxBatchSize: batchSize) { ids in
             let loaded = try await storeCall(logger) { try await states.execute(profileIds: ids, viewer: viewer) }
             return Dictionary(loaded.map { ($0.profileId, $0) }, uniquingKeysWith: { first, _ in first })
@@ -133,6 +139,7 @@ final class RequestContext: Sendable {
         followRequestStatuses.clearAll()
         followPages.clearAll()
         followedBy.clearAll()
+        suggestions.clearAll()
         postPages.clearAll()
     }
 
