@@ -89,6 +89,10 @@ struct BlockTests {
             #expect(GatewayFixture.messages(me.json) == ["You cannot block yourself"])
             let missing = try await gateway.run(Self.block, ["id": .string(UUID().uuidString.lowercased())], viewer: gateway.alice)
             #expect(GatewayFixture.codes(missing.json) == ["NOT_FOUND"])
+            for mutation in [Self.block, "mutation A($id: ID!) { approveFollowRequest(profileId: $id) { approved } }"] {
+                let malformed = try await gateway.run(mutation, ["id": "nope"], viewer: gateway.alice)
+                #expect(GatewayFixture.messages(malformed.json) == ["profileId is not a valid profile id"])
+            }
             let anonymous = try await gateway.run(Self.block, ["id": .string(Self.bob)])
             #expect(GatewayFixture.messages(anonymous.json) == ["You must be logged in to block users"])
             // bob private, alice a stranger who asks; bob blocks alice: the request is gone

@@ -36,9 +36,7 @@ enum BlockResolvers {
     /// stale (their profiles, every list and feed, search), here and on every replica.
     static func change(block: Bool, _ info: ResolveInfo) async throws -> BlockOutcome {
         let request = try info.request
-        guard let text = info.arguments.string("profileId"), let other = UUID(parsing: text) else {
-            throw DomainError.profileNotFound
-        }
+        let other = try parseProfileID(info.arguments.string("profileId") ?? "", field: "profileId")
         let outcome = try await storeCall(request.logger) {
             try await ChangeBlock(blocks: request.stores.follows).execute(profileId: other, block: block, viewer: request.viewer)
         }

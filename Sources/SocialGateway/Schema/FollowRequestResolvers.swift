@@ -55,9 +55,7 @@ enum FollowRequestResolvers {
     /// approval, the follow as an activity.
     static func answer(approve: Bool, _ info: ResolveInfo) async throws -> FollowRequestAnswer {
         let request = try info.request
-        guard let text = info.arguments.string("profileId"), let requester = UUID(parsing: text) else {
-            throw DomainError.followRequestNotFound
-        }
+        let requester = try parseProfileID(info.arguments.string("profileId") ?? "", field: "profileId")
         let answer = try await storeCall(request.logger) {
             try await AnswerFollowRequest(requests: request.stores.follows).execute(
                 requester: requester, approve: approve, viewer: request.viewer)
