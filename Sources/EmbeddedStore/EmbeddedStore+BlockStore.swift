@@ -42,7 +42,7 @@ extension EmbeddedStore: BlockStore {
         }
     }
 
-    public func blockedProfilePage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
+    public func blockedProfilePage(_ request: TimePageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
         try await call(.blockedProfilePage) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .blockUsers) }
             return try read { db in

@@ -28,7 +28,7 @@ extension EmbeddedStore: FollowRequestStore {
         }
     }
 
-    public func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage {
+    public func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage {
         try await call(.followRequestPage) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
             return try read { db in

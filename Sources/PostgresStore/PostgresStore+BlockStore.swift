@@ -14,7 +14,7 @@ extension PostgresStore: BlockStore {
         }
     }
 
-    public func blockedProfilePage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
+    public func blockedProfilePage(_ request: TimePageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
         guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .blockUsers) }
         let afterUs = request.after?.createdAtMicroseconds
         let afterId = request.after?.id

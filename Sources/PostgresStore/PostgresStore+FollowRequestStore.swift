@@ -16,7 +16,7 @@ extension PostgresStore: FollowRequestStore {
         }
     }
 
-    public func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage {
+    public func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage {
         guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
         let afterUs = request.after?.createdAtMicroseconds
         let afterId = request.after?.id

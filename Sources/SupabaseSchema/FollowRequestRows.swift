@@ -34,7 +34,7 @@ public struct FollowRequestPageRow: Codable, Sendable {
     }
 
     /// The domain's page, from `limit + 1` rows read after `request.after`.
-    public func page(_ request: FollowRequestPageRequest, owner: UUID) throws -> FollowRequestPage {
+    public func page(_ request: TimePageRequest, owner: UUID) throws -> FollowRequestPage {
         let all = try requests.map {
             FollowRequest(requester: try $0.requester.profile(), targetId: owner, createdAtMicroseconds: $0.created_us)
         }
@@ -106,7 +106,7 @@ public struct BlockedProfilePageRow: Codable, Sendable {
         self.blocked = blocked
     }
 
-    public func page(_ request: FollowRequestPageRequest, owner: UUID) throws -> BlockedProfilePage {
+    public func page(_ request: TimePageRequest, owner: UUID) throws -> BlockedProfilePage {
         let all = try blocked.map {
             BlockedProfile(profile: try $0.profile.profile().card(), ownerId: owner, blockedAtMicroseconds: $0.created_us)
         }

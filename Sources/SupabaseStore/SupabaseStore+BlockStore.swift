@@ -16,7 +16,7 @@ extension SupabaseStore: BlockStore {
     }
 
     /// `POST /rest/v1/rpc/blocked_profiles_page` with `{after_us, after_id, page_size}`.
-    public func blockedProfilePage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
+    public func blockedProfilePage(_ request: TimePageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
         try await call("blockedProfilePage") {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .blockUsers) }
             let http = SupabaseRequest(
@@ -33,7 +33,7 @@ struct TimePageBody: Encodable {
     var after_us: Int64?
     var after_id: String?
     var page_size: Int
-    init(_ request: FollowRequestPageRequest) {
+    init(_ request: TimePageRequest) {
         after_us = request.after?.createdAtMicroseconds
         after_id = request.after?.id.lowercased
         page_size = request.limit + 1

@@ -19,7 +19,7 @@ extension SupabaseStore: FollowRequestStore {
     }
 
     /// `POST /rest/v1/rpc/follow_request_page` with `{after_us, after_id, page_size}`.
-    public func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage {
+    public func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage {
         try await call("followRequestPage") {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
             let http = SupabaseRequest(

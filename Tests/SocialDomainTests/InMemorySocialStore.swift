@@ -95,7 +95,7 @@ actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
     // Follow requests: this store makes none (the domain tests check the use cases' own rules;
     // the stores' suites, requests themselves).
     func pendingFollowRequests(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> { [] }
-    func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage {
+    func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage {
         FollowRequestPage(requests: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0)
     }
     func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
@@ -105,7 +105,7 @@ actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
     func changeBlock(of profileId: UUID, block: Bool, viewer: Viewer) async throws -> BlockOutcome {
         throw DomainError.profileNotFound
     }
-    func blockedProfilePage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
+    func blockedProfilePage(_ request: TimePageRequest, viewer: Viewer) async throws -> BlockedProfilePage {
         BlockedProfilePage(blocked: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0)
     }
 

@@ -52,10 +52,10 @@ private struct DownStore: ProfileStore, FollowStore, MediaStore, PostStore, Stor
     func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> { throw ConnectionLost() }
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome { throw ConnectionLost() }
     func pendingFollowRequests(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> { throw ConnectionLost() }
-    func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage { throw ConnectionLost() }
+    func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage { throw ConnectionLost() }
     func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer { throw ConnectionLost() }
     func changeBlock(of profileId: UUID, block: Bool, viewer: Viewer) async throws -> BlockOutcome { throw ConnectionLost() }
-    func blockedProfilePage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> BlockedProfilePage { throw ConnectionLost() }
+    func blockedProfilePage(_ request: TimePageRequest, viewer: Viewer) async throws -> BlockedProfilePage { throw ConnectionLost() }
     func putMedia(_ bytes: Data, at path: MediaPath, viewer: Viewer) async throws -> String { throw ConnectionLost() }
     func deleteMedia(at path: MediaPath, viewer: Viewer) async throws { throw ConnectionLost() }
     func posts(ids: [UUID], viewer: Viewer) async throws -> [UUID: Post] { throw ConnectionLost() }

@@ -41,8 +41,9 @@ public struct FollowRequest: Sendable, Hashable {
     public var cursor: String { PageCursor.timeline(.followRequests(owner: targetId), keyset).encoded }
 }
 
-/// One page of the viewer's pending follow requests, newest first.
-public struct FollowRequestPageRequest: Sendable, Hashable {
+/// One page of a newest-first list keyed by (time, profile id): the viewer's pending follow
+/// requests, or the profiles they block.
+public struct TimePageRequest: Sendable, Hashable {
     /// How many, already validated (1 to the connection's maximum).
     public var limit: Int
     /// Requests older than this one (the `after` cursor's keyset).

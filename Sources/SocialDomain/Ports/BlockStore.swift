@@ -12,7 +12,6 @@ public protocol BlockStore: Sendable {
     /// - Throws: `NOT_FOUND` (no such profile).
     func changeBlock(of profileId: UUID, block: Bool, viewer: Viewer) async throws -> BlockOutcome
 
-    /// The profiles the viewer blocks, newest block first, as cards, with the total. `request`
-    /// pages the same way as follow requests (first/after over a time-and-id keyset).
-    func blockedProfilePage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> BlockedProfilePage
+    /// The profiles the viewer blocks, newest block first, as cards, with the total.
+    func blockedProfilePage(_ request: TimePageRequest, viewer: Viewer) async throws -> BlockedProfilePage
 }

@@ -15,7 +15,7 @@ public protocol FollowRequestStore: Sendable {
     func pendingFollowRequests(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair>
 
     /// The viewer's pending requests (they are the profile asked), newest first, with the total.
-    func followRequestPage(_ request: FollowRequestPageRequest, viewer: Viewer) async throws -> FollowRequestPage
+    func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage
 
     /// Approves (the follow is made, counters in the same transaction, the request removed) or
     /// declines (kept as declined, so the requester cannot ask again for

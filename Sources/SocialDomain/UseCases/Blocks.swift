@@ -38,7 +38,7 @@ public struct ListBlockedProfiles: Sendable {
             }
             keyset = key
         }
-        let request = FollowRequestPageRequest(limit: limit, after: keyset)
+        let request = TimePageRequest(limit: limit, after: keyset)
         return try await backend { try await blocks.blockedProfilePage(request, viewer: viewer) }
     }
 }

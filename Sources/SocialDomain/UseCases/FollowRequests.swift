@@ -29,7 +29,7 @@ public struct ListFollowRequests: Sendable {
             }
             keyset = key
         }
-        let request = FollowRequestPageRequest(limit: limit, after: keyset)
+        let request = TimePageRequest(limit: limit, after: keyset)
         return try await backend { try await requests.followRequestPage(request, viewer: viewer) }
     }
 }
