@@ -2,6 +2,8 @@ import EmbeddedStore
 import GatewayServer
 import Hummingbird
 import Logging
+import PostgresStore
+import SocialFixtures
 
 /// What load tests add to a server, kept apart from the product: constant routes that measure
 /// the HTTP ceiling (`serve --bench-ceiling-route`) and generated profiles in the embedded store
@@ -60,5 +62,26 @@ public struct LoadTestHooks: Sendable {
         logger.notice("seeded load-test profiles", metadata: [
             "profiles": "\(summary.profiles)", "follows": "\(summary.follows)", "posts": "\(summary.posts)",
         ])
+    }
+
+    /// Seeds a PostgreSQL database (the migrations applied, no profiles yet) with what a served
+    /// embedded store holds for a load test: the demo users with their posts, likes and comments,
+    /// and the generated graph of ``seedProfiles`` (the same ids, follows and posts as
+    /// ``seed(_:logger:)`` writes), so that `scripts/load-test` compares the stores on the same
+    /// rows. `adminURL` names a superuser (`social-gateway seed-postgres`).
+    public func seedPostgres(adminURL: String, logger: Logger = Logger(label: "seed-postgres")) async throws -> (profiles: Int, follows: Int, posts: Int) {
+        let endpoint = try PostgresConfiguration.Endpoint(url: adminURL, name: "--database-url")
+        let graph = LoadTestGraph(
+            profiles: seedProfiles, followsPerProfile: seedFollowsPerProfile, postsPerProfile: seedPostsPerProfile)
+        let profiles = DemoData.profiles + graph.profiles, follows = DemoData.follows + graph.follows
+        let posts = DemoData.posts + graph.posts
+        try await PostgresSeed.withConnection(to: endpoint, logger: logger) { connection in
+            try await PostgresSeed.insert(
+                profiles: profiles, follows: follows, ownerDetails: DemoData.ownerDetails, on: connection, logger: logger)
+            try await PostgresSeed.insert(
+                posts: posts, likes: DemoData.likes, comments: DemoData.comments, on: connection, logger: logger)
+            try await PostgresSeed.analyze(on: connection, logger: logger)
+        }
+        return (profiles.count, follows.count, posts.count)
     }
 }
