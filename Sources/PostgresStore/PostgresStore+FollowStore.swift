@@ -4,18 +4,21 @@ import SocialDomain
 import SupabaseSchema
 
 /// Follows through the migrations' functions, one statement per call: every page of a loader
-/// wave in one `follow_pages_with_states`, every pair in one `active_follows`, each mutation one
-/// follow function (check, restore and counters in its transaction).
+/// wave in one `follow_page_rows` (plain columns, ``FollowPageColumns``), every pair in one
+/// `active_follows`, each mutation one follow function (check, restore and counters in its
+/// transaction).
 extension PostgresStore: FollowStore {
     public func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
         guard !requests.isEmpty else { return [] }
         let arguments = try Self.json(FollowPagesArguments(requests: requests.map(FollowPagesArguments.Item.init)).requests)
+        let signedIn = viewer.userId != nil
         return try await call("followPages", viewer: viewer) { connection, logger in
-            let rows = try await connection.query(
-                "select coalesce(json_agg(t), '[]')::text from public.follow_pages_with_states(\(arguments)::jsonb) t",
-                logger: logger)
-            let decoded = try await Self.decodeJSON([FollowPageRow].self, from: rows, "followPages")
-            return try FollowPageRow.pages(decoded, answering: requests, signedIn: viewer.userId != nil)
+            var rows: [(requestIndex: Int, totalCount: Int, edge: FollowEdge?)] = []
+            for try await row in try await connection.query("select * from public.follow_page_rows(\(arguments)::jsonb)", logger: logger) {
+                let columns = try FollowPageColumns(row, answering: requests, signedIn: signedIn)
+                rows.append((columns.requestIndex, columns.totalCount, columns.edge))
+            }
+            return FollowPageRow.assemble(answering: requests, rows: rows)
         }
     }
 

@@ -11,10 +11,11 @@ import Synchronization
 /// Every call is one transaction run as the caller, the way PostgREST runs a request:
 /// `set_config('role', 'authenticated' | 'anon')` and the verified token's claims in
 /// `request.jwt.claims`, so the migrations' RLS policies and functions decide exactly as they do
-/// behind PostgREST; the login user's own rights are never used for a user's request. Reads
+/// behind PostgREST; the login user's own rights are never used for a user's request. Most reads
 /// return the same JSON PostgREST would (`json_agg` of the same rows), decoded by
-/// `SupabaseSchema`, and a loader wave is one statement (`follow_pages_with_states` takes every
-/// page of a level at once).
+/// `SupabaseSchema`; the follow pages, the hottest read, come as plain columns
+/// (``FollowPageColumns``). A loader wave is one statement (`follow_page_rows` takes every page
+/// of a level at once).
 ///
 /// ```swift
 /// let store = try await PostgresStore.connect(configuration: configuration, logger: logger)
@@ -88,7 +89,7 @@ public final class PostgresStore: Sendable {
         do {
             found = try await withDeadline(configuration.connectTimeout + configuration.statementTimeout) { [client] in
                 let rows = try await client.query("""
-                    select to_regprocedure('public.follow_pages_with_states(jsonb)') is not null
+                    select to_regprocedure('public.follow_page_rows(jsonb)') is not null
                              and to_regclass('public.profile_private') is not null,
                            pg_has_role(current_user, 'authenticated', 'MEMBER') and pg_has_role(current_user, 'anon', 'MEMBER'),
                            exists (select 1 from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace

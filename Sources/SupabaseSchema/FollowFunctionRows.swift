@@ -91,15 +91,27 @@ public struct FollowPageRow: Codable {
     /// (oldest first for a backward page) whatever order the rows came in.
     /// - Throws: ``MalformedRow`` for a row naming no request, or one this code cannot read.
     public static func pages(_ rows: [FollowPageRow], answering requests: [FollowPageRequest], signedIn: Bool) throws -> [FollowPage] {
-        var fetched = Array(repeating: [FollowEdge](), count: requests.count)
-        var totals = Array(repeating: 0, count: requests.count)
-        for row in rows {
+        try FollowPageRow.assemble(answering: requests, rows: rows.map { row in
             guard requests.indices.contains(row.request_index) else {
                 throw MalformedRow("follow_pages request_index \(row.request_index)")
             }
-            totals[row.request_index] = row.total_count
-            guard let edge = try row.edge(list: requests[row.request_index].list, signedIn: signedIn) else { continue }
-            fetched[row.request_index].append(edge)
+            return (row.request_index, row.total_count, try row.edge(list: requests[row.request_index].list, signedIn: signedIn))
+        })
+    }
+
+    /// The pages that rows of any wire answer (the JSON above, or the PostgreSQL store's plain
+    /// columns), one per request in request order: each page's edges newest first (oldest first
+    /// for a backward page) whatever order the rows came in. Each row names a request of
+    /// `requests` (the caller checked), that request's total, and its edge (nil for the row of
+    /// an empty page).
+    public static func assemble(
+        answering requests: [FollowPageRequest], rows: [(requestIndex: Int, totalCount: Int, edge: FollowEdge?)]
+    ) -> [FollowPage] {
+        var fetched = Array(repeating: [FollowEdge](), count: requests.count)
+        var totals = Array(repeating: 0, count: requests.count)
+        for row in rows {
+            totals[row.requestIndex] = row.totalCount
+            if let edge = row.edge { fetched[row.requestIndex].append(edge) }
         }
         return requests.indices.map { index in
             let backward = requests[index].page.direction == .backward

@@ -13,11 +13,19 @@
 -- (a follows row shows only when both ends are seen: follows_read). The keyset scan then walks
 -- the index in order and stops at the page's end. The rows, their order, the totals and the two
 -- follow states are what 001100 returned: supabase/tests/12 and 23 say so.
--- follow_pages (000400) stays as it was, for callers of the older entry point.
-create or replace function public.follow_pages_with_states(requests jsonb)
+--
+-- The rows come from follow_page_rows, in plain columns: the PostgreSQL store decodes them as
+-- they are (no JSON built here, none parsed in the gateway: building and parsing a 550-row
+-- wave's JSON was most of the time left on both sides). follow_pages_with_states wraps them in
+-- the JSON of 001100 for PostgREST (the Supabase store). follow_pages (000400) stays as it was,
+-- for callers of the older entry point.
+create or replace function public.follow_page_rows(requests jsonb)
 returns table (
   request_index int, total_count int, follow_id uuid, follower_id uuid, followee_id uuid,
-  follow_created_us bigint, profile jsonb, viewer_follows boolean, follows_viewer boolean
+  follow_created_us bigint, viewer_follows boolean, follows_viewer boolean,
+  id uuid, handle text, display_name text, bio text, photo_url text, home_gym text,
+  climbing_since text, favorite_style text, is_public boolean, follower_count int, following_count int,
+  send_count int, post_count int, created_us bigint, updated_us bigint
 )
 language plpgsql stable security definer set search_path = '' set jit = off as $$
 #variable_conflict use_column
@@ -45,23 +53,21 @@ begin
       on o.id = req.owner
      and (o.is_public or o.id = me or o.id = any (followees)) and not o.id = any (peers)
   )
-  select owned.idx, coalesce(owned.total, 0), e.id, e.follower_id, e.followee_id,
+  select owned.idx, coalesce(owned.total, 0), e.fid, e.follower_id, e.followee_id,
          (extract(epoch from e.created_at) * 1000000)::bigint,
-         e.profile,
          coalesce(exists (select 1 from public.follows v
-                          where v.follower_id = me and v.followee_id = e.listed and v.deleted_at is null), false),
+                          where v.follower_id = me and v.followee_id = e.pid and v.deleted_at is null), false),
          coalesce(exists (select 1 from public.follows v
-                          where v.follower_id = e.listed and v.followee_id = me and v.deleted_at is null), false)
+                          where v.follower_id = e.pid and v.followee_id = me and v.deleted_at is null), false),
+         e.pid, e.handle, e.display_name, e.bio, e.photo_url, e.home_gym,
+         to_char(e.climbing_since, 'YYYY-MM-DD'), e.favorite_style, e.is_public, e.follower_count, e.following_count,
+         e.send_count, e.post_count,
+         (extract(epoch from e.p_created_at) * 1000000)::bigint, (extract(epoch from e.p_updated_at) * 1000000)::bigint
   from owned
   left join lateral (
-    select f.id, f.follower_id, f.followee_id, f.created_at, p.id as listed,
-           jsonb_build_object(
-             'id', p.id, 'handle', p.handle, 'display_name', p.display_name, 'bio', p.bio,
-             'photo_url', p.photo_url, 'home_gym', p.home_gym, 'climbing_since', p.climbing_since,
-             'favorite_style', p.favorite_style, 'is_public', p.is_public,
-             'follower_count', p.follower_count, 'following_count', p.following_count,
-             'created_at', p.created_at, 'updated_at', p.updated_at, 'send_count', p.send_count,
-             'post_count', p.post_count) as profile
+    select f.id as fid, f.follower_id, f.followee_id, f.created_at, p.id as pid, p.handle, p.display_name, p.bio,
+           p.photo_url, p.home_gym, p.climbing_since, p.favorite_style, p.is_public, p.follower_count,
+           p.following_count, p.send_count, p.post_count, p.created_at as p_created_at, p.updated_at as p_updated_at
     from (
       (select f.* from public.follows f
        where not owned.following and not owned.backward and f.followee_id = owned.owner and f.deleted_at is null
@@ -95,6 +101,31 @@ begin
     where owned.seen
   ) e on true
   order by owned.idx,
-           case when owned.backward then e.created_at end, case when owned.backward then e.id end,
-           e.created_at desc, e.id desc;
+           case when owned.backward then e.created_at end, case when owned.backward then e.fid end,
+           e.created_at desc, e.fid desc;
+end $$;
+revoke execute on function public.follow_page_rows(jsonb) from public, anon;
+grant execute on function public.follow_page_rows(jsonb) to authenticated;
+
+-- 001100's rows and JSON, from the plain rows (PostgREST's callers, the Supabase store).
+create or replace function public.follow_pages_with_states(requests jsonb)
+returns table (
+  request_index int, total_count int, follow_id uuid, follower_id uuid, followee_id uuid,
+  follow_created_us bigint, profile jsonb, viewer_follows boolean, follows_viewer boolean
+)
+language plpgsql stable security invoker set search_path = '' set jit = off as $$
+#variable_conflict use_column
+begin
+  return query
+  select r.request_index, r.total_count, r.follow_id, r.follower_id, r.followee_id, r.follow_created_us,
+         case when r.follow_id is null then null else jsonb_build_object(
+           'id', r.id, 'handle', r.handle, 'display_name', r.display_name, 'bio', r.bio,
+           'photo_url', r.photo_url, 'home_gym', r.home_gym, 'climbing_since', r.climbing_since,
+           'favorite_style', r.favorite_style, 'is_public', r.is_public,
+           'follower_count', r.follower_count, 'following_count', r.following_count,
+           'created_at', timestamptz 'epoch' + r.created_us * interval '1 microsecond',
+           'updated_at', timestamptz 'epoch' + r.updated_us * interval '1 microsecond',
+           'send_count', r.send_count, 'post_count', r.post_count) end,
+         r.viewer_follows, r.follows_viewer
+  from public.follow_page_rows(requests) r;
 end $$;
