@@ -114,10 +114,16 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("GraphQL over HTTP Accept: q-values pick the type; no Accept means application/json; */* the spec's type")
+    @Test("GraphQL over HTTP Accept: q-values pick the type; no Accept, */* and application/* mean application/json")
     func acceptNegotiation() throws {
         #expect(try MediaType.negotiate(accept: nil) == .json)
-        #expect(try MediaType.negotiate(accept: "*/*") == .graphQLResponse)
+        #expect(try MediaType.negotiate(accept: "*/*") == .json)
+        #expect(try MediaType.negotiate(accept: "application/*") == .json)
+        #expect(try MediaType.negotiate(accept: "text/html, */*;q=0.8") == .json)
+        #expect(try MediaType.negotiate(accept: "application/graphql-response+json, */*") == .graphQLResponse)
+        #expect(try MediaType.negotiate(accept: "application/graphql-response+json;q=0.5, */*") == .json)
+        #expect(try MediaType.negotiate(accept: "application/json;q=0.5, */*") == .graphQLResponse)
+        #expect(try MediaType.negotiate(accept: "application/json, */*") == .json)
         #expect(try MediaType.negotiate(accept: "application/graphql-response+json, application/json;q=0.9") == .graphQLResponse)
         #expect(try MediaType.negotiate(accept: "application/graphql-response+json;q=0.5, application/json") == .json)
         #expect(try MediaType.negotiate(accept: "application/json, application/graphql-response+json") == .graphQLResponse)
