@@ -199,7 +199,7 @@ struct GraphQLRoute: Sendable {
             if let seconds = result.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
             if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
         case .executed: status = .ok
-        case .requestError: status = mediaType == .graphQLResponse ? .badRequest : .ok
+        case .requestError: status = mediaType == .graphQLResponse ? result.requestErrorStatus : .ok
         case .mutationNotAllowed:
             status = .methodNotAllowed
             headers[.allow] = "POST"
@@ -260,7 +260,7 @@ struct GraphQLRoute: Sendable {
             throw error
         } catch {
             // The connection ended mid-body: the client went away, or was cut for sending too slowly.
-            throw GatewayHTTPError.invalidParameters("The request body ended before it was complete.")
+            throw GatewayHTTPError.malformedRequest("The request body ended before it was complete.")
         }
         return bytes
     }
