@@ -17,7 +17,12 @@ import SocialDomain
 public enum GatewayHTTPError: Error, Sendable, Hashable {
     /// The body is not valid JSON (GraphQL over HTTP: 400).
     case invalidJSON(String)
-    /// The JSON is not a well-formed GraphQL-over-HTTP request (bad parameter types, empty batch).
+    /// The request cannot be read at all (GraphQL over HTTP: 400, as for a body that is not
+    /// JSON): a GET `variables` or `extensions` that is not JSON, a URL query that is not valid
+    /// percent-encoding, a body cut short.
+    case malformedRequest(String)
+    /// The JSON is not a well-formed GraphQL-over-HTTP request: a parameter missing or of the
+    /// wrong type, an empty batch (GraphQL over HTTP, "Status Codes": 422).
     case invalidParameters(String)
     /// A JSON document of the request (the body, a GET `variables`/`extensions` parameter, the
     /// multipart `operations` or `map`) holds more values than allowed (400), refused while it
@@ -53,8 +58,9 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
     /// The HTTP status of the refusal.
     public var status: HTTPResponse.Status {
         switch self {
-        case .invalidJSON, .invalidParameters, .batchTooLarge, .invalidMultipart, .csrfPreflightRequired, .tooManyJSONValues:
+        case .invalidJSON, .malformedRequest, .batchTooLarge, .invalidMultipart, .csrfPreflightRequired, .tooManyJSONValues:
             .badRequest
+        case .invalidParameters: .unprocessableContent
         case .bodyTooLarge, .fileTooLarge, .tooManyFiles: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .notAcceptable: .notAcceptable
@@ -70,7 +76,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
     /// ``DomainErrorCode``, spelled once in SocialDomain; the others are the HTTP layer's own.
     public var code: String {
         switch self {
-        case .invalidJSON, .invalidParameters, .invalidMultipart: "BAD_REQUEST"
+        case .invalidJSON, .malformedRequest, .invalidParameters, .invalidMultipart: "BAD_REQUEST"
         case .batchTooLarge: "BATCH_TOO_LARGE"
         case .tooManyJSONValues: "TOO_MANY_JSON_VALUES"
         case .csrfPreflightRequired: "CSRF_PREFLIGHT_REQUIRED"
@@ -89,7 +95,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
     public var message: String {
         switch self {
         case .invalidJSON(let detail): "The request body is not valid JSON: \(detail)."
-        case .invalidParameters(let detail): detail
+        case .malformedRequest(let detail), .invalidParameters(let detail): detail
         case .tooManyJSONValues(let limit):
             "The request's JSON holds more than \(limit) values (object members and array items count one each)."
         case .bodyTooLarge(let limit): "The request body is larger than the limit of \(ByteCount(limit))."

@@ -20,7 +20,7 @@ public struct GraphQLParameters: Sendable, Hashable {
 /// A decoded `/graphql` request body: one operation, or a batch (a JSON array) that clients use to
 /// fetch several profile graphs in one round trip.
 ///
-/// Decoding is strict about shapes (a `variables` that is not an object is a 400 naming the
+/// Decoding is strict about shapes (a `variables` that is not an object is a 422 naming the
 /// parameter) and lenient where the spec says so (`null` and `""` mean absent).
 ///
 /// ```swift
@@ -83,7 +83,8 @@ public enum GraphQLHTTPRequest: Sendable, Hashable {
 
     /// Decodes the parameters of a GET request from the URL's query component
     /// (`application/x-www-form-urlencoded`; `variables` and `extensions` are JSON strings).
-    /// - Throws: ``GatewayHTTPError`` `invalidParameters`, `tooManyJSONValues`.
+    /// - Throws: ``GatewayHTTPError`` `malformedRequest` (not percent-encoding, a JSON parameter
+    ///   that does not parse), `invalidParameters`, `tooManyJSONValues`.
     public static func decodeQueryString(_ query: String?, maxJSONValues: Int) throws(GatewayHTTPError) -> GraphQLParameters {
         var fields: [String: String] = [:]
         for pair in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
@@ -102,7 +103,7 @@ public enum GraphQLHTTPRequest: Sendable, Hashable {
                 object.append(key, try JSONParser.parse(text, maxValues: maxJSONValues))
             } catch {
                 if error.exceedsValueLimit { throw .tooManyJSONValues(limit: maxJSONValues) }
-                throw .invalidParameters("The \"\(key)\" parameter is not valid JSON: \(error.description).")
+                throw .malformedRequest("The \"\(key)\" parameter is not valid JSON: \(error.description).")
             }
         }
         return try parameters(object, at: nil)
@@ -141,7 +142,7 @@ public enum GraphQLHTTPRequest: Sendable, Hashable {
     static func formDecode(_ text: Substring) throws(GatewayHTTPError) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         guard let decoded = spaced.removingPercentEncoding else {
-            throw .invalidParameters("The URL query is not valid percent-encoding.")
+            throw .malformedRequest("The URL query is not valid percent-encoding.")
         }
         return decoded
     }

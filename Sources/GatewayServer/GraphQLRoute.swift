@@ -7,15 +7,20 @@ import SocialGateway
 /// `GET` and `POST /graphql`: GraphQL over HTTP on top of ``SocialGateway/GatewayService``.
 ///
 /// The order of checks is the order a client can fix them in: `Accept` (406), CSRF preflight
-/// for requests a browser could send cross-site (400), the bearer token (401), `Content-Type`
-/// (415), the body and its limits (413, 400), then GraphQL itself. Everything before the token
-/// reads headers only. A multipart upload is refused before a byte of its body is read when it
-/// comes without a signed-in viewer (401: only signed-in users upload) or when
-/// ``UploadSlots`` are all taken (503 with `Retry-After`). Statuses follow GraphQL over
-/// HTTP with `application/graphql-response+json` (200 when execution ran, 400 for request errors,
-/// 405 + `Allow: POST` for a mutation over GET); legacy `application/json` clients get 200 for
-/// request errors too. A JSON array body runs a batch, one operation after the other (so
-/// mutations keep their order), and answers an array.
+/// for a multipart POST (400), the bearer token (401), `Content-Type` (415), the body and its
+/// limits (413, 400, 422), then GraphQL itself. Everything before the token reads headers only.
+/// A multipart upload is refused before a byte of its body is read when it comes without a
+/// signed-in viewer (401: only signed-in users upload) or when ``UploadSlots`` are all taken
+/// (503 with `Retry-After`). Statuses follow GraphQL over HTTP with
+/// `application/graphql-response+json` (200 when execution ran, 400 for a document that does not
+/// parse, 422 for one that does not validate or run, 405 + `Allow: POST` for a mutation over GET);
+/// `application/json` clients get 200 for request errors too. A JSON array body runs a batch,
+/// one operation after the other (so mutations keep their order), and answers an array.
+///
+/// A GET needs no CSRF preflight header: the gateway authenticates by the `Authorization` header
+/// only, never by cookies, so a GET a browser sends cross-site on its own carries no one's
+/// credentials, and only queries run over GET. Should a cookie ever authenticate, GETs (and
+/// every simple POST) must require ``requirePreflight(_:)`` again.
 struct GraphQLRoute: Sendable {
     let service: GatewayService
     let authenticator: JWTAuthenticator
@@ -35,7 +40,6 @@ struct GraphQLRoute: Sendable {
 
     func get(_ request: Request, context: GatewayRequestContext) async throws -> Response {
         if let streaming, let format = StreamFormat.negotiate(accept: request.headers[.accept]) {
-            try Self.requirePreflight(request)
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
             let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query, maxJSONValues: maxJSONValues)
             context.annotations.addOperation(parameters.operationName)
@@ -43,7 +47,6 @@ struct GraphQLRoute: Sendable {
         }
         return try await measured(context) {
             let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
-            try Self.requirePreflight(request)
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
             let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query, maxJSONValues: maxJSONValues)
             let result = await run(
@@ -78,7 +81,8 @@ struct GraphQLRoute: Sendable {
         return try await measured(context) {
             let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
             let contentType = ContentType(request.headers[.contentType])
-            if contentType?.isSimpleForm ?? false { try Self.requirePreflight(request) }
+            // The one simple type read here; text/plain and form-urlencoded are a 415 below.
+            if contentType?.essence == "multipart/form-data" { try Self.requirePreflight(request) }
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
             guard let contentType else { throw GatewayHTTPError.unsupportedMediaType(nil) }
             if contentType.isJSON {
@@ -199,7 +203,7 @@ struct GraphQLRoute: Sendable {
             if let seconds = result.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
             if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
         case .executed: status = .ok
-        case .requestError: status = mediaType == .graphQLResponse ? .badRequest : .ok
+        case .requestError: status = mediaType == .graphQLResponse ? result.requestErrorStatus : .ok
         case .mutationNotAllowed:
             status = .methodNotAllowed
             headers[.allow] = "POST"
@@ -235,7 +239,8 @@ struct GraphQLRoute: Sendable {
     }
 
     /// The multipart spec's CSRF advice: a request a browser may send cross-site without a CORS
-    /// preflight (no Content-Type, or a simple form type) must carry a preflight header.
+    /// preflight (no Content-Type, or a simple form type) must carry a preflight header. Asked
+    /// of multipart POSTs and of POSTs that ask for a stream; not of GETs (see the type's notes).
     static func requirePreflight(_ request: Request) throws(GatewayHTTPError) {
         if let type = ContentType(request.headers[.contentType]), !type.isSimpleForm { return }
         for name in preflightHeaders {
@@ -260,7 +265,7 @@ struct GraphQLRoute: Sendable {
             throw error
         } catch {
             // The connection ended mid-body: the client went away, or was cut for sending too slowly.
-            throw GatewayHTTPError.invalidParameters("The request body ended before it was complete.")
+            throw GatewayHTTPError.malformedRequest("The request body ended before it was complete.")
         }
         return bytes
     }

@@ -1,8 +1,9 @@
 /// The two response media types of GraphQL over HTTP, and the `Accept` negotiation between them.
 ///
-/// `application/graphql-response+json` lets the status code follow the outcome (400 for a request
-/// error); `application/json` is for legacy clients, which get 200 for request errors too
-/// (GraphQL over HTTP, "Accept" and "Legacy watershed").
+/// `application/graphql-response+json` lets the status code follow the outcome (400 for a
+/// document that does not parse, 422 for one that does not validate or run); `application/json`
+/// is for clients that do not name the new type, which get 200 for those request errors too
+/// (GraphQL over HTTP, "Accept" and "Body"; docs/SERVER.md says where we differ from the draft).
 ///
 /// ```swift
 /// let type = try MediaType.negotiate(accept: request.headers[.accept])   // or 406
@@ -19,25 +20,30 @@ public enum MediaType: Sendable, Hashable {
         }
     }
 
-    /// Picks the response type for an `Accept` header (RFC 9110 §12.5.1, by q then by our preference).
+    /// Picks the response type for an `Accept` header (RFC 9110 §12.5.1).
     ///
-    /// No header means a legacy client: `application/json`. `*/*` and `application/*` get the
-    /// spec's type.
+    /// Each type gets the q of the most specific range that matches it (`application/json`
+    /// before `application/*` before `*/*`); the higher q wins. On a tie the spec's type wins only
+    /// when the client named it: a client that did not (`*/*`, `application/*`, no header at
+    /// all) may predate it, and gets `application/json`, as GraphQL over HTTP's "Accept" note
+    /// leaves to the server and its compliance checks expect.
     /// - Throws: ``GatewayHTTPError/notAcceptable(_:)`` when neither type is acceptable.
     public static func negotiate(accept: String?) throws(GatewayHTTPError) -> MediaType {
         guard let accept else { return .json }
         // The values clients send on nearly every request, compared byte for byte: the general
         // parse below splits and lower-cases, 3% of the CPU of a cached answer (issue #17).
         switch accept {
-        case "application/graphql-response+json", "*/*",
+        case "application/graphql-response+json",
              "application/graphql-response+json, application/json",
              "application/graphql-response+json, application/json;q=0.9":
             return .graphQLResponse
-        case "application/json": return .json
+        case "application/json", "*/*": return .json
         default: break
         }
         guard !accept.allSatisfy({ $0 == " " || $0 == "\t" }) else { return .json }
-        var best: (type: MediaType, q: Double)?
+        // Per type: (specificity of the best matching range, its q); specificity 0 = no match.
+        var graphQL = (specificity: 0, q: 0.0)
+        var json = (specificity: 0, q: 0.0)
         for range in accept.split(separator: ",") {
             let parameters = range.split(separator: ";").map { $0.trimmingSpaces.lowercased() }
             guard let name = parameters.first else { continue }
@@ -45,18 +51,20 @@ public enum MediaType: Sendable, Hashable {
             for parameter in parameters.dropFirst() where parameter.hasPrefix("q=") {
                 q = Double(parameter.dropFirst(2)) ?? 0
             }
-            guard q > 0 else { continue }
-            let candidate: MediaType
+            let matchesGraphQL, matchesJSON: Int
             switch name {
-            case "application/graphql-response+json", "*/*", "application/*": candidate = .graphQLResponse
-            case "application/json": candidate = .json
+            case "application/graphql-response+json": (matchesGraphQL, matchesJSON) = (3, 0)
+            case "application/json": (matchesGraphQL, matchesJSON) = (0, 3)
+            case "application/*": (matchesGraphQL, matchesJSON) = (2, 2)
+            case "*/*": (matchesGraphQL, matchesJSON) = (1, 1)
             default: continue
             }
-            if let current = best, current.q > q || (current.q == q && current.type == .graphQLResponse) { continue }
-            best = (candidate, q)
+            if matchesGraphQL > graphQL.specificity { graphQL = (matchesGraphQL, q) }
+            if matchesJSON > json.specificity { json = (matchesJSON, q) }
         }
-        guard let best else { throw .notAcceptable(accept) }
-        return best.type
+        guard graphQL.q > 0 || json.q > 0 else { throw .notAcceptable(accept) }
+        if graphQL.q != json.q { return graphQL.q > json.q ? .graphQLResponse : .json }
+        return graphQL.specificity == 3 ? .graphQLResponse : .json
     }
 }
 

@@ -67,14 +67,14 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("GraphQL over HTTP: a GET without a preflight header or non-simple Content-Type is refused (CSRF)")
-    func getNeedsPreflight() async throws {
+    @Test("GraphQL over HTTP: a plain GET runs without a preflight header (no cookie authenticates, so it carries no credentials)")
+    func getNeedsNoPreflight() async throws {
         let gateway = try await TestGateway.make()
         try await gateway.test { client in
             try await client.execute(uri: "/graphql?query=%7B__typename%7D", method: .get) { response in
-                #expect(response.status == .badRequest)
-                #expect(response.firstErrorCode == "CSRF_PREFLIGHT_REQUIRED")
+                #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(response.text == #"{"data":{"__typename":"Query"}}"#)
             }
             try await client.execute(uri: "/graphql?query=%7B__typename%7D", method: .get, headers: [.contentType: "application/json"]) { response in
                 #expect(response.status == .ok)
@@ -96,14 +96,14 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("GraphQL over HTTP Status Codes: a validation error is 400; legacy application/json clients get 200")
+    @Test("GraphQL over HTTP Status Codes: a validation error is 422; application/json clients get 200")
     func validationErrorLegacy() async throws {
         let gateway = try await TestGateway.make()
         try await gateway.test { client in
             let body = GraphQLBody.json("{ nope }")
             let expected = #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\". Did you mean \"node\"?","locations":[{"line":1,"column":3}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}]}"#
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: body) { response in
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unprocessableContent)
                 #expect(response.text == expected)
             }
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(accept: "application/json"), body: body) { response in
@@ -114,10 +114,16 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("GraphQL over HTTP Accept: q-values pick the type; no Accept means application/json; */* the spec's type")
+    @Test("GraphQL over HTTP Accept: q-values pick the type; no Accept, */* and application/* mean application/json")
     func acceptNegotiation() throws {
         #expect(try MediaType.negotiate(accept: nil) == .json)
-        #expect(try MediaType.negotiate(accept: "*/*") == .graphQLResponse)
+        #expect(try MediaType.negotiate(accept: "*/*") == .json)
+        #expect(try MediaType.negotiate(accept: "application/*") == .json)
+        #expect(try MediaType.negotiate(accept: "text/html, */*;q=0.8") == .json)
+        #expect(try MediaType.negotiate(accept: "application/graphql-response+json, */*") == .graphQLResponse)
+        #expect(try MediaType.negotiate(accept: "application/graphql-response+json;q=0.5, */*") == .json)
+        #expect(try MediaType.negotiate(accept: "application/json;q=0.5, */*") == .graphQLResponse)
+        #expect(try MediaType.negotiate(accept: "application/json, */*") == .json)
         #expect(try MediaType.negotiate(accept: "application/graphql-response+json, application/json;q=0.9") == .graphQLResponse)
         #expect(try MediaType.negotiate(accept: "application/graphql-response+json;q=0.5, application/json") == .json)
         #expect(try MediaType.negotiate(accept: "application/json, application/graphql-response+json") == .graphQLResponse)
@@ -156,7 +162,7 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("GraphQL over HTTP: a body that is not JSON is 400; a variables that is not an object is 400 naming it")
+    @Test("GraphQL over HTTP: a body that is not JSON is 400; a variables that is not an object is 422 naming it")
     func badBodies() async throws {
         let gateway = try await TestGateway.make()
         try await gateway.test { client in
@@ -168,11 +174,11 @@ struct GraphQLOverHTTPTests {
             try await client.execute(
                 uri: "/graphql", method: .post, headers: .graphQL(), body: ByteBuffer(string: #"{"query":"{__typename}","variables":[7]}"#)
             ) { response in
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unprocessableContent)
                 #expect(response.text == #"{"errors":[{"message":"The \"variables\" parameter must be a JSON object.","extensions":{"code":"BAD_REQUEST"}}]}"#)
             }
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: ByteBuffer(string: #"{"qeury":"{__typename}"}"#)) { response in
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unprocessableContent)
                 #expect(response.firstErrorMessage == "The \"query\" parameter is missing: send the GraphQL document as a string.")
             }
         }
@@ -207,7 +213,7 @@ struct GraphQLOverHTTPTests {
         }
     }
 
-    @Test("Limits: a batch over the limit (default 20) is 400 BATCH_TOO_LARGE; an empty batch is 400")
+    @Test("Limits: a batch over the limit (default 20) is 400 BATCH_TOO_LARGE; an empty batch is 422")
     func batchLimit() async throws {
         let gateway = try await TestGateway.make { $0.server.maxBatchSize = 2 }
         try await gateway.test { client in
@@ -217,7 +223,7 @@ struct GraphQLOverHTTPTests {
                 #expect(response.text == #"{"errors":[{"message":"A batch may hold at most 2 operations; this one has 3.","extensions":{"code":"BATCH_TOO_LARGE"}}]}"#)
             }
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: ByteBuffer(string: "[]")) { response in
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unprocessableContent)
                 #expect(response.firstErrorMessage == "A batch must hold at least one operation.")
             }
         }
@@ -240,7 +246,7 @@ struct GraphQLOverHTTPTests {
         let gateway = try await TestGateway.make { $0.server.gateway.introspection = false }
         try await gateway.test { client in
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: GraphQLBody.json("{ __schema { queryType { name } } }")) { response in
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unprocessableContent)
                 #expect(response.firstErrorCode == "INTROSPECTION_DISABLED")
             }
         }
@@ -253,7 +259,7 @@ struct GraphQLOverHTTPTests {
             var query = "handle"
             for _ in 0..<14 { query = "followers { nodes { \(query) } }" }
             try await client.execute(uri: "/graphql", method: .post, headers: .graphQL(), body: GraphQLBody.json("{ profile(handle: \"alice_wonder\") { \(query) } }")) { response in
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unprocessableContent)
                 #expect(response.text.contains("depth"))
             }
         }
