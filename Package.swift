@@ -225,7 +225,7 @@ let package = Package(
         .testTarget(
             name: "ResponseCacheTests",
             dependencies: [
-                "ResponseCache", "SocialGateway", .product(name: "GRDB", package: "GRDB.swift"),
+                "ResponseCache", "SocialGateway", "CDeflate", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
