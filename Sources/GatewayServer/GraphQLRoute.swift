@@ -219,12 +219,9 @@ struct GraphQLRoute: Sendable {
             status = .methodNotAllowed
             headers[.allow] = "POST"
         }
-        if status == .ok {
-            if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
-            if let etag = result.etag { headers[.eTag] = etag }
-        }
+        if status == .ok, let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
         return compression.response(
-            status: status, headers: headers, body: result.body, stored: result.deflatedBody,
+            status: status, headers: headers, etag: status == .ok ? result.etag : nil, body: result.body, stored: result.deflatedBody,
             accept: AcceptEncoding(request.headers[.acceptEncoding]), method: request.method)
     }
 

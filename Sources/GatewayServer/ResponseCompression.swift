@@ -66,27 +66,33 @@ struct ResponseCompression: Sendable {
     /// The tag of the representation in `coding`: the identity tag with `-<coding>` inside its
     /// quotes (a weak tag stays weak).
     static func etag(_ etag: String, coding: ContentCoding?) -> String {
-        guard let coding, etag.hasSuffix("\"") else { return etag }
-        return etag.dropLast() + "-" + coding.rawValue + "\""
+        guard let coding, etag.utf8.last == UInt8(ascii: "\""), let open = String(etag.utf8.dropLast()) else { return etag }
+        return open + "-" + coding.rawValue + "\""
     }
 
-    /// The response for a whole answer: `headers` as given plus `Vary: Accept-Encoding`, and,
-    /// when ``coding(for:bodyCount:method:)`` says so, the body in that coding with
-    /// `Content-Encoding` and its own ETag. `Content-Length` is the length sent (the body's).
+    /// The response for a whole answer: `headers` as given plus `Vary: Accept-Encoding` and the
+    /// ETag, and, when ``coding(for:bodyCount:method:)`` says so, the body in that coding with
+    /// `Content-Encoding` and the ETag of that representation. `Content-Length` is the length
+    /// sent (the body's).
+    ///
+    /// Fields are appended, never looked up by name: a lookup in `HTTPFields` builds its index,
+    /// which cost a cached card's answer more than sending it from the stored bytes.
     /// - Parameters:
+    ///   - etag: the identity representation's tag, if the answer has one.
     ///   - stored: the cache's deflated copy of `body`, when the answer came from the cache.
     func response(
-        status: HTTPResponse.Status, headers: HTTPFields, body: [UInt8], stored: DeflatedBody?, accept: AcceptEncoding,
-        method: HTTPRequest.Method
+        status: HTTPResponse.Status, headers: HTTPFields, etag: String? = nil, body: [UInt8], stored: DeflatedBody?,
+        accept: AcceptEncoding, method: HTTPRequest.Method
     ) -> Response {
         var headers = headers
         headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
-        if headers[.contentEncoding] == nil, let coding = coding(for: accept, bodyCount: body.count, method: method),
-           let encoded = encode(body, stored: stored, as: coding) {
-            headers[.contentEncoding] = coding.headerValue
-            if let etag = headers[.eTag] { headers[.eTag] = Self.etag(etag, coding: coding) }
+        if let coding = coding(for: accept, bodyCount: body.count, method: method),
+           !headers.contains(where: { $0.name == .contentEncoding }), let encoded = encode(body, stored: stored, as: coding) {
+            headers.append(HTTPField(name: .contentEncoding, value: coding.headerValue))
+            if let etag { headers.append(HTTPField(name: .eTag, value: Self.etag(etag, coding: coding))) }
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoded)))
         }
+        if let etag { headers.append(HTTPField(name: .eTag, value: etag)) }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 

@@ -53,11 +53,10 @@ public struct DeflatedBody: Sendable, Hashable {
     /// zlib stream (see ``rawDeflateRange``).
     public func gzip() -> [UInt8]? {
         guard let raw = rawDeflateRange else { return nil }
-        let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 4, 0xFF]
         let size = UInt32(truncatingIfNeeded: inflatedCount)
-        return [UInt8](unsafeUninitializedCapacity: header.count + raw.count + 8) { buffer, count in
+        return [UInt8](unsafeUninitializedCapacity: Self.gzipHeader.count + raw.count + 8) { buffer, count in
             var at = 0
-            for byte in header {
+            for byte in Self.gzipHeader {
                 buffer[at] = byte
                 at += 1
             }
@@ -66,13 +65,15 @@ public struct DeflatedBody: Sendable, Hashable {
                 _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + slice.count)]).initialize(fromContentsOf: slice)
             }
             at += raw.count
-            for word in [crc32, size] {
-                for shift in stride(from: 0, to: 32, by: 8) {
-                    buffer[at] = UInt8(truncatingIfNeeded: word >> UInt32(shift))
-                    at += 1
-                }
+            for shift in stride(from: 0, to: 64, by: 8) {
+                // CRC-32 then ISIZE, each little-endian.
+                buffer[at] = UInt8(truncatingIfNeeded: (UInt64(size) << 32 | UInt64(crc32)) >> UInt64(shift))
+                at += 1
             }
             count = at
         }
     }
+
+    /// ID1 ID2 CM=8 FLG=0 MTIME=0 XFL=4 OS=255 (RFC 1952 §2.3).
+    static let gzipHeader: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 4, 0xFF]
 }
