@@ -115,11 +115,14 @@ struct ResponseCompressionTests {
     func cacheHitFromStoredBytes() async throws {
         let gateway = try await TestGateway.make()
         try await gateway.test { client in
-            let plain = Array(try await client.execute(
-                uri: "/graphql", method: .post, headers: Self.headers(), body: GraphQLBody.json(Self.bigQuery)).body.readableBytesView)
+            // The miss, deflated for the request.
             let miss = try await client.execute(uri: "/graphql", method: .post, headers: Self.headers("gzip"), body: GraphQLBody.json(Self.bigQuery))
+            #expect(try await Self.metric(client, coding: "gzip", source: "compressed") == 1)
+            #expect(try await Self.metric(client, coding: "gzip", source: "stored") == 0)
             let missETag = try #require(miss.headers[.eTag])
             #expect(missETag.hasSuffix("-gzip\""))
+            let plain = Array(try await client.execute(
+                uri: "/graphql", method: .post, headers: Self.headers(), body: GraphQLBody.json(Self.bigQuery)).body.readableBytesView)
             // The answer reaches the cache's memory at once and its deflated copy a moment later
             // (the background store deflates it): ask until a hit is sent from stored bytes.
             var stored = 0
