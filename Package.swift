@@ -123,7 +123,8 @@ let package = Package(
         ),
         // Atomic operations on a counter shared between processes (the cache's generation).
         .target(name: "CSharedCounter"),
-        // libdeflate, for the response cache's stored bodies (Debian: libdeflate-dev).
+        // libdeflate, for the response cache's stored bodies and HTTP's compressed answers
+        // (Debian: libdeflate-dev).
         .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
         // The SQLite response cache (keys, scopes, tags, LRU eviction, persisted queries): the
         // implementation of SocialGateway's `ResponseCaching` port.
@@ -142,7 +143,7 @@ let package = Package(
         .target(
             name: "GatewayServer",
             dependencies: [
-                "SocialGateway", "SocialDomain", "GraphQLEngine",
+                "SocialGateway", "SocialDomain", "GraphQLEngine", "CDeflate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -212,7 +213,7 @@ let package = Package(
             name: "GatewayServerTests",
             dependencies: [
                 "GatewayAssembly", "GatewayServer", "SocialGateway", "SocialDomain", "SocialFixtures", "EmbeddedStore", "SupabaseFake",
-                "ResponseCache", "GraphQLEngine",
+                "ResponseCache", "GraphQLEngine", "CDeflate",
                 "GatewayTestSupport", "ChildProcessTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -225,7 +226,7 @@ let package = Package(
         .testTarget(
             name: "ResponseCacheTests",
             dependencies: [
-                "ResponseCache", "SocialGateway", .product(name: "GRDB", package: "GRDB.swift"),
+                "ResponseCache", "SocialGateway", "CDeflate", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// CORS for browser clients on other origins, from an allow-list (`--cors-origin`, `CORS_ORIGINS`).
@@ -38,7 +39,8 @@ struct CORSMiddleware: RouterMiddleware {
         if allowed {
             response.headers[.accessControlAllowOrigin] = allowsAny ? "*" : origin
             response.headers[.accessControlExposeHeaders] = "X-Request-Id"
-            response.headers[.vary] = "Origin"
+            // Added to the answer's own Vary (GraphQL answers vary on Accept-Encoding too).
+            response.headers.append(HTTPField(name: .vary, value: "Origin"))
         }
         return response
     }

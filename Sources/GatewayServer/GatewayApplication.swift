@@ -193,6 +193,7 @@ func buildRouters(
             maxFiles: configuration.maxUploadFiles, maxBatchSize: configuration.maxBatchSize,
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads), trustedProxies: configuration.trustedProxies)
+    graphQL.compression = ResponseCompression(minimumBytes: configuration.compressionMinBytes, metrics: metrics)
     graphQL.streaming = StreamingResponder(hub: hub, service: service, connections: connections, logger: logger)
     let operational = OperationalRoutes(
         service: service, metrics: metrics, mediaFiles: backend.mediaFiles, readiness: readiness,

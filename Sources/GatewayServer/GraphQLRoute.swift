@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLEngine
+import HTTPTypes
 import Hummingbird
 import SocialDomain
 import SocialGateway
@@ -35,6 +36,8 @@ struct GraphQLRoute: Sendable {
     var trustedProxies = TrustedProxies.none
     /// Answers requests that ask for a stream (server-sent events, multipart subscriptions).
     var streaming: StreamingResponder?
+    /// Compresses the answers of clients that accept it; every answer but a stream's passes it.
+    var compression = ResponseCompression(minimumBytes: ServerConfiguration.defaultCompressionMinBytes)
 
     static let preflightHeaders: [HeaderName] = [.graphQLPreflight, .apolloRequirePreflight, .apolloOperationName]
 
@@ -52,12 +55,20 @@ struct GraphQLRoute: Sendable {
             let result = await run(
                 parameters, viewer: viewer, files: [:], fileMap: [:], readOnly: true, budget: RequestBudget(), request: request,
                 context: context)
-            if let etag = result.etag, request.headers[.ifNoneMatch].map({ Self.matches($0, etag) }) == true {
-                var headers: HTTPFields = [.eTag: etag]
-                headers[.cacheControl] = result.cacheControl
-                return (Response(status: .notModified, headers: headers), [result])
+            if let etag = result.etag, let condition = request.headers[.ifNoneMatch] {
+                // Compared with the tag of the representation this request would get (RFC 9110
+                // §13.1.2), which depends on its Accept-Encoding (``ResponseCompression``).
+                let accept = AcceptEncoding(request.headers[.acceptEncoding])
+                let coding = compression.coding(for: accept, bodyCount: result.body.count, method: request.method)
+                let tag = ResponseCompression.etag(etag, coding: coding)
+                if Self.matches(condition, tag) {
+                    var headers: HTTPFields = [.eTag: tag]
+                    headers[.cacheControl] = result.cacheControl
+                    headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
+                    return (Response(status: .notModified, headers: headers), [result])
+                }
             }
-            return (single(result, mediaType: mediaType), [result])
+            return (single(result, mediaType: mediaType, request: request), [result])
         }
     }
 
@@ -89,7 +100,7 @@ struct GraphQLRoute: Sendable {
                 let body = try await Self.collect(request, limit: maxBodyBytes)
                 if let (answer, operationName) = await service.answerRepeated(body: body, viewer: viewer) {
                     context.annotations.addOperation(operationName)
-                    return (single(answer, mediaType: mediaType), [answer])
+                    return (single(answer, mediaType: mediaType, request: request), [answer])
                 }
                 let decoded = try GraphQLHTTPRequest.decodeJSON(
                     body, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues)
@@ -138,7 +149,7 @@ struct GraphQLRoute: Sendable {
             let result = await run(
                 parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, budget: budget, request: request,
                 context: context)
-            return (single(result, mediaType: mediaType), [result])
+            return (single(result, mediaType: mediaType, request: request), [result])
         case .batch(let list):
             var results: [GatewayResponse] = []
             results.reserveCapacity(list.count)
@@ -155,7 +166,10 @@ struct GraphQLRoute: Sendable {
                 body.append(contentsOf: result.body)
             }
             body.append(UInt8(ascii: "]"))
-            return (Response(status: .ok, headers: [.contentType: mediaType.headerValue], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))), results)
+            let response = compression.response(
+                status: .ok, headers: [.contentType: mediaType.headerValue], body: body, stored: nil,
+                accept: AcceptEncoding(request.headers[.acceptEncoding]), method: request.method)
+            return (response, results)
         }
     }
 
@@ -185,8 +199,9 @@ struct GraphQLRoute: Sendable {
         trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[.xForwardedFor])
     }
 
-    /// The HTTP response for one operation (GraphQL over HTTP, "Status Codes").
-    func single(_ result: GatewayResponse, mediaType: MediaType) -> Response {
+    /// The HTTP response for one operation (GraphQL over HTTP, "Status Codes"), compressed when
+    /// the request accepts it (``ResponseCompression``).
+    func single(_ result: GatewayResponse, mediaType: MediaType, request: Request) -> Response {
         var headers: HTTPFields = [.contentType: mediaType.headerValue]
         let status: HTTPResponse.Status
         switch result.outcome {
@@ -208,11 +223,10 @@ struct GraphQLRoute: Sendable {
             status = .methodNotAllowed
             headers[.allow] = "POST"
         }
-        if status == .ok {
-            if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
-            if let etag = result.etag { headers[.eTag] = etag }
-        }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.body)))
+        if status == .ok, let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
+        return compression.response(
+            status: status, headers: headers, etag: status == .ok ? result.etag : nil, body: result.body, stored: result.deflatedBody,
+            accept: AcceptEncoding(request.headers[.acceptEncoding]), method: request.method)
     }
 
     /// Times a request and counts its operations by outcome.

@@ -95,6 +95,17 @@ public struct ServerConfiguration: Sendable {
     /// The bound on cached answers kept in memory, in bytes (`CACHE_MEMORY_BYTES`, default
     /// 64 MiB, never more than ``cacheMaxBytes``; 0 reads every hit from the file).
     public var cacheMemoryBytes = 64 << 20
+    /// The smallest GraphQL answer sent compressed (gzip or deflate) to a client that accepts it,
+    /// in bytes (`COMPRESSION_MIN_BYTES`, default 1024).
+    ///
+    /// Why 1 KiB: deflating has a fixed cost (libdeflate clears its tables on every call: some
+    /// 10-25 us here even for 128 bytes), and an answer under 1 KiB with its headers fits one
+    /// TCP segment (1,448 bytes) either way, so compressing it saves no packet and no round trip.
+    /// And it is the response cache's own threshold: every cached answer sent compressed is sent
+    /// from the cache's stored deflate data. See docs/SERVER.md, "Compression".
+    public var compressionMinBytes = ServerConfiguration.defaultCompressionMinBytes
+    /// ``compressionMinBytes``'s default.
+    public static let defaultCompressionMinBytes = 1024
     /// Opens the response cache when ``responseCache`` is on: the composition root sets the
     /// SQLite cache here (`GatewayAssembly`), so the HTTP layer never names a cache. Unset, the
     /// server caches nothing.
@@ -157,6 +168,7 @@ public struct ServerConfiguration: Sendable {
         if let cache = try bool("CACHE") { configuration.responseCache = cache }
         if let bytes = try int("CACHE_MAX_BYTES") { configuration.cacheMaxBytes = bytes }
         if let bytes = try int("CACHE_MEMORY_BYTES") { configuration.cacheMemoryBytes = bytes }
+        if let bytes = try int("COMPRESSION_MIN_BYTES") { configuration.compressionMinBytes = bytes }
         configuration.publicURL = value("PUBLIC_URL")
         if let limit = try int("MAX_BODY_BYTES") { configuration.maxBodyBytes = limit }
         if let limit = try int("MAX_BATCH_SIZE") { configuration.maxBatchSize = limit }

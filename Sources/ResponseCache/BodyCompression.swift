@@ -1,4 +1,5 @@
 import CDeflate
+import SocialGateway
 
 /// Cached bodies are kept deflated (zlib format, level 1) in the cache file.
 ///
@@ -10,6 +11,11 @@ import CDeflate
 /// same format, so files written with zlib read back unchanged. A cache of 64 MiB then
 /// holds four times the answers: with 1,000 random graphs, whether they fit at all (issue #17).
 /// Small bodies stay as they are: under ``minimumBytes`` the saving is not worth a call.
+///
+/// The level is ``SocialGateway/DeflatedBody/level``, the HTTP layer's too: a stored stream is
+/// sent as it is to clients that take `deflate`, and re-framed for `gzip` with the body's CRC-32
+/// kept beside it (``crc32(_:)``, `entries.crc32`), so that a compressed hit costs no more than
+/// an uncompressed one (issue #41).
 enum BodyCompression {
     /// How a stored body is encoded (`entries.encoding`).
     enum Encoding: Int64 {
@@ -39,7 +45,7 @@ enum BodyCompression {
 
     /// The body as one zlib stream (level 1), or nil if it could not be compressed.
     static func deflate(_ input: [UInt8]) -> [UInt8]? {
-        guard let compressor = libdeflate_alloc_compressor(1) else { return nil }
+        guard let compressor = libdeflate_alloc_compressor(DeflatedBody.level) else { return nil }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
         let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
@@ -47,7 +53,22 @@ enum BodyCompression {
                 libdeflate_zlib_compress(compressor, source.baseAddress, source.count, buffer.baseAddress, buffer.count)
             }
         }
-        return output.isEmpty ? nil : output
+        guard !output.isEmpty else { return nil }
+        // At its exact size: the stream is kept (in memory too, see ``HotEntries``), and the
+        // buffer was allocated for the bound, about the body's length.
+        return output.capacity - output.count <= output.count / 8 ? output : output.withUnsafeBufferPointer(Array.init)
+    }
+
+    /// The CRC-32 of `body`, as gzip's trailer carries it (libdeflate's, some GB/s).
+    static func crc32(_ body: [UInt8]) -> UInt32 {
+        body.withUnsafeBytes { UInt32(truncatingIfNeeded: libdeflate_crc32(0, $0.baseAddress, $0.count)) }
+    }
+
+    /// The stored form of `body` for HTTP: its zlib stream with the body's CRC-32 (`crc32`, or
+    /// computed now when the entry was stored before the cache kept it), or nil for an identity one.
+    static func deflated(_ stored: [UInt8], encoding: Encoding, body: [UInt8], crc32: UInt32?) -> DeflatedBody? {
+        guard encoding == .deflate else { return nil }
+        return DeflatedBody(zlib: stored, crc32: crc32 ?? Self.crc32(body), inflatedCount: body.count)
     }
 
     /// Inflates one zlib stream of at most `limit` bytes, or nil when it is damaged or longer.

@@ -1,11 +1,12 @@
 import GRDB
 import SocialGateway
 
-/// The cache database's tables, created by its migrations (v5 is the current shape).
+/// The cache database's tables, created by its migrations (v6 is the current shape).
 ///
 /// - `entries`: one row per key digest, with an integer id, the body (deflated when that is
 ///   smaller, see ``BodyCompression``; `encoding` says which), its ETag, times and accounted
-///   size. `last_access` orders LRU eviction; `expires_at` drives the expiry sweep. Ids are never
+///   size, and for a deflated body the CRC-32 of the inflated one (`crc32`, v6), which HTTP's
+///   gzip frame ends with. `last_access` orders LRU eviction; `expires_at` drives the expiry sweep. Ids are never
 ///   reused (`AUTOINCREMENT`): a deleted entry's tag set and mark may outlive its row until the
 ///   reclaimer has removed them.
 /// - `entry_tag_sets`: the tags recorded during an entry's execution (as ``TagKey`` hashes),
@@ -213,12 +214,18 @@ enum CacheSchema {
                 END;
                 """)
         }
+        // v6: the CRC-32 of each deflated body, so that a hit is sent as gzip by re-framing the
+        // stored deflate data without reading the body again (issue #41). Entries stay: a row
+        // without it (NULL) has its CRC computed when it is read.
+        migrator.registerMigration("v6") { db in
+            try db.execute(sql: "ALTER TABLE entries ADD COLUMN crc32 INTEGER")
+        }
         return migrator
     }
 
     // Hot-path statements, prepared once per connection through `cachedStatement`.
     static let selectEntry = """
-        SELECT body, encoding, etag, stored_at, expires_at, max_age FROM entries
+        SELECT body, encoding, etag, stored_at, expires_at, max_age, crc32 FROM entries
         WHERE digest = ? AND NOT EXISTS (SELECT 1 FROM dead_entries WHERE entry = entries.id)
         """
     static let entryID = "SELECT id FROM entries WHERE digest = ?"
@@ -226,8 +233,8 @@ enum CacheSchema {
     static let markDead = "INSERT OR IGNORE INTO dead_entries (entry) VALUES (?)"
     static let unmarkDead = "DELETE FROM dead_entries WHERE entry = ?"
     static let insertEntry = """
-        INSERT INTO entries (digest, body, encoding, etag, stored_at, expires_at, max_age, last_access, size)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO entries (digest, body, encoding, etag, stored_at, expires_at, max_age, last_access, size, crc32)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     static let insertTagSet = "INSERT INTO entry_tag_sets (entry, tags) VALUES (?, ?)"
     static let tagSet = "SELECT tags FROM entry_tag_sets WHERE entry = ?"

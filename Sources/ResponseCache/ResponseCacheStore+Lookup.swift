@@ -18,6 +18,7 @@ extension ResponseCacheStore {
         var storedAt: Double
         var expiresAt: Double
         var maxAge: Int
+        var deflated: DeflatedBody?
     }
 
     /// A fresh entry for `key`, or nil.
@@ -79,7 +80,7 @@ extension ResponseCacheStore {
             body: found.body, etag: found.etag,
             storedAt: Date(timeIntervalSince1970: found.storedAt),
             expiresAt: Date(timeIntervalSince1970: found.expiresAt),
-            isStale: !isFresh, maxAge: found.maxAge)
+            isStale: !isFresh, maxAge: found.maxAge, deflated: found.deflated)
         if isFresh, let generation { hot.withLock { $0.keep(digest, response, generation: generation) } }
         return response
     }
@@ -117,18 +118,24 @@ extension ResponseCacheStore {
     /// are answered from memory before this is reached. `unsafeRead` skips GRDB's BEGIN/COMMIT:
     /// one SELECT in autocommit mode already reads one snapshot.
     static func readEntry(_ pool: DatabasePool, digest: String) async throws -> Found? {
-        let stored = try await pool.unsafeRead { db -> (body: Data, encoding: Int64, Found)? in
+        let stored = try await pool.unsafeRead { db -> (body: Data, encoding: Int64, crc32: Int64?, Found)? in
             let statement = try db.cachedStatement(sql: CacheSchema.selectEntry)
             guard let row = try Row.fetchOne(statement, arguments: [digest]) else { return nil }
-            return (row[0], row[1], Found(body: [], etag: row[2], storedAt: row[3], expiresAt: row[4], maxAge: row[5]))
+            return (row[0], row[1], row[6], Found(body: [], etag: row[2], storedAt: row[3], expiresAt: row[4], maxAge: row[5]))
         }
         // Inflated off the reader's queue: the connection is free for the next lookup meanwhile.
         // A row that does not inflate reads as a miss; the next store of its key replaces it.
-        guard let (bytes, encoding, entry) = stored,
-              let body = BodyCompression.decode([UInt8](bytes), encoding: encoding, limit: maxInflatedBytes)
-        else { return nil }
+        guard let (data, encoding, crc32, entry) = stored else { return nil }
+        let bytes = [UInt8](data)
+        guard let body = BodyCompression.decode(bytes, encoding: encoding, limit: maxInflatedBytes) else { return nil }
         var found = entry
         found.body = body
+        // The stored stream stays too, for HTTP to send compressed (a file written before v6 has
+        // no CRC: computed here).
+        if let encoding = BodyCompression.Encoding(rawValue: encoding) {
+            found.deflated = BodyCompression.deflated(
+                bytes, encoding: encoding, body: body, crc32: crc32.map { UInt32(truncatingIfNeeded: $0) })
+        }
         return found
     }
 }

@@ -36,12 +36,16 @@ extension ResponseCacheStore {
         _ key: CacheKey, body: [UInt8], maxAge: Int, tags: Set<String>, token: CacheToken, now: Date = Date()
     ) async {
         guard pool != nil, maxAge > 0, body.count <= Self.maxInflatedBytes else { return }
-        await store(key, body: body, encoded: BodyCompression.encode(body), maxAge: maxAge, tags: tags, token: token, now: now)
+        let encoded = BodyCompression.encode(body)
+        let crc32 = encoded.encoding == .deflate ? BodyCompression.crc32(body) : nil
+        await store(key, body: body, encoded: encoded, crc32: crc32, maxAge: maxAge, tags: tags, token: token, now: now)
     }
 
-    /// ``store(_:body:maxAge:tags:token:now:)`` with the body already encoded for the file.
+    /// ``store(_:body:maxAge:tags:token:now:)`` with the body already encoded for the file, and
+    /// its CRC-32 when deflated.
     func store(
-        _ key: CacheKey, body: [UInt8], encoded stored: (bytes: [UInt8], encoding: BodyCompression.Encoding), maxAge: Int,
+        _ key: CacheKey, body: [UInt8], encoded stored: (bytes: [UInt8], encoding: BodyCompression.Encoding), crc32: UInt32?,
+        maxAge: Int,
         etag knownETag: String? = nil, tags: Set<String>, token: CacheToken, now: Date = Date()
     ) async {
         guard pool != nil, maxAge > 0, body.count <= Self.maxInflatedBytes else { return }
@@ -67,6 +71,7 @@ extension ResponseCacheStore {
                 }
                 try db.cachedStatement(sql: CacheSchema.insertEntry).execute(arguments: [
                     digest, Data(stored.bytes), stored.encoding.rawValue, etag, time, time + Double(maxAge), maxAge, time, size,
+                    stored.encoding == .deflate ? crc32.map { Int64($0) } : nil,
                 ])
                 let id = db.lastInsertedRowID
                 if !tags.isEmpty {
@@ -91,7 +96,8 @@ extension ResponseCacheStore {
                         digest,
                         CachedResponse(
                             body: body, etag: etag, storedAt: now, expiresAt: Date(timeIntervalSince1970: time + Double(maxAge)),
-                            isStale: false, maxAge: maxAge),
+                            isStale: false, maxAge: maxAge,
+                            deflated: BodyCompression.deflated(stored.bytes, encoding: stored.encoding, body: body, crc32: crc32)),
                         generation: generation)
                 }
             }
@@ -139,9 +145,16 @@ extension ResponseCacheStore {
             // Deflated here, on any core, so that the one drainer spends its time on the file
             // (a graph's answer takes ~0.9 ms to deflate, a third of its store).
             let encoded = BodyCompression.encode(body)
+            let crc32 = encoded.encoding == .deflate ? BodyCompression.crc32(body) : nil
+            // The copy kept in memory above gets the deflated bytes now, for compressed hits
+            // before the drainer has stored it.
+            if let deflated = BodyCompression.deflated(encoded.bytes, encoding: encoded.encoding, body: body, crc32: crc32) {
+                hot.withLock { $0.attach(digest, deflated, etag: etag) }
+            }
             let startDrainer = state.withLock { state -> Bool in
                 state.queuedStores.append(
-                    QueuedStore(key: key, body: body, encoded: encoded, etag: etag, maxAge: maxAge, tags: tags, token: token))
+                    QueuedStore(
+                        key: key, body: body, encoded: encoded, crc32: crc32, etag: etag, maxAge: maxAge, tags: tags, token: token))
                 defer { state.draining = true }
                 return !state.draining
             }
@@ -178,7 +191,7 @@ extension ResponseCacheStore {
             return state.queuedStores.removeFirst()
         }) {
             await store(
-                next.key, body: next.body, encoded: next.encoded, maxAge: next.maxAge, etag: next.etag, tags: next.tags,
+                next.key, body: next.body, encoded: next.encoded, crc32: next.crc32, maxAge: next.maxAge, etag: next.etag, tags: next.tags,
                 token: next.token)
             state.withLock { state in
                 state.pendingStores -= 1

@@ -71,6 +71,8 @@ public final class ResponseCacheStore: Sendable {
         var body: [UInt8]
         /// The body as it goes into the file, encoded before it reached the queue.
         var encoded: (bytes: [UInt8], encoding: BodyCompression.Encoding)
+        /// The CRC-32 of ``body`` when it is stored deflated.
+        var crc32: UInt32?
         var etag: String
         var maxAge: Int
         var tags: Set<String>

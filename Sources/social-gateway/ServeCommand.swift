@@ -77,6 +77,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("cache-memory-bytes"), help: ArgumentHelp("Bytes of cached answers also kept in memory (env CACHE_MEMORY_BYTES; default \(ServeCommand.defaults.cacheMemoryBytes); 0 keeps none).", valueName: "bytes"))
     var cacheMemoryBytes: Int?
 
+    @Option(name: .customLong("compression-min-bytes"), help: ArgumentHelp("Smallest answer sent gzip- or deflate-compressed to clients that accept it (env COMPRESSION_MIN_BYTES; default \(ServeCommand.defaults.compressionMinBytes)).", valueName: "bytes"))
+    var compressionMinBytes: Int?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (env LOG_LEVEL; default \(ServeCommand.defaults.logLevel)).", valueName: "level"))
     var logLevel: String?
 
@@ -136,6 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let cacheMaxBytes { configuration.cacheMaxBytes = cacheMaxBytes }
         if let cacheMemoryBytes { configuration.cacheMemoryBytes = cacheMemoryBytes }
+        if let compressionMinBytes { configuration.compressionMinBytes = compressionMinBytes }
         settings.server = configuration
         if benchCeilingRoute { settings.loadTest.ceilingRoute = true }
         if let benchSeedProfiles { settings.loadTest.seedProfiles = benchSeedProfiles }

@@ -23,8 +23,14 @@ public struct CachedResponse: Sendable {
     public var isStale: Bool
     /// The lifetime in seconds the entry was stored with.
     public var maxAge: Int
+    /// The body as the cache keeps it deflated, when it does (bodies under 1 KiB are kept as
+    /// they are), for HTTP to send compressed without compressing again.
+    public var deflated: DeflatedBody?
 
-    public init(body: [UInt8], etag: String, storedAt: Date, expiresAt: Date, isStale: Bool, maxAge: Int) {
+    public init(
+        body: [UInt8], etag: String, storedAt: Date, expiresAt: Date, isStale: Bool, maxAge: Int, deflated: DeflatedBody? = nil
+    ) {
+        self.deflated = deflated
         self.body = body
         self.etag = etag
         self.storedAt = storedAt

@@ -73,6 +73,9 @@ public struct GatewayResponse: Sendable {
     /// answered through the cache, so that the HTTP layer can ask the cache directly when the
     /// same request comes again (``GatewayService/cachedAnswer(_:)``).
     public var cacheableQuery: CacheableQuery?
+    /// The body deflated, when the answer came from the cache and the cache keeps it so: the
+    /// HTTP layer sends it compressed from these bytes (``DeflatedBody``).
+    public var deflatedBody: DeflatedBody?
 
     public init(
         outcome: Outcome, body: [UInt8], hasErrors: Bool, errorCodes: [String] = [], cacheControl: String? = nil,

@@ -14,8 +14,15 @@ extension GatewayService {
     /// miss: the caller then runs ``execute(_:)``, whose lookup counts).
     public func cachedAnswer(_ query: CacheableQuery) async -> GatewayResponse? {
         guard let hit = await options.cache.lookup(query.lookup.key, countsMiss: false) else { return nil }
-        return GatewayResponse(
-            outcome: .executed, body: hit.body, hasErrors: false, cacheControl: query.lookup.policy.headerValue, etag: hit.etag)
+        return Self.answer(hit, policy: query.lookup.policy)
+    }
+
+    /// A cache hit as an answer: its body, validator and stored deflated copy.
+    static func answer(_ hit: CachedResponse, policy: CachePolicy) -> GatewayResponse {
+        var response = GatewayResponse(
+            outcome: .executed, body: hit.body, hasErrors: false, cacheControl: policy.headerValue, etag: hit.etag)
+        response.deflatedBody = hit.deflated
+        return response
     }
 
     /// The cache key and policy of a query, or nil when its answer may not be cached.
@@ -44,9 +51,7 @@ extension GatewayService {
     func executeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup) async -> GatewayResponse {
         let cache = options.cache
         let landed: @Sendable () -> GatewayResponse? = {
-            cache.memoryHit(lookup.key).map {
-                GatewayResponse(outcome: .executed, body: $0.body, hasErrors: false, cacheControl: lookup.policy.headerValue, etag: $0.etag)
-            }
+            cache.memoryHit(lookup.key).map { Self.answer($0, policy: lookup.policy) }
         }
         return await inFlight.response(for: lookup.key.digest, cache: cache, landed: landed) { token in
             await self.executionSlots.withSlot { await self.computeCached(prepared, lookup, token: token) }

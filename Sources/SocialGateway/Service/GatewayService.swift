@@ -94,8 +94,7 @@ public final class GatewayService: Sendable {
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
             lookup = cacheLookup(prepared, operation: operation, request: request)
             if let lookup, let hit = await options.cache.lookup(lookup.key) {
-                var response = GatewayResponse(
-                    outcome: .executed, body: hit.body, hasErrors: false, cacheControl: lookup.policy.headerValue, etag: hit.etag)
+                var response = Self.answer(hit, policy: lookup.policy)
                 response.cacheableQuery = CacheableQuery(lookup: lookup)
                 return response
             }
