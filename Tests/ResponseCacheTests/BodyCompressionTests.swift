@@ -7,16 +7,7 @@ import SocialGateway
 /// Stored bodies are deflated, and tags are 64-bit keys (cache file v4, issue #17).
 @Suite("Stored bodies: deflated in the file, the same bytes back")
 struct BodyCompressionTests {
-    /// A follower-graph-like JSON body: the same keys on every profile, varying values.
-    func graphLike(_ profiles: Int) -> [UInt8] {
-        var text = #"{"data":{"profile":{"followers":{"edges":["#
-        for i in 0..<profiles {
-            if i > 0 { text += "," }
-            text += #"{"cursor":"djE6Zm9sbG93ZXJzOj\#(i)","node":{"id":"\#(UUID().uuidString.lowercased())","handle":"user\#(i)","#
-            text += #""displayName":"User \#(i)","isPublic":true,"followerCount":\#(i % 97),"viewerIsFollowing":false}}"#
-        }
-        return Array((text + "]}}}}").utf8)
-    }
+    func graphLike(_ profiles: Int) -> [UInt8] { SampleBodies.graphLike(profiles) }
 
     @Test("round trip: a large body inflates to the same bytes; a small one is stored as it is")
     func roundTrip() throws {

@@ -9,15 +9,7 @@ import SocialGateway
 /// and deflate answers are sent without compressing again (issue #41).
 @Suite("Stored deflate data for compressed answers")
 struct StoredDeflateTests {
-    func graphLike(_ profiles: Int) -> [UInt8] {
-        var text = #"{"data":{"profile":{"followers":{"edges":["#
-        for i in 0..<profiles {
-            if i > 0 { text += "," }
-            text += #"{"cursor":"djE6Zm9sbG93ZXJzOj\#(i)","node":{"id":"\#(UUID().uuidString.lowercased())","handle":"user\#(i)","#
-            text += #""displayName":"User \#(i)","isPublic":true,"followerCount":\#(i % 97),"viewerIsFollowing":false}}"#
-        }
-        return Array((text + "]}}}}").utf8)
-    }
+    func graphLike(_ profiles: Int) -> [UInt8] { SampleBodies.graphLike(profiles) }
 
     /// libdeflate's gzip decoder, which checks the trailer's CRC-32 and ISIZE against what it inflated.
     func gunzip(_ bytes: [UInt8]) -> [UInt8]? {
