@@ -14,7 +14,7 @@ extension PostgresStore: FollowStore {
         let signedIn = viewer.userId != nil
         return try await call("followPages", viewer: viewer) { connection, logger in
             var rows: [(requestIndex: Int, totalCount: Int, edge: FollowEdge?)] = []
-            for try await row in try await connection.query("select * from public.follow_page_rows(\(arguments)::jsonb)", logger: logger) {
+            for try await row in try await connection.query(FollowPageColumns.select(arguments), logger: logger) {
                 let columns = try FollowPageColumns(row, answering: requests, signedIn: signedIn)
                 rows.append((columns.requestIndex, columns.totalCount, columns.edge))
             }
