@@ -155,11 +155,23 @@ analyze public.follows;
 analyze public.profiles;
 analyze public.post_likes;
 
--- The exact text of social_private.feed_rows, the feed's query, in a function without the
--- `set` clauses that keep the real one from being inlined: EXPLAIN then shows its plan.
+-- The exact text of social_private.feed_rows's query, in a SQL function without the `set`
+-- clauses that keep the real one from being inlined: EXPLAIN then shows its plan. The PL/pgSQL
+-- bodies (002800 onwards) are one `return query` statement; pg_temp.query_of lifts it out (a SQL
+-- body is its own query).
+create function pg_temp.query_of(fn regprocedure) returns text language sql stable as $$
+  select case when l.lanname = 'plpgsql' then substring(p.prosrc from 'return query\s+(.*);\s*end\s*$') else p.prosrc end
+  from pg_proc p join pg_language l on l.oid = p.prolang where p.oid = fn
+$$;
+do $$ begin
+  if pg_temp.query_of('social_private.feed_rows(bigint, uuid, int)') is null
+     or pg_temp.query_of('public.comment_pages(jsonb)') is null then
+    raise exception 'FAIL: a PL/pgSQL page function is no longer one return query statement';
+  end if;
+end $$;
 select format('create function pg_temp.feed_rows_inlined(after_us bigint, after_id uuid, page_size int)
-                 returns table (post jsonb, viewer_has_liked boolean) language sql stable as %L', prosrc)
-from pg_proc where oid = 'social_private.feed_rows(bigint, uuid, int)'::regprocedure \gexec
+                 returns table (post jsonb, viewer_has_liked boolean) language sql stable as %L',
+              pg_temp.query_of('social_private.feed_rows(bigint, uuid, int)')) \gexec
 grant execute on function pg_temp.feed_rows_inlined(bigint, uuid, int) to authenticated;
 
 do $$
@@ -229,8 +241,8 @@ select format('create function pg_temp.post_pages_inlined(requests jsonb)
                  returns table (request_index int, total_count int, post jsonb, viewer_has_liked boolean) language sql stable as %L', prosrc)
 from pg_proc where oid = 'public.post_pages(jsonb)'::regprocedure \gexec
 select format('create function pg_temp.comment_pages_inlined(requests jsonb)
-                 returns table (request_index int, total_count int, comment jsonb) language sql stable as %L', prosrc)
-from pg_proc where oid = 'public.comment_pages(jsonb)'::regprocedure \gexec
+                 returns table (request_index int, total_count int, comment jsonb) language sql stable as %L',
+              pg_temp.query_of('public.comment_pages(jsonb)')) \gexec
 grant execute on function pg_temp.post_pages_inlined(jsonb), pg_temp.comment_pages_inlined(jsonb) to authenticated;
 
 do $$

@@ -132,3 +132,41 @@ begin
   end;
   reset role;
 end $$;
+
+-- After the block, posts and comments (the PL/pgSQL definer functions of 002800 apply the rule
+-- themselves): neither sees the other's comments on a third profile's post, nor the comments of
+-- the other's posts, and a follows row left across the block (written here as the owner, which
+-- the functions never leave) does not put erin's posts or erin in hank's feed.
+do $$
+declare
+  erin constant uuid := 'e0000000-0000-4000-8000-000000000023';
+  gina constant uuid := '90000000-0000-4000-8000-000000000023';
+  hank constant uuid := '80000000-0000-4000-8000-000000000023';
+  gina_post uuid; erin_post uuid; got text; feed jsonb;
+begin
+  insert into public.posts (author_id, content) values (gina, 'gina post') returning id into gina_post;
+  insert into public.posts (author_id, content) values (erin, 'erin post') returning id into erin_post;
+  insert into public.comments (post_id, author_id, content) values
+    (gina_post, hank, 'hank on gina'), (gina_post, erin, 'erin on gina'), (erin_post, erin, 'erin on erin');
+  insert into public.follows (follower_id, followee_id) values (hank, gina), (erin, gina), (hank, erin)
+  on conflict (follower_id, followee_id) do update set deleted_at = null;
+
+  perform pg_temp.login(erin);
+  select string_agg(c.comment ->> 'content', ',' order by c.comment ->> 'content') into got
+  from public.comment_pages(jsonb_build_array(jsonb_build_object('post', gina_post, 'limit', 10))) c;
+  if got is distinct from 'erin on gina' then raise exception 'FAIL: erin sees the comments on gina''s post as %', got; end if;
+
+  perform pg_temp.login(hank);
+  select string_agg(c.comment ->> 'content', ',' order by c.comment ->> 'content') into got
+  from public.comment_pages(jsonb_build_array(jsonb_build_object('post', gina_post, 'limit', 10))) c;
+  if got is distinct from 'hank on gina' then raise exception 'FAIL: hank sees the comments on gina''s post as %', got; end if;
+  select string_agg(coalesce(c.comment ->> 'content', '-') || '/' || c.total_count, ',') into got
+  from public.comment_pages(jsonb_build_array(jsonb_build_object('post', erin_post, 'limit', 10))) c;
+  if got is distinct from '-/0' then raise exception 'FAIL: blocked hank reads erin''s post''s comments: %', got; end if;
+  feed := public.feed_page_with_sources(null, null, 50);
+  if feed -> 'sources' <> jsonb_build_array(gina) then raise exception 'FAIL: hank''s feed sources %', feed -> 'sources'; end if;
+  select string_agg(p -> 'post' ->> 'content', ',') into got from jsonb_array_elements(feed -> 'posts') p;
+  if got is distinct from 'gina post' then raise exception 'FAIL: hank''s feed across the block: %', got; end if;
+  reset role;
+  update public.follows set deleted_at = now() where follower_id = hank and followee_id = erin;
+end $$;
