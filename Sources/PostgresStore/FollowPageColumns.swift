@@ -13,18 +13,6 @@ struct FollowPageColumns {
     var totalCount: Int
     var edge: FollowEdge?
 
-    /// The wave's statement, its columns named: a database whose function lacks one answers an
-    /// error PostgreSQL words (the store maps it to BACKEND_UNAVAILABLE) rather than a row that
-    /// ``init(_:answering:signedIn:)`` could not read (PostgresNIO traps on an unknown name).
-    static func select(_ requests: String) -> PostgresQuery {
-        """
-        select request_index, total_count, follow_id, follower_id, followee_id, follow_created_us,
-               viewer_follows, follows_viewer, id, handle, display_name, bio, photo_url, home_gym, climbing_since,
-               favorite_style, is_public, follower_count, following_count, send_count, post_count, created_us, updated_us
-        from public.follow_page_rows(\(requests)::jsonb)
-        """
-    }
-
     /// Decodes one row; `requests` are the wave's, for the list each edge belongs to.
     /// - Throws: ``MalformedRow`` for a row naming no request, or one without its profile.
     init(_ row: PostgresRow, answering requests: [FollowPageRequest], signedIn: Bool) throws {

@@ -19,7 +19,7 @@ extension PostgresStore: BlockStore {
         let afterUs = request.after?.createdAtMicroseconds
         let afterId = request.after?.id
         let pageSize = request.limit + 1
-        return try await call("blockedProfilePage", viewer: viewer) { connection, logger in
+        return try await read("blockedProfilePage", viewer: viewer) { connection, logger in
             let rows = try await connection.query(
                 "select public.blocked_profiles_page(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)::text", logger: logger)
             return try await Self.decodeJSON(BlockedProfilePageRow.self, from: rows, "blockedProfilePage").page(request, owner: me)

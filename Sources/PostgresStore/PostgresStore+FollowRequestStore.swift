@@ -8,7 +8,7 @@ extension PostgresStore: FollowRequestStore {
     public func pendingFollowRequests(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
         guard viewer.userId != nil, !pairs.isEmpty else { return [] }
         let arguments = try Self.json(PendingFollowRequestsArguments(pairs: Array(Set(pairs))).pairs)
-        return try await call("pendingFollowRequests", viewer: viewer) { connection, logger in
+        return try await read("pendingFollowRequests", viewer: viewer) { connection, logger in
             let rows = try await connection.query(
                 "select coalesce(json_agg(t), '[]')::text from public.pending_follow_requests(\(arguments)::jsonb) t",
                 logger: logger)
@@ -21,7 +21,7 @@ extension PostgresStore: FollowRequestStore {
         let afterUs = request.after?.createdAtMicroseconds
         let afterId = request.after?.id
         let pageSize = request.limit + 1
-        return try await call("followRequestPage", viewer: viewer) { connection, logger in
+        return try await read("followRequestPage", viewer: viewer) { connection, logger in
             let rows = try await connection.query(
                 "select public.follow_request_page(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)::text", logger: logger)
             return try await Self.decodeJSON(FollowRequestPageRow.self, from: rows, "followRequestPage").page(request, owner: me)

@@ -12,9 +12,9 @@ extension PostgresStore: FollowStore {
         guard !requests.isEmpty else { return [] }
         let arguments = try Self.json(FollowPagesArguments(requests: requests.map(FollowPagesArguments.Item.init)).requests)
         let signedIn = viewer.userId != nil
-        return try await call("followPages", viewer: viewer) { connection, logger in
+        return try await read("followPages", viewer: viewer) { connection, logger in
             var rows: [(requestIndex: Int, totalCount: Int, edge: FollowEdge?)] = []
-            for try await row in try await connection.query(FollowPageColumns.select(arguments), logger: logger) {
+            for try await row in try await connection.execute(FollowPageRowsStatement(requests: arguments), logger: logger) {
                 let columns = try FollowPageColumns(row, answering: requests, signedIn: signedIn)
                 rows.append((columns.requestIndex, columns.totalCount, columns.edge))
             }
@@ -25,10 +25,9 @@ extension PostgresStore: FollowStore {
     public func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
         guard !pairs.isEmpty else { return [] }
         let arguments = try Self.json(Set(pairs).map(ActiveFollowsArguments.Pair.init))
-        return try await call("activeFollows", viewer: viewer) { connection, logger in
-            let rows = try await connection.query(
-                "select coalesce(json_agg(t), '[]')::text from public.active_follows(\(arguments)::jsonb) t", logger: logger)
-            return Set(try await Self.decodeJSON([ActiveFollowsArguments.Pair].self, from: rows, "activeFollows").map { try $0.pair() })
+        return try await read("activeFollows", viewer: viewer) { connection, logger in
+            let rows = try await connection.execute(ActiveFollowsStatement(pairs: arguments), logger: logger)
+            return Set(try await Self.decodeJSON([ActiveFollowsArguments.Pair].self, fromTexts: rows, "activeFollows").map { try $0.pair() })
         }
     }
 
@@ -54,7 +53,7 @@ extension PostgresStore: FollowStore {
     /// whether a next page exists.
     public func followChanges(_ request: FollowSyncRequest, viewer: Viewer) async throws -> FollowSyncPage {
         guard viewer.userId != nil else { return FollowSyncPage(records: [], hasNextPage: false) }
-        return try await call("followChanges", viewer: viewer) { connection, logger in
+        return try await read("followChanges", viewer: viewer) { connection, logger in
             let since = request.sinceMicroseconds
             let afterUs = request.after?.updatedAtMicroseconds
             let afterId = request.after?.followId

@@ -15,7 +15,7 @@ extension PostgresStore: PostStore {
     public func posts(ids: [UUID], viewer: Viewer) async throws -> [UUID: Post] {
         let keys = Array(Set(ids))
         guard !keys.isEmpty else { return [:] }
-        return try await call("postsByID", viewer: viewer) { connection, logger in
+        return try await read("postsByID", viewer: viewer) { connection, logger in
             var binds = PostgresBindings()
             binds.append(keys)
             let sql = """
@@ -37,12 +37,11 @@ extension PostgresStore: PostStore {
             guard case .author(let id) = request.list else { preconditionFailure() }
             return TimelinePageArgument(author: id, page: request.page)
         })
-        return try await call("postPages", viewer: viewer) { connection, logger in
+        return try await read("postPages", viewer: viewer) { connection, logger in
             var pages = [PostPage?](repeating: nil, count: requests.count)
             if !authorRequests.isEmpty {
-                let rows = try await connection.query(
-                    "select coalesce(json_agg(t), '[]')::text from public.post_pages(\(arguments)::jsonb) t", logger: logger)
-                let decoded = try await Self.decodeJSON([PostPageRow].self, from: rows, "postPages")
+                let rows = try await connection.execute(PostPagesStatement(requests: arguments), logger: logger)
+                let decoded = try await Self.decodeJSON([PostPageRow].self, fromTexts: rows, "postPages")
                 for (index, page) in zip(authorIndices, try PostPageRow.pages(decoded, answering: authorRequests)) { pages[index] = page }
             }
             for index in requests.indices where pages[index] == nil {
@@ -54,18 +53,16 @@ extension PostgresStore: PostStore {
 
     static func feedPage(_ request: PostPageRequest, viewer: Viewer, _ connection: PostgresConnection, _ logger: Logger) async throws -> PostPage {
         guard case .feed(let me) = request.list, viewer.userId == me else { throw DomainError.notAuthorized }
-        let afterUs = request.page.cursor?.createdAtMicroseconds
-        let afterId = request.page.cursor?.id
-        let pageSize = request.page.limit + 1
-        let rows = try await connection.query(
-            "select public.feed_page_with_sources(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)::text", logger: logger)
-        return try await decodeJSON(FeedWithSources.self, from: rows, "feedPage").page(request, viewer: me)
+        let statement = FeedPageStatement(
+            afterMicroseconds: request.page.cursor?.createdAtMicroseconds, afterId: request.page.cursor?.id, pageSize: request.page.limit + 1)
+        let rows = try await connection.execute(statement, logger: logger)
+        return try await decodeJSON(FeedWithSources.self, fromTexts: rows, "feedPage").page(request, viewer: me)
     }
 
     public func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: Comment] {
         let keys = Array(Set(ids))
         guard !keys.isEmpty else { return [:] }
-        return try await call("commentsByID", viewer: viewer) { connection, logger in
+        return try await read("commentsByID", viewer: viewer) { connection, logger in
             var binds = PostgresBindings()
             binds.append(keys)
             let rows = try await connection.query(
@@ -79,10 +76,9 @@ extension PostgresStore: PostStore {
     public func commentPages(_ requests: [CommentPageRequest], viewer: Viewer) async throws -> [CommentPage] {
         guard !requests.isEmpty else { return [] }
         let arguments = try Self.json(requests.map { TimelinePageArgument(post: $0.post, page: $0.page) })
-        return try await call("commentPages", viewer: viewer) { connection, logger in
-            let rows = try await connection.query(
-                "select coalesce(json_agg(t), '[]')::text from public.comment_pages(\(arguments)::jsonb) t", logger: logger)
-            return try CommentPageRow.pages(try await Self.decodeJSON([CommentPageRow].self, from: rows, "commentPages"), answering: requests)
+        return try await read("commentPages", viewer: viewer) { connection, logger in
+            let rows = try await connection.execute(CommentPagesStatement(requests: arguments), logger: logger)
+            return try CommentPageRow.pages(try await Self.decodeJSON([CommentPageRow].self, fromTexts: rows, "commentPages"), answering: requests)
         }
     }
 

@@ -18,11 +18,9 @@ extension PostgresStore: ProfileStore {
     public func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
         let keys = Array(Set(ids))
         guard !keys.isEmpty else { return [:] }
-        return try await call("profilesByID", viewer: viewer) { connection, logger in
-            var binds = PostgresBindings()
-            binds.append(keys)
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.selectProfilesByID, binds: binds), logger: logger)
-            var profiles = try await Self.decodeJSON([ProfileRow].self, from: rows, "profilesByID").map { try $0.profile() }
+        return try await read("profilesByID", viewer: viewer) { connection, logger in
+            let rows = try await connection.execute(ProfilesByIDStatement(ids: keys), logger: logger)
+            var profiles = try await Self.decodeJSON([ProfileRow].self, fromTexts: rows, "profilesByID").map { try $0.profile() }
             // A signed-in viewer sees the card of a private profile RLS hid (ProfileAccess).
             let missing = Set(keys).subtracting(profiles.map(\.id))
             if viewer.userId != nil, !missing.isEmpty {
@@ -37,7 +35,7 @@ extension PostgresStore: ProfileStore {
     public func profiles(handles: [String], viewer: Viewer) async throws -> [String: Profile] {
         let keys = Array(Set(handles.map { $0.lowercased() }))
         guard !keys.isEmpty else { return [:] }
-        return try await call("profilesByHandle", viewer: viewer) { connection, logger in
+        return try await read("profilesByHandle", viewer: viewer) { connection, logger in
             var binds = PostgresBindings()
             binds.append(keys)
             let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.selectProfilesByHandle, binds: binds), logger: logger)
@@ -55,7 +53,7 @@ extension PostgresStore: ProfileStore {
     /// `handle_available` (migration 20250301000700), a definer function: RLS hides the private
     /// profiles that hold handles too.
     public func isHandleTaken(_ handleKey: String, viewer: Viewer) async throws -> Bool {
-        try await call("handleTaken", viewer: viewer) { connection, logger in
+        try await read("handleTaken", viewer: viewer) { connection, logger in
             let rows = try await connection.query("select not public.handle_available(\(handleKey)::text)", logger: logger)
             for try await taken in rows.decode(Bool.self) { return taken }
             throw MalformedRow("handle_available returned no row")
@@ -66,7 +64,7 @@ extension PostgresStore: ProfileStore {
     /// keyset; `limit + 1` rows tell whether a next page exists. The function's order is kept
     /// (`with ordinality`).
     public func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
-        try await call("searchProfiles", viewer: viewer) { connection, logger in
+        try await read("searchProfiles", viewer: viewer) { connection, logger in
             let pattern = query.containsPattern
             let queryKey = query.textKey
             let afterRank = query.after?.rank.rawValue
@@ -89,7 +87,7 @@ extension PostgresStore: ProfileStore {
     /// The caller's own `profile_private` row (RLS returns no other); none reads as empty details.
     public func ownerDetails(viewer: Viewer) async throws -> ProfileOwnerDetails {
         guard let me = viewer.userId else { return ProfileOwnerDetails() }
-        return try await call("ownerDetails", viewer: viewer) { connection, logger in
+        return try await read("ownerDetails", viewer: viewer) { connection, logger in
             let rows = try await connection.query("""
                 select coalesce(json_agg(t), '[]')::text
                 from (select \(unescaped: OwnerDetailsRow.columns) from public.profile_private where id = \(me)) t

@@ -14,7 +14,7 @@ extension PostgresStore: SocialGraphStore {
         let ids = arguments.profile_ids
         // At least one row per list, for its count: `first: 0` still reports totalCount.
         let pageSize = max(arguments.page_size, 1)
-        return try await call("followedByViewerFollowing", viewer: viewer) { connection, logger in
+        return try await read("followedByViewerFollowing", viewer: viewer) { connection, logger in
             let rows = try await connection.query("""
                 select coalesce(json_agg(to_jsonb(t) - 'ord' order by t.ord), '[]')::text
                 from public.followed_by_viewer_following(\(ids)::text[]::uuid[], \(pageSize)::int)
@@ -28,7 +28,7 @@ extension PostgresStore: SocialGraphStore {
     public func suggestedProfiles(limit: Int, viewer: Viewer) async throws -> ProfileListPage {
         guard viewer.userId != nil else { return .empty }
         let pageSize = max(limit, 1)
-        return try await call("suggestedProfiles", viewer: viewer) { connection, logger in
+        return try await read("suggestedProfiles", viewer: viewer) { connection, logger in
             let rows = try await connection.query("""
                 select coalesce(json_agg(to_jsonb(t) - 'ord' order by t.ord), '[]')::text
                 from public.suggested_profiles(\(pageSize)::int) with ordinality as t(total_count, profile, ord)

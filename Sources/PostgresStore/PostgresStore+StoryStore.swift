@@ -11,7 +11,7 @@ extension PostgresStore: StoryStore {
     static let storyObject = "json_build_object(" + StoryRow.columnNames.map { "'\($0)', s.\($0)" }.joined(separator: ", ") + ")"
 
     public func activeStories(viewer: Viewer) async throws -> [Story] {
-        try await call("activeStories", viewer: viewer) { connection, logger in
+        try await read("activeStories", viewer: viewer) { connection, logger in
             let rows = try await connection.query(
                 "select coalesce(json_agg(\(unescaped: Self.storyObject)), '[]')::text from public.active_stories() s", logger: logger)
             return try await Self.decodeJSON([StoryRow].self, from: rows, "activeStories").map { try $0.story() }
@@ -22,7 +22,7 @@ extension PostgresStore: StoryStore {
         let keys = Array(Set(ids))
         // Signed-in viewers only (stories_read is for `authenticated`): no call for anon.
         guard !keys.isEmpty, viewer.userId != nil else { return [:] }
-        return try await call("storiesByID", viewer: viewer) { connection, logger in
+        return try await read("storiesByID", viewer: viewer) { connection, logger in
             var binds = PostgresBindings()
             binds.append(keys)
             let rows = try await connection.query(
@@ -37,7 +37,7 @@ extension PostgresStore: StoryStore {
     public func ownActiveStoryExpiries(viewer: Viewer, limit: Int) async throws -> [Int64] {
         guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .postStories) }
         let limit = max(0, limit)
-        return try await call("ownActiveStoryExpiries", viewer: viewer) { connection, logger in
+        return try await read("ownActiveStoryExpiries", viewer: viewer) { connection, logger in
             let rows = try await connection.query("""
                 select coalesce(json_agg(e order by e), '[]')::text
                 from (select (extract(epoch from s.expires_at) * 1000000)::int8 as e from public.stories s

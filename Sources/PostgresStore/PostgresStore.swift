@@ -8,10 +8,12 @@ import Synchronization
 /// The domain's ports on PostgreSQL itself: any database with `supabase/migrations` applied
 /// (Supabase's direct or pooled connection, or a plain PostgreSQL with the auth stub).
 ///
-/// Every call is one transaction run as the caller, the way PostgREST runs a request:
+/// Every call runs as the caller, the way PostgREST runs a request:
 /// `set_config('role', 'authenticated' | 'anon')` and the verified token's claims in
 /// `request.jwt.claims`, so the migrations' RLS policies and functions decide exactly as they do
-/// behind PostgREST; the login user's own rights are never used for a user's request. Most reads
+/// behind PostgREST; the login user's own rights are never used for a user's request. A write is
+/// one transaction with those settings local to it; a read runs its statements on a session set
+/// to the caller (``read(_:viewer:forbidden:_:)``), without a transaction's round trips. Most reads
 /// return the same JSON PostgREST would (`json_agg` of the same rows), decoded by
 /// `SupabaseSchema`; the follow pages, the hottest read, come as plain columns
 /// (``FollowPageColumns``). A loader wave is one statement (`follow_page_rows` takes every page
@@ -28,6 +30,8 @@ public final class PostgresStore: Sendable {
     let logger: Logger
     private let runner: Task<Void, Never>
     private let counts = Mutex<[String: Int]>([:])
+    /// The viewer each pooled connection's session is set to, for ``read(_:viewer:forbidden:_:)``.
+    private let sessions = ConnectionSessions()
     /// While set, calls fail at once: a call found no connection, so that during an outage
     /// requests do not each hold a slot for the whole deadline. A probe (``probe``) clears it as
     /// soon as the database answers again.
@@ -122,13 +126,67 @@ public final class PostgresStore: Sendable {
 
     // MARK: Running a call
 
-    /// Runs one port operation as `viewer` in one transaction, within the statement timeout;
-    /// domain errors pass, everything else is logged and becomes `BACKEND_UNAVAILABLE`. A
-    /// transaction PostgreSQL ended with a deadlock or a serialization failure runs again, up to
-    /// ``transactionAttempts`` times in all, within the same deadline.
-    /// - Parameter forbidden: the use case's error for a permission PostgreSQL refused (42501).
+    /// Runs one read-only port operation as `viewer`: its statements run as the viewer on a
+    /// connection whose session is set to them (``ConnectionSessions``), each statement its own
+    /// transaction, so a read costs its statements and no `BEGIN`/`set_config`/`COMMIT` round trips
+    /// when the connection last served the same viewer (one more when it did not). Under READ
+    /// COMMITTED a transaction would give a read of several statements nothing more: each statement
+    /// takes its own snapshot either way.
+    func read<T: Sendable>(
+        _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        let session = ViewerSession(claims: ViewerClaims(viewer), statementTimeout: configuration.statementTimeout)
+        return try await run(operation, forbidden: forbidden) { [sessions] connection, logger in
+            try await sessions.prepare(connection, as: session, logger: logger)
+            do {
+                return try await body(connection, logger)
+            } catch let error as PSQLError where error.serverInfo != nil {
+                // PostgresNIO keeps a prepared statement's failed preparation for the connection's
+                // life: every later use answers that error. A statement cancelled while it waited
+                // for a lock at `Parse` would fail on this connection for good, so the connection
+                // goes (the pool opens another) whenever PostgreSQL refused a read. Errors are rare
+                // on reads; a new connection costs a few milliseconds.
+                try? await connection.close()
+                throw error
+            }
+        }
+    }
+
+    /// Runs one port operation that writes as `viewer` in one transaction, the role, claims and
+    /// statement timeout set for that transaction only. A transaction PostgreSQL ended with a
+    /// deadlock or a serialization failure runs again, up to ``transactionAttempts`` times in all,
+    /// within the same deadline.
     func call<T: Sendable>(
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        let session = ViewerSession(claims: ViewerClaims(viewer), statementTimeout: configuration.statementTimeout)
+        return try await run(operation, forbidden: forbidden) { connection, logger in
+            var attempt = 1
+            while true {
+                try await connection.query("BEGIN", logger: logger)
+                do {
+                    try await connection.query(session.settings(local: true), logger: logger)
+                    let value = try await body(connection, logger)
+                    try await connection.query("COMMIT", logger: logger)
+                    return value
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    guard attempt < Self.transactionAttempts, Self.isTransient(error) else { throw error }
+                    logger.notice("postgres \(operation) retried", metadata: ["error": "\(Self.describe(error))", "attempt": "\(attempt)"])
+                    attempt += 1
+                }
+            }
+        }
+    }
+
+    /// What every call shares: the count, the fast failure while the database is unreachable, a
+    /// pooled connection within the statement timeout; domain errors pass, everything else is
+    /// logged and becomes `BACKEND_UNAVAILABLE`.
+    /// - Parameter forbidden: the use case's error for a permission PostgreSQL refused (42501).
+    private func run<T: Sendable>(
+        _ operation: String, forbidden: DomainError,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
         counts.withLock { $0[operation, default: 0] += 1 }
@@ -136,8 +194,6 @@ public final class PostgresStore: Sendable {
             logger.debug("postgres \(operation) skipped: the database is unreachable (a probe is waiting for it)")
             throw DomainError.backendUnavailable
         }
-        let claims = ViewerClaims(viewer)
-        let timeoutMilliseconds = "\(configuration.statementTimeout.components.seconds * 1000 + configuration.statementTimeout.components.attoseconds / 1_000_000_000_000_000)"
         return try await backend(onFailure: { [logger] in
             logger.error("postgres \(operation) failed", metadata: ["error": "\(Self.describe($0))"])
         }) {
@@ -145,27 +201,7 @@ public final class PostgresStore: Sendable {
                 // Some slack over the server's own timeout, so a slow statement reports as one;
                 // the deadline itself covers what the server cannot: no connection to be had.
                 return try await withDeadline(configuration.statementTimeout + .milliseconds(500)) { [client, logger] in
-                    try await client.withConnection { connection in
-                        var attempt = 1
-                        while true {
-                            try await connection.query("BEGIN", logger: logger)
-                            do {
-                                try await connection.query("""
-                                    select set_config('role', \(claims.role), true),
-                                           set_config('request.jwt.claims', \(claims.json), true),
-                                           set_config('statement_timeout', \(timeoutMilliseconds), true)
-                                    """, logger: logger)
-                                let value = try await body(connection, logger)
-                                try await connection.query("COMMIT", logger: logger)
-                                return value
-                            } catch {
-                                _ = try? await connection.query("ROLLBACK", logger: logger)
-                                guard attempt < Self.transactionAttempts, Self.isTransient(error) else { throw error }
-                                logger.notice("postgres \(operation) retried", metadata: ["error": "\(Self.describe(error))", "attempt": "\(attempt)"])
-                                attempt += 1
-                            }
-                        }
-                    }
+                    try await client.withConnection { connection in try await body(connection, logger) }
                 }
             } catch let error as PSQLError {
                 if let domain = PostgresErrorMapper.domainError(error, forbidden: forbidden) { throw domain }
@@ -209,6 +245,20 @@ public final class PostgresStore: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// The JSON text of a prepared statement's single `text` column (``PreparedStatements``),
+    /// decoded as `T`.
+    static func decodeJSON<T: Decodable, Texts: AsyncSequence>(_ type: T.Type, fromTexts texts: Texts, _ operation: String) async throws -> T
+    where Texts.Element == String? {
+        var text: String?
+        for try await value in texts { text = value }
+        guard let text else { throw MalformedRow("\(operation): no result") }
+        do {
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
+        } catch {
+            throw MalformedRow("\(operation): \(error)")
         }
     }
 

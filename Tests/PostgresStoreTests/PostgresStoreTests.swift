@@ -59,6 +59,43 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("a read runs as its own viewer on a session another viewer's read, a write or a failed statement used last (one connection: every call shares it)")
+    func readsOnSharedSession() async throws {
+        try await withDemoDatabase(poolSize: 1) { _, store in
+            @Sendable func seen(_ viewer: Viewer, _ sql: String = "select 1") async throws -> String {
+                try await store.read("probe", viewer: viewer) { connection, logger in
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                    let rows = try await connection.query(
+                        "select current_user::text, coalesce(auth.uid()::text, '-'), current_setting('statement_timeout')", logger: logger)
+                    for try await (user, uid, timeout) in rows.decode((String, String, String).self) { return "\(user) \(uid) \(timeout)" }
+                    return ""
+                }
+            }
+            let asAlice = "authenticated \(DemoData.aliceId.lowercased) 5s"
+            let asBob = "authenticated \(DemoData.bobId.lowercased) 5s"
+            #expect(try await seen(alice) == asAlice)
+            #expect(try await seen(alice) == asAlice)
+            #expect(try await seen(.anonymous) == "anon - 5s")
+            #expect(try await seen(bob) == asBob)
+            // A write's settings end with its transaction: the session is bob's again after it.
+            let inWrite = try await store.call("probe", viewer: alice) { connection, logger in
+                let rows = try await connection.query("select coalesce(auth.uid()::text, '-')", logger: logger)
+                for try await uid in rows.decode(String.self) { return uid }
+                return ""
+            }
+            #expect(inWrite == DemoData.aliceId.lowercased)
+            #expect(try await seen(bob) == asBob)
+            #expect(try await seen(alice) == asAlice)
+            // A statement that fails leaves the session as it was set; the next viewer's read sets its own.
+            await #expect(throws: DomainError.backendUnavailable) { try await seen(alice, "select no_such_column from public.profiles") }
+            #expect(try await seen(bob) == asBob)
+            // A port's own read on the same session answers as its caller.
+            let bobsCard = try await store.profiles(ids: [DemoData.bobId], viewer: .anonymous)[DemoData.bobId]
+            #expect(bobsCard?.handle == DemoData.users[1].handle)
+            #expect(try await seen(alice) == asAlice)
+        }
+    }
+
     @Test("start-up fails with a clear message: nothing listening, a database without the migrations")
     func startupErrors() async throws {
         var unreachable = PostgresConfiguration(endpoint: try .init(url: "postgres://authenticator@127.0.0.1:1/nothing?sslmode=disable"))

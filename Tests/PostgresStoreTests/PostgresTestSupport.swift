@@ -12,6 +12,7 @@ let postgresAvailable = PostgresTestDatabase.serverURL != nil
 /// A demo-seeded database and a store on it, for `body`; both go afterwards.
 func withDemoDatabase(
     statementTimeout: Duration = .seconds(5),
+    poolSize: Int = 10,
     _ body: (PostgresTestDatabase, PostgresStore) async throws -> Void
 ) async throws {
     let database = try await PostgresTestDatabase.create(
@@ -20,6 +21,7 @@ func withDemoDatabase(
     do {
         var configuration = PostgresConfiguration(endpoint: try .init(url: database.storeURL))
         configuration.statementTimeout = statementTimeout
+        configuration.poolSize = poolSize
         let store = try await PostgresStore.connect(configuration: configuration, logger: Logger(label: "postgres-store-tests"))
         do {
             try await body(database, store)
