@@ -129,6 +129,78 @@ struct ConcurrencyTests {
         #expect(result.data?["roots"]?.arrayValue?[0]["children"]?.arrayValue?[1]["children"]?.arrayValue?[0]["id"] == 121)
     }
 
+    @Test("DataLoader.prefetch: keys a resolver queues without waiting go in the wave it waits on, not in the next")
+    func prefetchJoinsTheWave() async throws {
+        let calls = EventLog()
+        let children = DataLoader<Int, [Int]> { keys in
+            calls.add("children " + keys.sorted().map(String.init).joined(separator: ","))
+            return Dictionary(uniqueKeysWithValues: keys.map { n in (n, [10 * n + 1]) })
+        }
+        let labels = labelLoader(calls)
+        let unbound = try SchemaBuilder.build(sdl: """
+            type Query { roots: [Node!]! }
+            type Node { id: Int! label: String children: [Node!]! }
+            """)
+        var binder = SchemaBinder(schema: unbound)
+        binder.bindSync("Query", "roots") { _ in [1, 2] }
+        binder.bindSync("Node", "id") { try $0.parent(as: Int.self) }
+        // `children` knows its nodes will be asked their labels: it queues them with its own load.
+        binder.bind("Node", "children") { info in
+            let loaders = try info.context(as: Loaders.self)
+            let n = try info.parent(as: Int.self)
+            if case .object(let node) = info.field.type.namedType, info.selects("label", on: node) {
+                loaders.labels.prefetch([10 * n + 1])
+            }
+            return try await loaders.children!.load(n) ?? []
+        }
+        binder.bind("Node", "label") { info in
+            try await info.context(as: Loaders.self).labels.load(try info.parent(as: Int.self))
+        }
+        let schema = try binder.finish(requireAll: true)
+        let result = try await run(schema, "{ roots { children { label } } }", context: Loaders(labels: labels, children: children))
+        #expect(result.jsonString == #"{"data":{"roots":[{"children":[{"label":"n11"}]},{"children":[{"label":"n21"}]}]}}"#)
+        // One wave: the children and the labels they will need, together; the labels' resolvers
+        // then find their values loaded.
+        #expect(calls.all.sorted() == ["children 1,2", "labels 11,21"])
+        // Without the label in the selection, nothing is prefetched.
+        let plain = EventLog()
+        _ = try await run(schema, "{ roots { children { id } } }", context: Loaders(labels: labelLoader(plain), children: children))
+        #expect(plain.all.isEmpty)
+    }
+
+    @Test("ResolveInfo.selects: a name found through fragments whose type applies, @skip and @include honoured (§6.3.2 CollectFields)")
+    func selectsFollowsCollectFields() async throws {
+        let unbound = try SchemaBuilder.build(sdl: """
+            type Query { node: Node }
+            interface Named { name: String }
+            type Node implements Named { id: Int name: String other: Other }
+            type Other { name: String }
+            """)
+        let seen = EventLog()
+        var binder = SchemaBinder(schema: unbound)
+        binder.bindSync("Query", "node") { info in
+            guard case .object(let node) = info.field.type.namedType else { return nil }
+            seen.add(["id", "name", "missing"].filter { info.selects($0, on: node) }.joined(separator: ","))
+            return 1
+        }
+        binder.bindSync("Node", "id") { _ in 1 }
+        binder.bindSync("Node", "name") { _ in "n" }
+        binder.bindSync("Node", "other") { _ in nil }
+        binder.bindSync("Other", "name") { _ in "o" }
+        binder.resolveType("Named") { _ in "Node" }
+        let schema = try binder.finish(requireAll: true)
+        let documents = [
+            "{ node { id } }",
+            "{ node { ...F } } fragment F on Node { name }",
+            "{ node { ... on Named { name } } }",
+            "{ node { ... on Other { name } id } }",
+            "{ node { other { name } } }",
+            "query($s: Boolean = true) { node { name @skip(if: $s) id @include(if: $s) } }",
+        ]
+        for document in documents { _ = try await run(schema, document) }
+        #expect(seen.all == ["id", "name", "name", "id", "", "id"])
+    }
+
     @Test("DataLoader: maxBatchSize splits a level's keys into several calls")
     func maxBatchSize() async throws {
         let calls = EventLog()

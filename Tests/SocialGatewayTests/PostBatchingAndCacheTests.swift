@@ -49,7 +49,7 @@ struct PostBatchingAndCacheTests {
         }
     }
 
-    @Test("on Supabase a feed page with authors, states, likes and 3 comments each waits for 3 sequential round trips (issue 41: the goal is 2)")
+    @Test("on Supabase a feed page with authors, states, likes and 3 comments each waits for 2 sequential round trips (issue 41)")
     func supabaseFeedWaves() async throws {
         try await GatewayFixture.run(.supabase) { gateway in
             let fake = try #require(gateway.store.fake)
@@ -64,16 +64,14 @@ struct PostBatchingAndCacheTests {
             let result = try await gateway.run(Self.feedQuery, viewer: gateway.bob)
             #expect(result.json["errors"] == nil)
             #expect((result.json["data"]?["feed"]?["nodes"]?.arrayValue?.count ?? 0) >= 6)
-            // The feed with its likes and sources; then the authors and every comment page
-            // together (the comments' authors are the demo users this wave loads: the request's
-            // loader keeps them); then the authors' follow states, which wait for the authors.
-            // Issue 41 asks for 2: the states could go with the authors when the selection asks
-            // for them (see docs/SERVER.md, "PostgreSQL under load").
+            // The feed with its likes and sources; then the authors, their follow states (the
+            // `author` selection asks for viewerIsFollowing, so the resolver queues the state with
+            // the author) and every comment page together (the comments' authors are the demo
+            // users this wave loads: the request's loader keeps them). Issue 41's goal: 2.
             let waves = fake.waves.map { Set($0.map(\.endpoint)) }
             #expect(waves == [
                 ["POST /rest/v1/rpc/feed_page_with_sources"],
-                ["GET /rest/v1/profiles", "POST /rest/v1/rpc/comment_pages"],
-                ["POST /rest/v1/rpc/active_follows"],
+                ["GET /rest/v1/profiles", "POST /rest/v1/rpc/comment_pages", "POST /rest/v1/rpc/active_follows"],
             ])
         }
     }

@@ -57,6 +57,19 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: BatchD
         return values
     }
 
+    /// Queues `keys` for the next batch without waiting for them: a resolver that knows what its
+    /// sub-selection will load (``ResolveInfo/selects(_:on:)``) asks for it in the wave of its
+    /// own value rather than in the next. The values are kept like any load's; ``peek(_:)`` or a
+    /// later ``load(_:)`` finds them. Outside an execution the batch starts at once.
+    public func prefetch(_ keys: [Key]) {
+        enqueue(keys)
+        if let scheduler = ExecutionScheduler.current {
+            scheduler.register(self)
+        } else {
+            dispatchQueued()
+        }
+    }
+
     /// The value already loaded for `key`, without loading or waiting: nil when it is not loaded
     /// (or still loading); `.success(nil)` when the batch function returned nothing for it.
     public func peek(_ key: Key) -> Result<Value?, any Error>? {

@@ -49,6 +49,12 @@ public final class ExecutionScheduler: Sendable {
         for loader in ready { loader.dispatchQueued() }
     }
 
+    /// `loader` has keys queued that no resolver waits on yet (``DataLoader/prefetch(_:)``): it
+    /// dispatches with the others when every running resolver waits.
+    func register(_ loader: any BatchDispatching) {
+        state.withLock { $0.loaders[ObjectIdentifier(loader)] = loader }
+    }
+
     /// `count` waiters are about to resume with their values.
     func willResume(_ count: Int) {
         state.withLock { $0.running += count }
