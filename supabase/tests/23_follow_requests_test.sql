@@ -136,7 +136,8 @@ end $$;
 -- After the block, posts and comments (the PL/pgSQL definer functions of 002800 apply the rule
 -- themselves): neither sees the other's comments on a third profile's post, nor the comments of
 -- the other's posts, and a follows row left across the block (written here as the owner, which
--- the functions never leave) does not put erin's posts or erin in hank's feed.
+-- the functions never leave) does not put erin's posts or erin in hank's feed, nor show as a
+-- follow state.
 do $$
 declare
   erin constant uuid := 'e0000000-0000-4000-8000-000000000023';
@@ -167,6 +168,10 @@ begin
   if feed -> 'sources' <> jsonb_build_array(gina) then raise exception 'FAIL: hank''s feed sources %', feed -> 'sources'; end if;
   select string_agg(p -> 'post' ->> 'content', ',') into got from jsonb_array_elements(feed -> 'posts') p;
   if got is distinct from 'gina post' then raise exception 'FAIL: hank''s feed across the block: %', got; end if;
+  select string_agg(s.followee_id::text, ',') into got
+  from public.active_follows(jsonb_build_array(jsonb_build_object('follower_id', hank, 'followee_id', erin),
+                                               jsonb_build_object('follower_id', hank, 'followee_id', gina))) s;
+  if got is distinct from gina::text then raise exception 'FAIL: hank''s follow states across the block: %', got; end if;
   reset role;
   update public.follows set deleted_at = now() where follower_id = hank and followee_id = erin;
 end $$;
