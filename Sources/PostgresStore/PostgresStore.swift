@@ -137,6 +137,9 @@ public final class PostgresStore: Sendable {
             throw DomainError.backendUnavailable
         }
         let claims = ViewerClaims(viewer)
+        let span = PostgresTracing.start(operation)
+        defer { span?.end() }
+        let applicationName = PostgresTracing.applicationName(span)
         let timeoutMilliseconds = "\(configuration.statementTimeout.components.seconds * 1000 + configuration.statementTimeout.components.attoseconds / 1_000_000_000_000_000)"
         return try await backend(onFailure: { [logger] in
             logger.error("postgres \(operation) failed", metadata: ["error": "\(Self.describe($0))"])
@@ -153,7 +156,8 @@ public final class PostgresStore: Sendable {
                                 try await connection.query("""
                                     select set_config('role', \(claims.role), true),
                                            set_config('request.jwt.claims', \(claims.json), true),
-                                           set_config('statement_timeout', \(timeoutMilliseconds), true)
+                                           set_config('statement_timeout', \(timeoutMilliseconds), true),
+                                           set_config('application_name', \(applicationName), true)
                                     """, logger: logger)
                                 let value = try await body(connection, logger)
                                 try await connection.query("COMMIT", logger: logger)
