@@ -8,11 +8,13 @@ import Logging
 public func runGateway(_ settings: GatewaySettings) async throws {
     var logger = Logger(label: "social-gateway")
     logger.logLevel = settings.server.logLevel
+    // First: the process has one tracer, bootstrapped once, before anything can start a span.
+    let exporter = try TracingBootstrap.start(if: settings.server.tracing, logger: logger)
     let backend = try await BackendAssembly.open(settings, logger: logger)
     do {
         let group = try await makeServiceGroup(
             configuration: settings.server.withSQLiteResponseCache, backend: backend, logger: logger,
-            extraRoutes: settings.loadTest.routes)
+            extraRoutes: settings.loadTest.routes, telemetry: exporter)
         try await group.run()
     } catch {
         await backend.shutdown()

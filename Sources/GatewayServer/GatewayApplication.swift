@@ -18,18 +18,21 @@ import UnixSignals
 ///
 /// Routes: `GET /` (playground), `GET|POST /graphql`, `GET /playground/demo-tokens` (backends
 /// with demo users), `GET /healthz`, `GET /readyz`, `GET /metrics`, `GET /avatars/**` and
-/// `/stories/**` (backends that keep media files), and `extraRoutes`. Middleware, outermost first: CORS, then request
-/// id and access log (which also turns thrown ``GatewayHTTPError``s into responses).
+/// `/stories/**` (backends that keep media files), and `extraRoutes`. Middleware, outermost first: CORS, the request's
+/// span when tracing is on (``RequestTracingMiddleware``), then request id and access log (which also turns thrown
+/// ``GatewayHTTPError``s into responses).
 ///
 /// - Parameters:
 ///   - backend: the opened store, as the composition root (`GatewayAssembly`) describes it.
 ///   - extraRoutes: routes the composition root adds (load-test hooks).
 ///   - onListening: called with the bound port once the server accepts connections (tests
 ///     listen on port 0).
+///   - telemetry: the span exporter when tracing is on; it starts first and stops last, so
+///     the spans of the last requests are flushed.
 public func makeServiceGroup(
     configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
     gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
-    onListening: (@Sendable (Int) async -> Void)? = nil
+    onListening: (@Sendable (Int) async -> Void)? = nil, telemetry: (any Service)? = nil
 ) async throws -> ServiceGroup {
     let readiness = Readiness()
     let background = BackgroundServices()
@@ -37,7 +40,8 @@ public func makeServiceGroup(
         configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
         background: background, onListening: onListening)
     var groupConfiguration = ServiceGroupConfiguration(
-        services: background.all.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) } + [
+        services: (telemetry.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
+            + background.all.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) } + [
             .init(service: app),
             .init(
                 service: ShutdownDrain(readiness: readiness, delay: configuration.shutdownDrainDelay, logger: logger),
@@ -204,6 +208,7 @@ func buildRouters(
 
     let router = Router(context: GatewayRequestContext.self)
     router.add(middleware: CORSMiddleware(allowedOrigins: configuration.corsAllowedOrigins))
+    if configuration.tracing { router.add(middleware: RequestTracingMiddleware()) }
     router.add(middleware: RequestIDMiddleware())
     router.get("/graphql", use: graphQL.get)
     router.post("/graphql", use: graphQL.post)

@@ -119,8 +119,10 @@ struct GraphQLRoute: Sendable {
             }
             guard uploadSlots.tryAcquire() else { throw GatewayHTTPError.tooManyUploads(limit: uploadSlots.limit) }
             defer { uploadSlots.release() }
-            let upload = try await MultipartUpload.read(
-                request.body, boundary: contentType.parameters["boundary"] ?? "", limits: uploadLimits)
+            let upload = try await GatewayTracing.step("upload.read") {
+                try await MultipartUpload.read(
+                    request.body, boundary: contentType.parameters["boundary"] ?? "", limits: uploadLimits)
+            }
             return try await respond(upload.request, mediaType: mediaType, viewer: viewer, request: request, context: context) { index in
                 (upload.files[index], upload.fileMaps[index])
             }

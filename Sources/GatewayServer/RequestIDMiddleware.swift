@@ -9,7 +9,8 @@ import SocialDomain
 /// (so a proxy's id threads through), otherwise a new UUID-shaped id (``RequestIDGenerator``); it is echoed in the response header
 /// and attached to the context's logger as `request_id`. The access line carries method, path
 /// (never the query string, which may hold variables), status and duration. Headers are never
-/// logged, so neither is `Authorization`.
+/// logged, so neither is `Authorization`. Inside a traced request (``RequestTracingMiddleware``)
+/// the logger also carries the trace's `trace_id` and the request span's `span_id`.
 struct RequestIDMiddleware: RouterMiddleware {
     typealias Context = GatewayRequestContext
 
@@ -22,6 +23,10 @@ struct RequestIDMiddleware: RouterMiddleware {
         let id = request.headers[Self.header].flatMap(Self.sanitized) ?? Self.ids.next()
         context.requestID = id
         context.logger[metadataKey: "request_id"] = .string(id)
+        if let trace = TraceLogMetadata.current() {
+            context.logger[metadataKey: "trace_id"] = .string(trace.traceID)
+            context.logger[metadataKey: "span_id"] = .string(trace.spanID)
+        }
         let start = ContinuousClock.now
         let path = request.uri.path
         do {

@@ -125,6 +125,10 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// The bounds on subscriptions and streaming connections (`SUBSCRIPTION_*` variables).
     public var subscriptions = SubscriptionLimits()
+    /// Spans for every request (``RequestTracingMiddleware``), on when the standard `OTEL_*`
+    /// variables ask for traces (``TracingRequest``); off by default. The composition root then
+    /// bootstraps the exporter.
+    public var tracing = false
 
     public init() {}
 
@@ -210,6 +214,7 @@ public struct ServerConfiguration: Sendable {
         if let seconds = try int("WEBSOCKET_IDLE_TIMEOUT") { configuration.subscriptions.idleTimeoutSeconds = seconds }
         if let bytes = try int("WEBSOCKET_MAX_MESSAGE_BYTES") { configuration.subscriptions.maxMessageBytes = bytes }
         if let seconds = try int("STREAM_HEARTBEAT_SECONDS") { configuration.subscriptions.heartbeatSeconds = seconds }
+        configuration.tracing = TracingRequest.isRequested(environment)
         configuration.jwtSecret = value("JWT_SECRET")
         if let jwks = value("JWKS_URL") {
             guard let url = URL(string: jwks), url.scheme == "https" || url.scheme == "http" else {

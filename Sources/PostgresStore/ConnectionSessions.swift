@@ -2,24 +2,30 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-/// What a read runs as: the role and claims of ``ViewerClaims`` and the statement timeout.
+/// What a call runs as: the role and claims of ``ViewerClaims``, the statement timeout, and the
+/// `application_name` (the call's `traceparent` in a traced request: ``PostgresTracing``).
 struct ViewerSession: Sendable, Equatable {
     var claims: ViewerClaims
     var timeoutMilliseconds: Int64
+    var applicationName: String
 
-    init(claims: ViewerClaims, statementTimeout: Duration) {
+    init(claims: ViewerClaims, statementTimeout: Duration, applicationName: String = PostgresTracing.defaultApplicationName) {
         self.claims = claims
+        self.applicationName = applicationName
         let (seconds, attoseconds) = statementTimeout.components
         timeoutMilliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
-    /// The one statement that sets all three: for the current transaction only (`local`, a
-    /// write's), or for the session (a read's).
+    /// The one statement that sets all four: for the current transaction only (`local`, a
+    /// write's), or for the session (a read's). A traced read sets its session's
+    /// `application_name` to its own `traceparent`, so the next untraced read on that connection
+    /// sets the session again: tracing costs a statement per traced call, nothing otherwise.
     func settings(local: Bool) -> PostgresQuery {
         """
         select set_config('role', \(claims.role), \(local)),
                set_config('request.jwt.claims', \(claims.json), \(local)),
-               set_config('statement_timeout', \("\(timeoutMilliseconds)"), \(local))
+               set_config('statement_timeout', \("\(timeoutMilliseconds)"), \(local)),
+               set_config('application_name', \(applicationName), \(local))
         """
     }
 }

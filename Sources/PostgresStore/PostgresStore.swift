@@ -136,8 +136,10 @@ public final class PostgresStore: Sendable {
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
-        let session = ViewerSession(claims: ViewerClaims(viewer), statementTimeout: configuration.statementTimeout)
-        return try await run(operation, forbidden: forbidden) { [sessions] connection, logger in
+        let claims = ViewerClaims(viewer)
+        return try await run(operation, forbidden: forbidden) { [sessions, configuration] connection, logger, applicationName in
+            let session = ViewerSession(
+                claims: claims, statementTimeout: configuration.statementTimeout, applicationName: applicationName)
             try await sessions.prepare(connection, as: session, logger: logger)
             do {
                 return try await body(connection, logger)
@@ -161,8 +163,10 @@ public final class PostgresStore: Sendable {
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
-        let session = ViewerSession(claims: ViewerClaims(viewer), statementTimeout: configuration.statementTimeout)
-        return try await run(operation, forbidden: forbidden) { connection, logger in
+        let claims = ViewerClaims(viewer)
+        return try await run(operation, forbidden: forbidden) { [configuration] connection, logger, applicationName in
+            let session = ViewerSession(
+                claims: claims, statementTimeout: configuration.statementTimeout, applicationName: applicationName)
             var attempt = 1
             while true {
                 try await connection.query("BEGIN", logger: logger)
@@ -181,19 +185,23 @@ public final class PostgresStore: Sendable {
         }
     }
 
-    /// What every call shares: the count, the fast failure while the database is unreachable, a
-    /// pooled connection within the statement timeout; domain errors pass, everything else is
-    /// logged and becomes `BACKEND_UNAVAILABLE`.
+    /// What every call shares: the count, the fast failure while the database is unreachable, the
+    /// call's span in a traced request (``PostgresTracing``), a pooled connection within the
+    /// statement timeout; domain errors pass, everything else is logged and becomes
+    /// `BACKEND_UNAVAILABLE`. `body` gets the `application_name` the call's statements run under.
     /// - Parameter forbidden: the use case's error for a permission PostgreSQL refused (42501).
     private func run<T: Sendable>(
         _ operation: String, forbidden: DomainError,
-        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+        _ body: @escaping @Sendable (PostgresConnection, Logger, String) async throws -> T
     ) async throws -> T {
         counts.withLock { $0[operation, default: 0] += 1 }
         if unreachable.withLock({ $0 != nil }) {
             logger.debug("postgres \(operation) skipped: the database is unreachable (a probe is waiting for it)")
             throw DomainError.backendUnavailable
         }
+        let span = PostgresTracing.start(operation)
+        defer { span?.end() }
+        let applicationName = PostgresTracing.applicationName(span)
         return try await backend(onFailure: { [logger] in
             logger.error("postgres \(operation) failed", metadata: ["error": "\(Self.describe($0))"])
         }) {
@@ -201,7 +209,7 @@ public final class PostgresStore: Sendable {
                 // Some slack over the server's own timeout, so a slow statement reports as one;
                 // the deadline itself covers what the server cannot: no connection to be had.
                 return try await withDeadline(configuration.statementTimeout + .milliseconds(500)) { [client, logger] in
-                    try await client.withConnection { connection in try await body(connection, logger) }
+                    try await client.withConnection { connection in try await body(connection, logger, applicationName) }
                 }
             } catch let error as PSQLError {
                 if let domain = PostgresErrorMapper.domainError(error, forbidden: forbidden) { throw domain }

@@ -32,6 +32,8 @@ struct SupabaseHTTPClient: Sendable {
         config.connectionPool.retryConnectionEstablishment = false
         config.redirectConfiguration = .disallow
         config.decompression = .enabled(limit: .ratio(20))
+        // Our own span per call instead (SupabaseTracing): AsyncHTTPClient's records query values.
+        config.tracing.tracer = nil
         self.http = HTTPClient(eventLoopGroup: eventLoopGroup ?? HTTPClient.defaultEventLoopGroup, configuration: config)
         self.configuration = configuration
         self.logger = logger
@@ -44,6 +46,10 @@ struct SupabaseHTTPClient: Sendable {
     /// Sends `request` as `viewer`; returns any HTTP answer (success or not) after retries.
     /// - Throws: ``SupabaseFailure/transport(_:)`` when no answer came; `CancellationError`.
     func send(_ request: SupabaseRequest, viewer: Viewer) async throws -> SupabaseResponse {
+        try await SupabaseTracing.span(request) { try await sendAttempts(request, viewer: viewer) }
+    }
+
+    private func sendAttempts(_ request: SupabaseRequest, viewer: Viewer) async throws -> SupabaseResponse {
         var attempt = 0
         while true {
             try Task.checkCancellation()
@@ -97,6 +103,7 @@ struct SupabaseHTTPClient: Sendable {
         outgoing.headers.add(name: "Accept", value: "application/json")
         outgoing.headers.add(name: "User-Agent", value: "social-gateway")
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        SupabaseTracing.inject(into: &outgoing)
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         do {
             // AsyncHTTPClient's deadline ends with the response head, and its read timeout only

@@ -66,56 +66,56 @@ final class RequestContext: Sendable {
         let postLists = GetPostPages(posts: stores.posts)
         let commentLists = GetCommentPages(posts: stores.posts)
         let storyStore = stores.stories
-        storiesByID = DataLoader(maxBatchSize: batchSize) { ids in
+        storiesByID = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.storiesByID") { ids in
             try await storeCall(logger) { try await storyStore.stories(ids: ids, viewer: viewer) }
-        }
-        postsByID = DataLoader(maxBatchSize: batchSize) { ids in
+        })
+        postsByID = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.postsByID") { ids in
             try await storeCall(logger) { try await postsByIDs.load(ids: ids, viewer: viewer) }
-        }
-        commentsByID = DataLoader(maxBatchSize: batchSize) { ids in
+        })
+        commentsByID = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.commentsByID") { ids in
             try await storeCall(logger) { try await postsByIDs.loadComments(ids: ids, viewer: viewer) }
-        }
-        postPages = DataLoader(maxBatchSize: batchSize) { requests in
+        })
+        postPages = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.postPages") { requests in
             let loaded = try await storeCall(logger) { try await postLists.execute(requests, viewer: viewer) }
             return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
-        }
-        commentPages = DataLoader(maxBatchSize: batchSize) { requests in
+        })
+        commentPages = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.commentPages") { requests in
             let loaded = try await storeCall(logger) { try await commentLists.execute(requests, viewer: viewer) }
             return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
-        }
-        profilesByID = DataLoader(maxBatchSize: batchSize) { ids in
+        })
+        profilesByID = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.profilesByID") { ids in
             try await storeCall(logger) { try await profiles.load(ids: ids, viewer: viewer) }
-        }
-        profilesByHandle = DataLoader(maxBatchSize: batchSize) { keys in
+        })
+        profilesByHandle = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.profilesByHandle") { keys in
             try await storeCall(logger) { try await profiles.load(handles: keys, viewer: viewer) }
-        }
-        followPages = DataLoader(maxBatchSize: batchSize) { requests in
+        })
+        followPages = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.followPages") { requests in
             let loaded = try await storeCall(logger) { try await pages.execute(requests, viewer: viewer) }
             return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
-        }
-        followedBy = DataLoader(maxBatchSize: batchSize) { requests in
+        })
+        followedBy = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.followedBy") { requests in
             let loaded = try await storeCall(logger) { try await mutuals.execute(requests, viewer: viewer) }
             return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
-        }
+        })
         let suggest = SuggestProfiles(graph: stores.socialGraph)
-        suggestions = DataLoader(maxBatchSize: batchSize) { limits in
+        suggestions = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.suggestions") { limits in
             try await storeCall(logger) { try await suggest.execute(limits: limits, viewer: viewer) }
-        }
-        followStates = DataLoader(maxBatchSize: batchSize) { ids in
+        })
+        followStates = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.followStates") { ids in
             let loaded = try await storeCall(logger) { try await states.execute(profileIds: ids, viewer: viewer) }
             return Dictionary(loaded.map { ($0.profileId, $0) }, uniquingKeysWith: { first, _ in first })
-        }
+        })
         let requestStatuses = GetFollowRequestStatuses(requests: stores.follows)
-        followRequestStatuses = DataLoader(maxBatchSize: batchSize) { ids in
+        followRequestStatuses = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.followRequestStatuses") { ids in
             try await storeCall(logger) { try await requestStatuses.execute(profileIds: ids, viewer: viewer) }
-        }
-        ownerDetails = DataLoader(maxBatchSize: batchSize) { ids in
+        })
+        ownerDetails = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.ownerDetails") { ids in
             var result: [UUID: ProfileOwnerDetails] = [:]
             for id in ids {
                 result[id] = try await storeCall(logger) { try await details.execute(profileId: id, viewer: viewer) }
             }
             return result
-        }
+        })
     }
 
     /// Records that the response shows `profile` (cache tag `Profile:<id>`).
@@ -162,6 +162,16 @@ final class RequestContext: Sendable {
 
 /// Runs a store call; failures that are not domain errors become BACKEND_UNAVAILABLE
 /// for the client, with the detail in the log (never in the response).
+/// A loader's batch function whose every call (one wave of that loader) is a span named `name`
+/// in a traced request, with the number of keys (``GatewayTracing``).
+func loaderWave<Key: Sendable, Value: Sendable>(
+    _ name: String, _ batch: @escaping DataLoader<Key, Value>.BatchFunction
+) -> DataLoader<Key, Value>.BatchFunction {
+    { keys in
+        try await GatewayTracing.wave(name, keys: keys.count) { try await batch(keys) }
+    }
+}
+
 func storeCall<T>(_ logger: Logger, _ call: () async throws -> T) async throws -> T {
     try await backend(onFailure: { logger.error("store call failed", metadata: ["error": "\($0)"]) }, call)
 }

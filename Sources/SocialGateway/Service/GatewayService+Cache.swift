@@ -67,8 +67,10 @@ extension GatewayService {
             // Off the request's path: the client has its answer; the entry follows (or, when the
             // cache's writer is behind, is not kept).
             let etag = CachedResponse.etag(for: response.body)
-            options.cache.storeInBackground(
-                key, body: response.body, etag: etag, maxAge: policy.maxAge, tags: context.readTags.all, token: token)
+            GatewayTracing.leaf("cache.store") {
+                options.cache.storeInBackground(
+                    key, body: response.body, etag: etag, maxAge: policy.maxAge, tags: context.readTags.all, token: token)
+            }
             var fresh = response
             fresh.cacheControl = policy.headerValue
             fresh.etag = etag

@@ -93,7 +93,7 @@ public final class GatewayService: Sendable {
         var lookup: CacheLookup?
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
             lookup = cacheLookup(prepared, operation: operation, request: request)
-            if let lookup, let hit = await options.cache.lookup(lookup.key) {
+            if let lookup, let hit = await GatewayTracing.step("cache.lookup", { await options.cache.lookup(lookup.key) }) {
                 var response = Self.answer(hit, policy: lookup.policy)
                 response.cacheableQuery = CacheableQuery(lookup: lookup)
                 return response
@@ -149,11 +149,13 @@ public final class GatewayService: Sendable {
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
             clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
             budget: request.budget)
-        var result = await Executor.execute(
-            schema: schema,
-            request: GraphQLRequest(
-                document: prepared.document, source: prepared.source, operationName: request.operationName,
-                variables: prepared.variables, context: context))
+        var result = await GatewayTracing.step("graphql.execute") {
+            await Executor.execute(
+                schema: schema,
+                request: GraphQLRequest(
+                    document: prepared.document, source: prepared.source, operationName: request.operationName,
+                    variables: prepared.variables, context: context))
+        }
         if !result.hasData {
             // Execution refused to start: the operation could not be chosen (the name matches
             // none, or several need one), or the variables do not fit their types. The engine

@@ -34,12 +34,16 @@ final class PreparedDocument: Sendable {
         text: String, schema: GraphQLSchema, parse: ParseOptions, validation: ValidationOptions, defaultMaxAge: Int
     ) throws(GraphQLSyntaxError) {
         let source = Source(text, name: "GraphQL request")
-        let document = try Document(parsing: source, options: parse)
+        let document = try GatewayTracing.leaf("graphql.parse") { () throws(GraphQLSyntaxError) in
+            try Document(parsing: source, options: parse)
+        }
         self.source = source
         self.document = document
         self.operations = document.operations
         self.textBytes = text.utf8.count
-        errors = Validator.validate(schema: schema, document: document, source: source, options: validation)
+        errors = GatewayTracing.leaf("graphql.validate") {
+            Validator.validate(schema: schema, document: document, source: source, options: validation)
+        }
         introspectionUse = IntrospectionFinder.firstUse(in: document)
         guard errors.isEmpty else {
             printed = nil
