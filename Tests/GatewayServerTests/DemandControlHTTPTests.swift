@@ -22,7 +22,7 @@ struct DemandControlHTTPTests {
         }
     }
 
-    @Test("429 with Retry-After, RateLimit-Policy and RateLimit, and TOO_MANY_REQUESTS with retryAfter in the body, under either media type")
+    @Test("429 with Retry-After, RateLimit-Policy and RateLimit, and TOO_MANY_REQUESTS with retryAfter in the body, under either media type; /metrics counts them")
     func tooManyRequests() async throws {
         let gateway = try await TestGateway.make(.embedded, Self.limited(capacity: 60))
         try await gateway.test(.router) { client in
@@ -50,6 +50,11 @@ struct DemandControlHTTPTests {
                     #expect((error?["extensions"] as? [String: Any])?["retryAfter"] as? Int == 43)
                     #expect(object?["data"] == nil)
                 }
+            }
+            // /metrics counts the refusals by reason and mode.
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.text.contains(#"social_gateway_demand_refusals_total{reason="rate_limit_query",mode="enforce"} 2"#))
+                #expect(response.text.contains(#"social_gateway_demand_refusals_total{reason="cost",mode="enforce"} 0"#))
             }
             // Anonymous requests from this address have their own bucket.
             try await client.execute(
