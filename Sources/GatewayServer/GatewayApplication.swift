@@ -188,6 +188,7 @@ func buildRouters(
         connections.closeAll()
     }
     metrics.mirror(subscriptions: hub, connections: connections)
+    metrics.mirror(demand: service.demandCounters)
     var graphQL = GraphQLRoute(
         service: service, authenticator: authenticator, metrics: metrics, maxBodyBytes: configuration.maxBodyBytes,
         maxBatchSize: configuration.maxBatchSize, maxJSONValues: configuration.maxJSONValues,

@@ -57,4 +57,7 @@ extension HeaderName {
     public static let apolloOperationName = HeaderName("X-Apollo-Operation-Name")!
     /// `X-Forwarded-For`, read only from ``TrustedProxies``.
     public static let xForwardedFor = HeaderName("X-Forwarded-For")!
+    /// `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers) on a 429.
+    public static let rateLimitPolicy = HeaderName("RateLimit-Policy")!
+    public static let rateLimit = HeaderName("RateLimit")!
 }

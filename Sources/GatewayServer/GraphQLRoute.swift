@@ -98,7 +98,8 @@ struct GraphQLRoute: Sendable {
             guard let contentType else { throw GatewayHTTPError.unsupportedMediaType(nil) }
             if contentType.isJSON {
                 let body = try await Self.collect(request, limit: maxBodyBytes)
-                if let (answer, operationName) = await service.answerRepeated(body: body, viewer: viewer) {
+                if let (answer, operationName) = await service.answerRepeated(
+                    body: body, viewer: viewer, clientAddress: clientAddress(request, context)) {
                     context.annotations.addOperation(operationName)
                     return (single(answer, mediaType: mediaType, request: request), [answer])
                 }
@@ -220,6 +221,16 @@ struct GraphQLRoute: Sendable {
             if let seconds = result.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
             if let cacheControl = result.cacheControl { headers[.cacheControl] = cacheControl }
         case .executed: status = .ok
+        case .requestError where result.rateLimit != nil:
+            // A rate limit refused the request before it ran: 429 under either media type, with the
+            // wait and the limit (draft-ietf-httpapi-ratelimit-headers), as the HTTP layer's own
+            // limits answer.
+            status = .tooManyRequests
+            if let decision = result.rateLimit {
+                headers[.retryAfter] = String(decision.retryAfterSeconds)
+                headers[.rateLimitPolicy] = decision.policyHeader
+                headers[.rateLimit] = decision.stateHeader
+            }
         case .requestError: status = mediaType == .graphQLResponse ? result.requestErrorStatus : .ok
         case .mutationNotAllowed:
             status = .methodNotAllowed

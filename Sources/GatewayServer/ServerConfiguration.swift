@@ -207,6 +207,7 @@ public struct ServerConfiguration: Sendable {
             configuration.gateway.followLimits = FollowLimits(
                 hourly: limiter(hourly, FollowLimits.perHour, 3600), daily: limiter(daily, FollowLimits.perDay, 86_400))
         }
+        try readDemandControl(into: &configuration.gateway, value: value, int: int)
         if let limit = try int("SUBSCRIPTION_QUEUE_EVENTS") { configuration.subscriptions.queuedEventsPerSubscription = limit }
         if let limit = try int("SUBSCRIPTIONS_PER_CONNECTION") { configuration.subscriptions.subscriptionsPerConnection = limit }
         if let limit = try int("STREAMS_PER_VIEWER") { configuration.subscriptions.connectionsPerViewer = limit }

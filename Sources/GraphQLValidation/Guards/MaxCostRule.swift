@@ -16,6 +16,10 @@ import GraphQLLanguage
 /// So `{ followers(first: 50) { edges { node { id } } } }` costs 1 + 50 × 3 = 151.
 /// Arithmetic saturates instead of overflowing. Each fragment's cost is computed
 /// once per operation, so the rule is linear in the document.
+///
+/// The gateway prices with the schema's cost directives instead (``GraphQLEngine/CostEstimator``,
+/// per request with its variables); this schema-agnostic count stays for validation without
+/// them, and as the "old" cost the shipped documents are compared under.
 final class MaxCostRule: ValidationRule {
     override class var hooks: Hooks { .operation }
 

@@ -8,8 +8,24 @@ import SocialDomain
 public struct GatewayOptions: Sendable {
     /// Parser limits for request documents: 15,000 tokens, 64 levels of nesting.
     public var parse = ParseOptions(maxTokens: 15_000, maxDepth: 64)
-    /// Validation guards: 100 errors at most, selection depth 12, cost 20,000, 50 aliases.
-    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 12, maxCost: 20_000, maxAliases: 50)
+    /// Validation guards: 100 errors at most, selection depth 12, 50 aliases. The cost is demand
+    /// control's (``demandControl``), priced per request with its variables, not validation's
+    /// field count (``GraphQLValidation/ValidationOptions/maxCost``, off here).
+    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 12, maxCost: nil, maxAliases: 50)
+    /// Demand control: the `@cost`/`@listSize` prices, `MAX_COST` and the modes of the cost limit
+    /// and of the rate limits.
+    public var demandControl = DemandControlOptions()
+    /// The rate limits per viewer (per address for anonymous callers), spent by each request's
+    /// estimated cost; nil limits nothing. Shared by every request of this service.
+    public var rateLimiter: RateLimiter? = RateLimiter(query: GatewayOptions.queryRateLimit, mutation: GatewayOptions.mutationRateLimit)
+    /// Reads per caller by default: bursts of 10,000,000 cost units, 5,000,000 a second. Generous:
+    /// one viewer may use what a whole replica serves (the load test's follower graph costs 1,153
+    /// and a replica answers at most about 8,000 of them a second); a deployment tunes it down
+    /// (`RATE_LIMIT_QUERY_CAPACITY`, `RATE_LIMIT_QUERY_PER_SECOND`).
+    public static let queryRateLimit = RateLimiter.Policy(name: "query", capacity: 10_000_000, refillPerSecond: 5_000_000)
+    /// Writes per caller by default: bursts of 200,000 cost units, 100,000 a second (a mutation
+    /// costs 10 plus its selection: about 5,000 a second).
+    public static let mutationRateLimit = RateLimiter.Policy(name: "mutation", capacity: 200_000, refillPerSecond: 100_000)
     /// Whether `__schema` and `__type` may be queried (the playground needs them).
     public var introspection = true
     /// The most keys one store call receives from a loader. Large, so that a query level

@@ -76,6 +76,9 @@ public struct GatewayResponse: Sendable {
     /// The body deflated, when the answer came from the cache and the cache keeps it so: the
     /// HTTP layer sends it compressed from these bytes (``DeflatedBody``).
     public var deflatedBody: DeflatedBody?
+    /// The rate limit that refused this request (``RateLimiter``), for the `RateLimit` and
+    /// `RateLimit-Policy` headers of its 429.
+    public var rateLimit: RateLimiter.Decision?
 
     public init(
         outcome: Outcome, body: [UInt8], hasErrors: Bool, errorCodes: [String] = [], cacheControl: String? = nil,

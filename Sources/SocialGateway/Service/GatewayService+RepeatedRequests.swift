@@ -7,11 +7,18 @@ extension GatewayService {
     ///
     /// The HTTP layer hands over the body's exact bytes before decoding them: on a repeated
     /// request this skips decoding the JSON, finding the document, canonicalizing the variables
-    /// and hashing the cache key (issue #17), with the answer the full path would find.
-    public func answerRepeated(body: [UInt8], viewer: Viewer) async -> (response: GatewayResponse, operationName: String?)? {
+    /// and hashing the cache key (issue #17), with the answer the full path would find. As any
+    /// cache hit, it spends 1 from the caller's read bucket (``RateLimiter``); when that is empty
+    /// the answer is the 429 refusal.
+    public func answerRepeated(
+        body: [UInt8], viewer: Viewer, clientAddress: String? = nil
+    ) async -> (response: GatewayResponse, operationName: String?)? {
         guard let known = repeatedRequests.entry(body: body, viewer: viewer.userId),
               let answer = await cachedAnswer(known.query)
         else { return nil }
+        if let refusal = rateLimitRefusal(1, bucket: .query, viewer: viewer, clientAddress: clientAddress) {
+            return (refusal, known.operationName)
+        }
         return (answer, known.operationName)
     }
 

@@ -28,6 +28,10 @@ public final class GatewayService: Sendable {
     let repeatedRequests = RepeatedRequests()
     /// The bound on queries executing at once (``GatewayOptions/maxConcurrentQueries``).
     public let executionSlots: ExecutionSlots
+    /// The prices `schema.graphql` declares (`@cost`, `@listSize`), read once.
+    public let costModel: CostModel
+    /// What demand control refused, or would have (measure mode).
+    public let demandCounters = DemandCounters()
 
     /// - Throws: ``SchemaError`` or ``BindingError`` when `schema.graphql` and the resolvers disagree.
     public init(stores: GatewayStores, options: GatewayOptions = GatewayOptions(), logger: Logger = Logger(label: "social-gateway")) throws {
@@ -36,6 +40,7 @@ public final class GatewayService: Sendable {
         self.options = options
         self.logger = logger
         self.executionSlots = ExecutionSlots(limit: options.maxConcurrentQueries ?? 0)
+        self.costModel = CostModel(schema: schema, defaultListSize: options.demandControl.defaultListSize)
     }
 
     /// The SDL this service serves.
@@ -46,7 +51,7 @@ public final class GatewayService: Sendable {
         try documents.document(for: text) { () throws(GraphQLSyntaxError) in
             try PreparedDocument(
                 text: text, schema: schema, parse: options.parse, validation: options.validation,
-                defaultMaxAge: options.cacheDefaultMaxAge)
+                defaultMaxAge: options.cacheDefaultMaxAge, costModel: costModel)
         }
     }
 
@@ -58,6 +63,26 @@ public final class GatewayService: Sendable {
     /// never served for a document this server would refuse (the cache file outlives restarts
     /// with other settings); with prepared documents both checks are free on repeats.
     public func execute(_ request: GatewayRequest) async -> GatewayResponse {
+        var priced: Priced?
+        let response = await execute(request, priced: &priced)
+        guard let priced, Self.asksForCost(request) else { return response }
+        return addingCost(to: response, estimated: priced.cost, operation: priced.operation, prepared: priced.prepared)
+    }
+
+    /// An operation's estimated cost, kept for `extensions.cost`.
+    struct Priced {
+        let cost: Int
+        let operation: OperationDefinition
+        let prepared: PreparedDocument
+    }
+
+    /// ``execute(_:)`` up to the answer, with the estimate it was admitted on.
+    ///
+    /// Demand control comes after validation and before the cache: an operation over `MAX_COST`
+    /// is refused (enforce) whether or not an answer is cached. Then the rate limit: a cache hit
+    /// spends 1 (it costs the server a lookup, whatever the operation's size), anything that
+    /// executes spends its estimate from the caller's read or write bucket.
+    private func execute(_ request: GatewayRequest, priced: inout Priced?) async -> GatewayResponse {
         let resolved: ResolvedDocument
         switch await resolvePersistedQuery(request) {
         case .success(let document): resolved = document
@@ -88,16 +113,28 @@ public final class GatewayService: Sendable {
                     extensions: ["code": "INTROSPECTION_DISABLED"])
             ])
         }
+        let cost = estimatedCost(prepared, operation, variables: request.variables)
+        if let cost, let operation {
+            if let refusal = costRefusal(cost, operation, prepared) { return refusal }
+            priced = Priced(cost: cost, operation: operation, prepared: prepared)
+        }
+        let bucket: RateLimiter.Bucket = operation?.operation == .mutation ? .mutation : .query
         // Only a document this server would run is persisted: nothing a client invents reaches the disk.
         if let hash = resolved.registerAs { _ = await options.cache.storePersistedQuery(query, sha256Hash: hash) }
         var lookup: CacheLookup?
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
             lookup = cacheLookup(prepared, operation: operation, request: request)
             if let lookup, let hit = await GatewayTracing.step("cache.lookup", { await options.cache.lookup(lookup.key) }) {
+                if let refusal = rateLimitRefusal(1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
+                    return refusal
+                }
                 var response = Self.answer(hit, policy: lookup.policy)
                 response.cacheableQuery = CacheableQuery(lookup: lookup)
                 return response
             }
+        }
+        if let refusal = rateLimitRefusal(cost ?? 1, bucket: bucket, viewer: request.viewer, clientAddress: request.clientAddress) {
+            return refusal
         }
         var variables = request.variables
         do {

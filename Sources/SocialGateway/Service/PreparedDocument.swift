@@ -27,11 +27,17 @@ final class PreparedDocument: Sendable {
     let queryPolicies: [String?: CachePolicy]
     /// The text's size, for the store's memory budget.
     let textBytes: Int
+    /// The document's fragments by name (for pricing).
+    let fragments: [String: FragmentDefinition]
+    /// The estimated cost of each operation whose price does not depend on its variables, by
+    /// operation name (nil for an anonymous one); the others are priced per request.
+    let staticCosts: [String?: Int]
 
     /// Parses, validates and analyses `text`.
     /// - Throws: the ``GraphQLSyntaxError`` of a document that does not parse (not stored).
     init(
-        text: String, schema: GraphQLSchema, parse: ParseOptions, validation: ValidationOptions, defaultMaxAge: Int
+        text: String, schema: GraphQLSchema, parse: ParseOptions, validation: ValidationOptions, defaultMaxAge: Int,
+        costModel: CostModel? = nil
     ) throws(GraphQLSyntaxError) {
         let source = Source(text, name: "GraphQL request")
         let document = try GatewayTracing.leaf("graphql.parse") { () throws(GraphQLSyntaxError) in
@@ -45,13 +51,24 @@ final class PreparedDocument: Sendable {
             Validator.validate(schema: schema, document: document, source: source, options: validation)
         }
         introspectionUse = IntrospectionFinder.firstUse(in: document)
+        let fragments = Dictionary(document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        self.fragments = fragments
         guard errors.isEmpty else {
             printed = nil
             queryPolicies = [:]
+            staticCosts = [:]
             return
         }
         printed = document.printed
-        let fragments = Dictionary(document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        var costs: [String?: Int] = [:]
+        if let costModel {
+            for operation in operations {
+                let estimate = CostEstimator.estimate(
+                    operation, schema: schema, model: costModel, fragments: fragments, variables: nil)
+                if !estimate.dependsOnVariables { costs[operation.name?.value] = estimate.cost }
+            }
+        }
+        staticCosts = costs
         var policies: [String?: CachePolicy] = [:]
         for operation in operations where operation.operation == .query {
             policies[operation.name?.value] = CachePolicy.of(

@@ -46,6 +46,13 @@ extension SubscriptionHub {
             let error = DomainError.unauthenticated(to: .subscribe)
             return refuse(error.message, code: error.code.rawValue)
         }
+        // Priced once, when it starts, as a query: its events are the server's to send, not asks.
+        let cost = service.estimatedCost(prepared, operation, variables: request.variables)
+        if let cost, let refusal = service.costRefusal(cost, operation, prepared) { return .refused(refusal) }
+        if let refusal = service.rateLimitRefusal(
+            cost ?? 1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
+            return .refused(refusal)
+        }
         guard seesEveryWrite else {
             return refuse(
                 "Subscriptions need the database's change feed, which this server does not have (set DATABASE_URL).",
