@@ -125,7 +125,8 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: BatchD
             }
             return batches
         }
-        for keys in full { run(keys) }
+        let scheduler = ExecutionScheduler.current
+        for keys in full { run(keys, scheduler: scheduler) }
     }
 
     private func markLoading(_ key: Key, _ state: inout State) {
@@ -159,6 +160,12 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: BatchD
 
     /// Starts batch calls for everything queued.
     public func dispatchQueued() {
+        takeQueued()()
+    }
+
+    /// Takes everything queued (marked loading) and returns what starts its batch calls: the
+    /// scheduler takes every loader's queue before it starts any (``ExecutionScheduler``).
+    public func takeQueued() -> @Sendable () -> Void {
         let batches: [[Key]] = state.withLock { state in
             guard !state.queue.isEmpty else { return [] }
             let keys = state.queue
@@ -166,11 +173,12 @@ public final class DataLoader<Key: Hashable & Sendable, Value: Sendable>: BatchD
             for key in keys { markLoading(key, &state) }
             return stride(from: 0, to: keys.count, by: maxBatchSize).map { Array(keys[$0..<min($0 + maxBatchSize, keys.count)]) }
         }
-        for keys in batches { run(keys) }
+        guard !batches.isEmpty else { return {} }
+        let scheduler = ExecutionScheduler.current
+        return { for keys in batches { self.run(keys, scheduler: scheduler) } }
     }
 
-    private func run(_ keys: [Key]) {
-        let scheduler = ExecutionScheduler.current
+    private func run(_ keys: [Key], scheduler: ExecutionScheduler?) {
         let batch = self.batch
         Task {
             let result: Result<[Key: Value], any Error>

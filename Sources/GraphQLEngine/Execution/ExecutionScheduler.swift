@@ -36,7 +36,7 @@ public final class ExecutionScheduler: Sendable {
             state.running -= 1
             return state.running == 0 ? Array(state.loaders.values) : []
         }
-        for loader in ready { loader.dispatchQueued() }
+        Self.dispatch(ready)
     }
 
     /// A resolver starts waiting on `loader`; may dispatch if it was the last one running.
@@ -46,7 +46,7 @@ public final class ExecutionScheduler: Sendable {
             state.running -= 1
             return state.running <= 0 ? Array(state.loaders.values) : []
         }
-        for loader in ready { loader.dispatchQueued() }
+        Self.dispatch(ready)
     }
 
     /// `loader` has keys queued that no resolver waits on yet (``DataLoader/prefetch(_:)``): it
@@ -59,9 +59,20 @@ public final class ExecutionScheduler: Sendable {
     func willResume(_ count: Int) {
         state.withLock { $0.running += count }
     }
+
+    /// Takes every loader's queue, then starts their batches: in that order, so that one
+    /// loader's batch, answering at once, cannot resume resolvers whose next level's keys reach
+    /// another loader's queue before it was taken (that level's keys would then ride with this
+    /// one's, a level late: seen when the dispatching thread was preempted between two loaders).
+    private static func dispatch(_ loaders: [any BatchDispatching]) {
+        guard !loaders.isEmpty else { return }
+        let starts = loaders.map { $0.takeQueued() }
+        for start in starts { start() }
+    }
 }
 
 /// A loader the scheduler can ask to dispatch what it has queued.
 public protocol BatchDispatching: AnyObject, Sendable {
-    func dispatchQueued()
+    /// Takes what is queued and returns what starts its batch calls (nothing starts before).
+    func takeQueued() -> @Sendable () -> Void
 }
