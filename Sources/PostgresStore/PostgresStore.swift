@@ -143,12 +143,15 @@ public final class PostgresStore: Sendable {
             try await sessions.prepare(connection, as: session, logger: logger)
             do {
                 return try await body(connection, logger)
-            } catch let error as PSQLError where error.serverInfo != nil {
+            } catch let error as PSQLError
+                where error.serverInfo != nil && PostgresErrorMapper.domainError(error, forbidden: forbidden) == nil {
                 // PostgresNIO keeps a prepared statement's failed preparation for the connection's
                 // life: every later use answers that error. A statement cancelled while it waited
                 // for a lock at `Parse` would fail on this connection for good, so the connection
-                // goes (the pool opens another) whenever PostgreSQL refused a read. Errors are rare
-                // on reads; a new connection costs a few milliseconds.
+                // goes (the pool opens another) when PostgreSQL refused a read for any reason but
+                // a domain rule's (those come from a statement that ran, and are what a caller
+                // can provoke at will: closing on them would let requests cost PostgreSQL a new
+                // backend each). Other errors are rare on reads; a new connection costs a few ms.
                 try? await connection.close()
                 throw error
             }

@@ -86,13 +86,36 @@ struct PostgresStoreTests {
             #expect(inWrite == DemoData.aliceId.lowercased)
             #expect(try await seen(bob) == asBob)
             #expect(try await seen(alice) == asAlice)
-            // A statement that fails leaves the session as it was set; the next viewer's read sets its own.
+            // After a statement that failed (its connection closed: readErrorsAndConnections), the next read is bob's.
             await #expect(throws: DomainError.backendUnavailable) { try await seen(alice, "select no_such_column from public.profiles") }
             #expect(try await seen(bob) == asBob)
             // A port's own read on the same session answers as its caller.
             let bobsCard = try await store.profiles(ids: [DemoData.bobId], viewer: .anonymous)[DemoData.bobId]
             #expect(bobsCard?.handle == DemoData.users[1].handle)
             #expect(try await seen(alice) == asAlice)
+        }
+    }
+
+    @Test("a read PostgreSQL refused for a domain rule keeps its connection; any other refusal closes it (PostgresNIO keeps a failed preparation per connection)")
+    func readErrorsAndConnections() async throws {
+        try await withDemoDatabase(poolSize: 1) { _, store in
+            @Sendable func connectionID(_ viewer: Viewer, _ sql: String? = nil) async throws -> Int {
+                try await store.read("probe", viewer: viewer) { connection, logger in
+                    if let sql {
+                        // The rows are read: an error raised while the statement runs comes with them.
+                        for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {}
+                    }
+                    return connection.id
+                }
+            }
+            let first = try await connectionID(alice)
+            // An anonymous feed is refused by feed_page's own rule (PT401): a caller can provoke it at will.
+            await #expect(throws: DomainError.self) { _ = try await connectionID(.anonymous, "select public.feed_page(null, null, 1)") }
+            #expect(try await connectionID(alice) == first)
+            // Anything else (here an unknown column) closes the connection: the pool opens another.
+            await #expect(throws: DomainError.backendUnavailable) { _ = try await connectionID(alice, "select no_such_column from public.profiles") }
+            let second = try await connectionID(alice)
+            #expect(second != first)
         }
     }
 
