@@ -20,7 +20,7 @@ public enum ActualCost {
         let base = operation.operation == .mutation ? CostModel.mutationBaseCost : 0
         guard let root = schema.rootType(for: operation.operation), let object = data?.objectValue else { return base }
         let walker = Walker(schema: schema, model: model, fragments: fragments)
-        return costAdd(base, walker.cost(of: [operation.selectionSet], on: .object(root), object: object))
+        return saturatingAdd(base, walker.cost(of: [operation.selectionSet], on: .object(root), object: object))
     }
 
     struct Walker {
@@ -47,9 +47,9 @@ public enum ActualCost {
                 else { continue }
                 let weight = model.weight(of: definition, on: group.parent.name)
                 let subsets = group.fields.compactMap(\.selectionSet)
-                total = costAdd(total, cost(of: value, weight: weight, type: definition.type.namedType, selectionSets: subsets))
+                total = saturatingAdd(total, cost(of: value, weight: weight, type: definition.type.namedType, selectionSets: subsets))
                 if let weights = model.argumentWeights(of: definition.name, on: group.parent.name) {
-                    for argument in first.arguments { total = costAdd(total, weights[argument.name.value] ?? 0) }
+                    for argument in first.arguments { total = saturatingAdd(total, weights[argument.name.value] ?? 0) }
                 }
             }
             return total
@@ -60,9 +60,9 @@ public enum ActualCost {
             case .null: return 0
             case .array(let items):
                 var total = 0
-                for item in items { total = costAdd(total, cost(of: item, weight: weight, type: type, selectionSets: selectionSets)) }
+                for item in items { total = saturatingAdd(total, cost(of: item, weight: weight, type: type, selectionSets: selectionSets)) }
                 return total
-            case .object(let object): return costAdd(weight, cost(of: selectionSets, on: type, object: object))
+            case .object(let object): return saturatingAdd(weight, cost(of: selectionSets, on: type, object: object))
             case .bool, .int, .double, .string: return weight
             }
         }

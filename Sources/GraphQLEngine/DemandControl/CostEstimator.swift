@@ -67,7 +67,7 @@ public struct CostEstimator {
         }
         guard let root = schema.rootType(for: operation.operation) else { return CostEstimate(cost: 0, dependsOnVariables: false) }
         let base = operation.operation == .mutation ? CostModel.mutationBaseCost : 0
-        let cost = costAdd(base, estimator.cost(of: operation.selectionSet, on: .object(root), sized: nil))
+        let cost = saturatingAdd(base, estimator.cost(of: operation.selectionSet, on: .object(root), sized: nil))
         return CostEstimate(cost: cost, dependsOnVariables: estimator.readsVariables)
     }
 
@@ -78,12 +78,12 @@ public struct CostEstimator {
             case .field(let field):
                 if field.name.value.hasPrefix("__") { continue }
                 guard let definition = parent.fieldDefinition(named: field.name.value) else { continue }
-                total = costAdd(total, cost(of: field, definition, on: parent.name, sized: sized))
+                total = saturatingAdd(total, cost(of: field, definition, on: parent.name, sized: sized))
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parent
-                total = costAdd(total, cost(of: inline.selectionSet, on: type, sized: sized))
+                total = saturatingAdd(total, cost(of: inline.selectionSet, on: type, sized: sized))
             case .fragmentSpread(let spread):
-                total = costAdd(total, fragmentCost(spread.name.value, sized: sized))
+                total = saturatingAdd(total, fragmentCost(spread.name.value, sized: sized))
             }
         }
         return total
@@ -107,9 +107,9 @@ public struct CostEstimator {
             childSized = Sized(names: listSize.sizedFields, size: expected ?? model.defaultListSize)
         }
         let selections = field.selectionSet.map { cost(of: $0, on: definition.type.namedType, sized: childSized) } ?? 0
-        var total = costMultiply(instances, costAdd(model.weight(of: definition, on: typeName), selections))
+        var total = saturatingMultiply(instances, saturatingAdd(model.weight(of: definition, on: typeName), selections))
         if let weights = model.argumentWeights(of: definition.name, on: typeName) {
-            for argument in field.arguments { total = costAdd(total, weights[argument.name.value] ?? 0) }
+            for argument in field.arguments { total = saturatingAdd(total, weights[argument.name.value] ?? 0) }
         }
         return total
     }
@@ -171,12 +171,15 @@ extension GraphQLNamedType {
     }
 }
 
-func costAdd(_ a: Int, _ b: Int) -> Int {
+/// `a + b`, or `Int.max` where it would overflow: a cost bound, never a trap (shared with the
+/// validation guards).
+public func saturatingAdd(_ a: Int, _ b: Int) -> Int {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? Int.max : sum
 }
 
-func costMultiply(_ a: Int, _ b: Int) -> Int {
+/// `a × b`, or `Int.max` where it would overflow.
+public func saturatingMultiply(_ a: Int, _ b: Int) -> Int {
     let (product, overflow) = a.multipliedReportingOverflow(by: b)
     return overflow ? Int.max : product
 }

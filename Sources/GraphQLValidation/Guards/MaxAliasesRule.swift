@@ -1,4 +1,5 @@
 import GraphQLLanguage
+import GraphQLEngine
 
 /// Guard (not in the spec): rejects operations with more aliased fields than
 /// ``ValidationOptions/maxAliases``.

@@ -1,4 +1,5 @@
 import GraphQLLanguage
+import GraphQLEngine
 
 /// Guard (not in the spec): rejects operations whose estimated cost exceeds
 /// ``ValidationOptions/maxCost``.
@@ -85,14 +86,4 @@ final class MaxCostRule: ValidationRule {
         fragmentCosts[name] = value
         return value
     }
-}
-
-func saturatingAdd(_ a: Int, _ b: Int) -> Int {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return overflow ? Int.max : sum
-}
-
-func saturatingMultiply(_ a: Int, _ b: Int) -> Int {
-    let (product, overflow) = a.multipliedReportingOverflow(by: b)
-    return overflow ? Int.max : product
 }
