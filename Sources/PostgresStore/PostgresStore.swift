@@ -30,6 +30,8 @@ public final class PostgresStore: Sendable {
     let logger: Logger
     private let runner: Task<Void, Never>
     private let counts = Mutex<[String: Int]>([:])
+    /// Each viewer's role and claims, built once per token rather than per call.
+    private let claimsCache = ViewerClaimsCache()
     /// The viewer each pooled connection's session is set to, for ``read(_:viewer:forbidden:_:)``.
     private let sessions = ConnectionSessions()
     /// While set, calls fail at once: a call found no connection, so that during an outage
@@ -136,7 +138,7 @@ public final class PostgresStore: Sendable {
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
-        let claims = ViewerClaims(viewer)
+        let claims = claimsCache.claims(for: viewer)
         return try await run(operation, forbidden: forbidden) { [sessions, configuration] connection, logger, applicationName in
             let session = ViewerSession(
                 claims: claims, statementTimeout: configuration.statementTimeout, applicationName: applicationName)
@@ -166,7 +168,7 @@ public final class PostgresStore: Sendable {
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
-        let claims = ViewerClaims(viewer)
+        let claims = claimsCache.claims(for: viewer)
         return try await run(operation, forbidden: forbidden) { [configuration] connection, logger, applicationName in
             let session = ViewerSession(
                 claims: claims, statementTimeout: configuration.statementTimeout, applicationName: applicationName)
