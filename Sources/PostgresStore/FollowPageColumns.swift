@@ -25,23 +25,9 @@ struct FollowPageColumns {
             return
         }
         guard let follower = try c["follower_id"].decode(UUID?.self), let followee = try c["followee_id"].decode(UUID?.self),
-              let created = try c["follow_created_us"].decode(Int64?.self), let id = try c["id"].decode(UUID?.self),
-              let handle = try c["handle"].decode(String?.self), let profileCreated = try c["created_us"].decode(Int64?.self),
-              let profileUpdated = try c["updated_us"].decode(Int64?.self)
+              let created = try c["follow_created_us"].decode(Int64?.self), let profile = try ProfileColumns.profile(c)
         else { throw MalformedRow("follow_page_rows row \(followId)") }
-        var since: CalendarDay?
-        if let text = try c["climbing_since"].decode(String?.self) {
-            guard let day = CalendarDay(text) else { throw MalformedRow("climbing_since \(text)") }
-            since = day
-        }
-        let profile = Profile(
-            id: id, handle: handle, displayName: try c["display_name"].decode(String?.self), bio: try c["bio"].decode(String?.self),
-            avatarURL: try c["photo_url"].decode(String?.self), homeGym: try c["home_gym"].decode(String?.self),
-            climbingSince: since, favoriteStyle: try c["favorite_style"].decode(String?.self),
-            isPublic: try c["is_public"].decode(Bool.self), followerCount: try c["follower_count"].decode(Int.self),
-            followingCount: try c["following_count"].decode(Int.self), sendCount: try c["send_count"].decode(Int.self),
-            postCount: try c["post_count"].decode(Int?.self) ?? 0,
-            createdAt: UnixMicroseconds.date(profileCreated), updatedAt: UnixMicroseconds.date(profileUpdated))
+        let id = profile.id
         var state: FollowState?
         if signedIn, let following = try c["viewer_follows"].decode(Bool?.self), let followed = try c["follows_viewer"].decode(Bool?.self) {
             state = FollowState(profileId: id, viewerIsFollowing: following, followsViewer: followed)

@@ -3,8 +3,9 @@ import PostgresNIO
 import SocialDomain
 import SupabaseSchema
 
-/// Profiles: `= any($1)` reads (one statement for any number of keys), search through
-/// `search_profiles`, updates with only the changed columns. RLS hides what the viewer may not see.
+/// Profiles: `= any($1)` reads (one statement for any number of keys, binary columns:
+/// ``ProfileColumns``), search through `search_profiles`, updates with only the changed columns.
+/// RLS hides what the viewer may not see.
 extension PostgresStore: ProfileStore {
     /// `json_build_object(...)` of a profile row under `alias`, with exactly the keys PostgREST's
     /// `select=<cols>` gives (``ProfileRow/columnNames``).
@@ -12,15 +13,14 @@ extension PostgresStore: ProfileStore {
         "json_build_object(" + ProfileRow.columnNames.map { "'\($0)', \(alias).\($0)" }.joined(separator: ", ") + ")"
     }
 
-    static let selectProfilesByID = "select coalesce(json_agg(\(profileObject("p"))), '[]')::text from public.profiles p where p.id = any($1::uuid[])"
-    static let selectProfilesByHandle = "select coalesce(json_agg(\(profileObject("p"))), '[]')::text from public.profiles p where p.handle_lower = any($1::text[])"
-
     public func profiles(ids: [UUID], viewer: Viewer) async throws -> [UUID: Profile] {
         let keys = Array(Set(ids))
         guard !keys.isEmpty else { return [:] }
         return try await read("profilesByID", viewer: viewer) { connection, logger in
-            let rows = try await connection.execute(ProfilesByIDStatement(ids: keys), logger: logger)
-            var profiles = try await Self.decodeJSON([ProfileRow].self, fromTexts: rows, "profilesByID").map { try $0.profile() }
+            var profiles: [Profile] = []
+            for try await profile in try await connection.execute(ProfilesByIDStatement(ids: keys), logger: logger) {
+                if let profile { profiles.append(profile) }
+            }
             // A signed-in viewer sees the card of a private profile RLS hid (ProfileAccess).
             let missing = Set(keys).subtracting(profiles.map(\.id))
             if viewer.userId != nil, !missing.isEmpty {
@@ -36,10 +36,10 @@ extension PostgresStore: ProfileStore {
         let keys = Array(Set(handles.map { $0.lowercased() }))
         guard !keys.isEmpty else { return [:] }
         return try await read("profilesByHandle", viewer: viewer) { connection, logger in
-            var binds = PostgresBindings()
-            binds.append(keys)
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.selectProfilesByHandle, binds: binds), logger: logger)
-            var profiles = try await Self.decodeJSON([ProfileRow].self, from: rows, "profilesByHandle").map { try $0.profile() }
+            var profiles: [Profile] = []
+            for try await profile in try await connection.execute(ProfilesByHandleStatement(handles: keys), logger: logger) {
+                if let profile { profiles.append(profile) }
+            }
             let missing = Set(keys).subtracting(profiles.map { $0.handle.lowercased() })
             if viewer.userId != nil, !missing.isEmpty {
                 let cards = try await connection.query(
@@ -117,13 +117,17 @@ extension PostgresStore: ProfileStore {
                 }
                 profile = try row.profile()
             } else {
+                // Unnamed, not ProfilesByIDStatement: a write's transaction keeps its connection on
+                // failure, so it must not leave a failed preparation behind (PreparedStatements).
                 var binds = PostgresBindings()
                 binds.append([id])
-                let rows = try await connection.query(PostgresQuery(unsafeSQL: Self.selectProfilesByID, binds: binds), logger: logger)
-                guard let row = try await Self.decodeJSON([ProfileRow].self, from: rows, "updateProfile").first else {
-                    throw DomainError.profileNotFound
-                }
-                profile = try row.profile()
+                let rows = try await connection.query(
+                    PostgresQuery(unsafeSQL: "select \(ProfileColumns.columns("p")) from public.profiles p where p.id = any($1::uuid[])", binds: binds),
+                    logger: logger)
+                var found: Profile?
+                for try await row in rows { found = try ProfileColumns.profile(row.makeRandomAccess()) }
+                guard let found else { throw DomainError.profileNotFound }
+                profile = found
             }
             if !changes.ownerDetails.isEmpty, let updateDetails {
                 let rows = try await connection.query(PostgresQuery(unsafeSQL: updateDetails, binds: Self.patchBinds(detailsPatch, id)), logger: logger)
