@@ -26,8 +26,11 @@ extension PostgresStore: FollowStore {
         guard !pairs.isEmpty else { return [] }
         let arguments = try Self.json(Set(pairs).map(ActiveFollowsArguments.Pair.init))
         return try await read("activeFollows", viewer: viewer) { connection, logger in
-            let rows = try await connection.execute(ActiveFollowsStatement(pairs: arguments), logger: logger)
-            return Set(try await Self.decodeJSON([ActiveFollowsArguments.Pair].self, fromTexts: rows, "activeFollows").map { try $0.pair() })
+            var active = Set<FollowPair>()
+            for try await pair in try await connection.execute(ActiveFollowsStatement(pairs: arguments), logger: logger) {
+                active.insert(pair)
+            }
+            return active
         }
     }
 

@@ -77,8 +77,11 @@ extension PostgresStore: PostStore {
         guard !requests.isEmpty else { return [] }
         let arguments = try Self.json(requests.map { TimelinePageArgument(post: $0.post, page: $0.page) })
         return try await read("commentPages", viewer: viewer) { connection, logger in
-            let rows = try await connection.execute(CommentPagesStatement(requests: arguments), logger: logger)
-            return try CommentPageRow.pages(try await Self.decodeJSON([CommentPageRow].self, fromTexts: rows, "commentPages"), answering: requests)
+            var rows: [(requestIndex: Int, totalCount: Int, comment: Comment?)] = []
+            for try await row in try await connection.execute(CommentPagesStatement(requests: arguments), logger: logger) {
+                rows.append(row)
+            }
+            return try CommentPageRow.pages(rows, answering: requests)
         }
     }
 

@@ -222,12 +222,22 @@ public struct CommentPageRow: Codable, Sendable {
 
     /// - Throws: ``MalformedRow``.
     public static func pages(_ rows: [CommentPageRow], answering requests: [CommentPageRequest]) throws -> [CommentPage] {
+        try pages(rows.map { (requestIndex: $0.request_index, totalCount: $0.total_count, comment: try $0.comment?.comment()) },
+                  answering: requests)
+    }
+
+    /// The same from rows whose comments are decoded already (the PostgreSQL store reads them as
+    /// binary columns).
+    /// - Throws: ``MalformedRow`` for a row that answers no request.
+    public static func pages(
+        _ rows: [(requestIndex: Int, totalCount: Int, comment: Comment?)], answering requests: [CommentPageRequest]
+    ) throws -> [CommentPage] {
         var fetched = Array(repeating: [Comment](), count: requests.count)
         var totals = Array(repeating: 0, count: requests.count)
         for row in rows {
-            guard requests.indices.contains(row.request_index) else { throw MalformedRow("comment_pages request_index \(row.request_index)") }
-            totals[row.request_index] = row.total_count
-            if let comment = row.comment { fetched[row.request_index].append(try comment.comment()) }
+            guard requests.indices.contains(row.requestIndex) else { throw MalformedRow("comment_pages request_index \(row.requestIndex)") }
+            totals[row.requestIndex] = row.totalCount
+            if let comment = row.comment { fetched[row.requestIndex].append(comment) }
         }
         return requests.indices.map { CommentPage.assemble(request: requests[$0], fetched: fetched[$0], totalCount: totals[$0]) }
     }
