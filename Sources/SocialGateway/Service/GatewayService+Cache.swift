@@ -13,6 +13,7 @@ extension GatewayService {
     /// The cached answer of `query` as ``execute(_:)`` returns a hit, or nil (not counted as a
     /// miss: the caller then runs ``execute(_:)``, whose lookup counts).
     public func cachedAnswer(_ query: CacheableQuery) async -> GatewayResponse? {
+        if let token = query.relationToken, !options.cache.nothingInvalidated(since: token) { return nil }
         guard let hit = await options.cache.lookup(query.lookup.key, countsMiss: false) else { return nil }
         return Self.answer(hit, policy: query.lookup.policy)
     }
@@ -185,4 +186,8 @@ extension GatewayService {
 /// (``GatewayResponse/cacheableQuery``).
 public struct CacheableQuery: Sendable {
     let lookup: GatewayService.CacheLookup
+    /// For a shared card, the token taken before the viewer's relation was read: the key is
+    /// still this viewer's only while nothing at all was invalidated since (a relation changes
+    /// only with a write, and every write invalidates something).
+    var relationToken: CacheToken? = nil
 }

@@ -124,8 +124,8 @@ public final class GatewayService: Sendable {
         // Only a document this server would run is persisted: nothing a client invents reaches the disk.
         if let hash = resolved.registerAs { _ = await options.cache.storePersistedQuery(query, sha256Hash: hash) }
         var lookup: CacheLookup?
-        // A card shared by the viewers with the same relation to its profile (issue 41); it is
-        // never remembered as a repeated body, whose shortcut would skip reading the relation.
+        // A card shared by the viewers with the same relation to its profile (issue 41); as a
+        // repeated body it is answered only while its relation holds (``CacheableQuery``).
         var shared: SharedCardLookup?
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
             shared = await sharedCardLookup(prepared, operation: operation, request: request)
@@ -135,7 +135,7 @@ public final class GatewayService: Sendable {
                     return refusal
                 }
                 var response = Self.answer(hit, policy: lookup.policy)
-                if shared == nil { response.cacheableQuery = CacheableQuery(lookup: lookup) }
+                response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token)
                 return response
             }
         }
@@ -153,7 +153,7 @@ public final class GatewayService: Sendable {
         if let lookup {
             var response = await executeCached(ready, lookup, shared: shared)
             // Only an answer the cache keeps has a validator (a stale or failed one has none).
-            if response.etag != nil, shared == nil { response.cacheableQuery = CacheableQuery(lookup: lookup) }
+            if response.etag != nil { response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token) }
             return response
         }
         // A mutation's write commits before its invalidation: the cache journals the gap, so
