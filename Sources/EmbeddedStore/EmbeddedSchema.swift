@@ -145,6 +145,11 @@ enum EmbeddedSchema {
                 CREATE INDEX follows_active_followee_idx ON follows (followee_id, follower_id) WHERE deleted_at IS NULL;
                 """)
         }
+        // Whether a viewer has any block either way (``ViewerRelationStore``): the primary key
+        // finds the blocker's rows; this finds the blocked one's.
+        migrator.registerMigration("v12_blocks_blocked_index") { db in
+            try db.execute(sql: "CREATE INDEX blocks_blocked_idx ON blocks (blocked_id)")
+        }
         return migrator
     }
 

@@ -10,7 +10,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment
     case activeStories, storiesByID, ownActiveStoryExpiries, createStory, putStoryMedia, deleteStoryMedia
-    case followedByViewerFollowing, suggestedProfiles
+    case followedByViewerFollowing, suggestedProfiles, viewerRelation
     case signUp, signIn, refresh, signOut, passwordReset, account, updateSettings, changePassword
 }
 

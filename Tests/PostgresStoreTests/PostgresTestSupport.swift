@@ -39,6 +39,7 @@ func withDemoDatabase(
 
 let alice = Viewer.user(id: DemoData.aliceId, token: SupabaseFake.token(for: DemoData.aliceId))
 let bob = Viewer.user(id: DemoData.bobId, token: SupabaseFake.token(for: DemoData.bobId))
+let carol = Viewer.user(id: DemoData.carolId, token: SupabaseFake.token(for: DemoData.carolId))
 
 /// Polls `condition` every 5 ms for at most `limit`; whether it became true.
 func eventually(within limit: Duration = .seconds(5), _ condition: () async throws -> Bool) async rethrows -> Bool {

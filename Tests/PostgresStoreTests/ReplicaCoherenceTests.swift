@@ -27,7 +27,8 @@ struct Replica {
         options.cache = cache
         let media = MediaDirectory(root: directory, publicBaseURL: "http://gateway.test")
         service = try GatewayService(
-            stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: media), options: options)
+            stores: GatewayStores(
+                profiles: store, follows: store, posts: store, stories: store, media: media, relations: store), options: options)
         var feed = PostgresChangeFeed(configuration: store.configuration, logger: logger)
         feed.keepAliveInterval = .milliseconds(200)
         let coherence = CacheCoherence(cache: cache, feed: feed, logger: logger)
@@ -112,6 +113,40 @@ struct ReplicaCoherenceTests {
             ]
             #expect(await eventually { await recorder.tags.isSuperset(of: expected) })
             #expect(!(await recorder.tags).contains("search"))
+        }
+    }
+
+    @Test("a card shared by two viewers on replica B follows a toggle through replica A and an UPDATE in SQL (issue 41)")
+    func sharedCards() async throws {
+        try await withDemoDatabase { database, store in
+            let a = try Replica(store: store), b = try Replica(store: store)
+            defer { a.stop(); b.stop() }
+            #expect(await eventually { a.coherence.state == .listening && b.coherence.state == .listening })
+            let card = #"""
+                { profile(handle: "bob_builder") { bio followerCount viewerIsFollowing
+                  followers(first: 10) { totalCount edges { node { handle } } } } }
+                """#
+            let first = try await b.query(card, viewer: alice)
+            #expect(first["data"]?["profile"]?["viewerIsFollowing"] == true)
+            // carol has alice's relation to bob: her card is alice's answer, from B's cache.
+            #expect(await eventually { (try? await b.query(card, viewer: carol)) == first && b.cache.counters.hits >= 1 })
+            let toggled = try await a.query(
+                #"mutation { toggleFollow(profileId: "\#(DemoData.bobId.lowercased)") { following } }"#, viewer: alice)
+            #expect(toggled["data"]?["toggleFollow"]?["following"] == false)
+            #expect(await eventually {
+                let view = try? await b.query(card, viewer: carol)
+                return view?["data"]?["profile"]?["followerCount"] == 1
+                    && view?["data"]?["profile"]?["followers"]?["edges"] == [["node": ["handle": "carol_creator"]]]
+            })
+            let writer = try await b.query(card, viewer: alice)
+            #expect(writer["data"]?["profile"]?["viewerIsFollowing"] == false)
+            #expect(writer["data"]?["profile"]?["followerCount"] == 1)
+            try await database.execute("update public.profiles set bio = 'Written in psql' where handle = 'bob_builder'")
+            for viewer in [alice, carol] {
+                #expect(await eventually {
+                    (try? await b.query(card, viewer: viewer))?["data"]?["profile"]?["bio"]?.stringValue == "Written in psql"
+                })
+            }
         }
     }
 }

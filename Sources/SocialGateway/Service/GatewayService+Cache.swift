@@ -13,6 +13,7 @@ extension GatewayService {
     /// The cached answer of `query` as ``execute(_:)`` returns a hit, or nil (not counted as a
     /// miss: the caller then runs ``execute(_:)``, whose lookup counts).
     public func cachedAnswer(_ query: CacheableQuery) async -> GatewayResponse? {
+        if let token = query.relationToken, !options.cache.nothingInvalidated(since: token) { return nil }
         guard let hit = await options.cache.lookup(query.lookup.key, countsMiss: false) else { return nil }
         return Self.answer(hit, policy: query.lookup.policy)
     }
@@ -47,19 +48,26 @@ extension GatewayService {
     /// tags it read; when the store is unavailable, an expired entry within the grace
     /// window is served with a warning.
     ///
-    /// Identical misses at the same time are computed once (``InFlightQueries``).
-    func executeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup) async -> GatewayResponse {
+    /// Identical misses at the same time are computed once (``InFlightQueries``). A shared card
+    /// (``sharedCardLookup(_:operation:request:)``) is stored under the token taken before its
+    /// relation was read, with the relation's tags beside those its execution read.
+    func executeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup, shared: SharedCardLookup? = nil) async -> GatewayResponse {
         let cache = options.cache
         let landed: @Sendable () -> GatewayResponse? = {
             cache.memoryHit(lookup.key).map { Self.answer($0, policy: lookup.policy) }
         }
         return await inFlight.response(for: lookup.key.digest, cache: cache, landed: landed) { token in
-            await self.executionSlots.withSlot { await self.computeCached(prepared, lookup, token: token) }
+            await self.executionSlots.withSlot {
+                await self.computeCached(
+                    prepared, lookup, token: shared?.token ?? token, extraTags: shared?.relationTags ?? [])
+            }
         }
     }
 
     /// Executes a query the cache could not answer, under `token` taken before.
-    private func computeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup, token: CacheToken) async -> GatewayResponse {
+    private func computeCached(
+        _ prepared: PreparedRequest, _ lookup: CacheLookup, token: CacheToken, extraTags: Set<String>
+    ) async -> GatewayResponse {
         let key = lookup.key
         let policy = lookup.policy
         let (response, context) = await run(prepared)
@@ -69,7 +77,8 @@ extension GatewayService {
             let etag = CachedResponse.etag(for: response.body)
             GatewayTracing.leaf("cache.store") {
                 options.cache.storeInBackground(
-                    key, body: response.body, etag: etag, maxAge: policy.maxAge, tags: context.readTags.all, token: token)
+                    key, body: response.body, etag: etag, maxAge: policy.maxAge, tags: context.readTags.all.union(extraTags),
+                    token: token)
             }
             var fresh = response
             fresh.cacheControl = policy.headerValue
@@ -177,4 +186,8 @@ extension GatewayService {
 /// (``GatewayResponse/cacheableQuery``).
 public struct CacheableQuery: Sendable {
     let lookup: GatewayService.CacheLookup
+    /// For a shared card, the token taken before the viewer's relation was read: the key is
+    /// still this viewer's only while nothing at all was invalidated since (a relation changes
+    /// only with a write, and every write invalidates something).
+    var relationToken: CacheToken? = nil
 }

@@ -26,6 +26,8 @@ public final class GatewayService: Sendable {
     let inFlight = InFlightQueries()
     /// JSON bodies answered from the cache lately, per viewer (``answerRepeated(body:viewer:)``).
     let repeatedRequests = RepeatedRequests()
+    /// Viewers' relations to profiles read lately, for shared cards (``KnownRelations``).
+    let knownRelations = KnownRelations()
     /// The bound on queries executing at once (``GatewayOptions/maxConcurrentQueries``).
     public let executionSlots: ExecutionSlots
     /// The prices `schema.graphql` declares (`@cost`, `@listSize`), read once.
@@ -122,14 +124,18 @@ public final class GatewayService: Sendable {
         // Only a document this server would run is persisted: nothing a client invents reaches the disk.
         if let hash = resolved.registerAs { _ = await options.cache.storePersistedQuery(query, sha256Hash: hash) }
         var lookup: CacheLookup?
+        // A card shared by the viewers with the same relation to its profile (issue 41); as a
+        // repeated body it is answered only while its relation holds (``CacheableQuery``).
+        var shared: SharedCardLookup?
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
-            lookup = cacheLookup(prepared, operation: operation, request: request)
+            shared = await sharedCardLookup(prepared, operation: operation, request: request)
+            lookup = shared?.lookup ?? cacheLookup(prepared, operation: operation, request: request)
             if let lookup, let hit = await GatewayTracing.step("cache.lookup", { await options.cache.lookup(lookup.key) }) {
                 if let refusal = rateLimitRefusal(1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
                     return refusal
                 }
                 var response = Self.answer(hit, policy: lookup.policy)
-                response.cacheableQuery = CacheableQuery(lookup: lookup)
+                response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token)
                 return response
             }
         }
@@ -145,9 +151,9 @@ public final class GatewayService: Sendable {
         let ready = PreparedRequest(
             document: prepared.document, source: prepared.source, operation: operation, variables: variables, request: request)
         if let lookup {
-            var response = await executeCached(ready, lookup)
+            var response = await executeCached(ready, lookup, shared: shared)
             // Only an answer the cache keeps has a validator (a stale or failed one has none).
-            if response.etag != nil { response.cacheableQuery = CacheableQuery(lookup: lookup) }
+            if response.etag != nil { response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token) }
             return response
         }
         // A mutation's write commits before its invalidation: the cache journals the gap, so

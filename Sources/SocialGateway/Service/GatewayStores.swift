@@ -13,13 +13,17 @@ public struct GatewayStores: Sendable {
     /// Two-hop reads of the follow graph (followed-by, suggestions); ``NoSocialGraph`` when a
     /// backend has none (its fields then answer BACKEND_UNAVAILABLE).
     public var socialGraph: any SocialGraphStore
+    /// A viewer's relation to a profile in one read, when the backend has it: then signed-in
+    /// viewers with the same relation share a card's answer (``GatewayService``'s shared
+    /// answers); without it every signed-in answer stays per viewer.
+    public var relations: (any ViewerRelationStore)?
     /// Store calls so far, by operation (for `/metrics` and for tests that prove batching).
     public var callCounts: @Sendable () -> [String: Int]
 
     public init(
         profiles: any ProfileStore, follows: any FollowStore, posts: any PostStore, stories: any StoryStore,
         media: any MediaStore, accounts: any AccountStore = NoAccounts(),
-        socialGraph: any SocialGraphStore = NoSocialGraph(),
+        socialGraph: any SocialGraphStore = NoSocialGraph(), relations: (any ViewerRelationStore)? = nil,
         callCounts: @escaping @Sendable () -> [String: Int] = { [:] }
     ) {
         self.profiles = profiles
@@ -29,6 +33,7 @@ public struct GatewayStores: Sendable {
         self.media = media
         self.accounts = accounts
         self.socialGraph = socialGraph
+        self.relations = relations
         self.callCounts = callCounts
     }
 }

@@ -25,6 +25,9 @@ final class PreparedDocument: Sendable {
     let printed: String?
     /// The cache policy of each query operation, by operation name (nil for an anonymous one).
     let queryPolicies: [String?: CachePolicy]
+    /// The query operations whose signed-in answers viewers with the same relation share, by
+    /// operation name (``SharedCardShape``).
+    let sharedCards: [String?: SharedCardShape]
     /// The text's size, for the store's memory budget.
     let textBytes: Int
     /// The document's fragments by name (for pricing).
@@ -56,6 +59,7 @@ final class PreparedDocument: Sendable {
         guard errors.isEmpty else {
             printed = nil
             queryPolicies = [:]
+            sharedCards = [:]
             staticCosts = [:]
             return
         }
@@ -75,6 +79,11 @@ final class PreparedDocument: Sendable {
                 operation, fragments: fragments, schema: schema, defaultMaxAge: defaultMaxAge)
         }
         queryPolicies = policies
+        var shapes: [String?: SharedCardShape] = [:]
+        for operation in operations {
+            if let shape = SharedCardShape.of(operation) { shapes[operation.name?.value] = shape }
+        }
+        sharedCards = shapes
     }
 
     /// The operation a request selects (§6.1 GetOperation), if it is unambiguous.
