@@ -72,14 +72,23 @@ public func buildApplication(
                 upgradeChannel: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder,
                     configuration: .init(
-                        http1: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines)]),
+                        http1: .init(additionalChannelHandlers: [RequestDeadlineHandler(deadlines: deadlines), RequestArrivalStamp()]),
                         ws: WebSocketServerConfiguration(
                             maxFrameSize: configuration.subscriptions.maxMessageBytes,
                             autoPing: .enabled(timePeriod: .seconds(30))))),
                 headTimeout: deadlines.headTimeout)
         },
-        configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "social-gateway"),
+        configuration: ApplicationConfiguration(
+            address: .hostname(host, port: configuration.port), serverName: "social-gateway", backlog: configuration.listenBacklog),
         onServerRunning: { channel in
+            // Accepting must not wait for the accept loop's turn (``EagerAccept``).
+            do {
+                try await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(EagerAccept(), position: .first)
+                }.get()
+            } catch {
+                logger.warning("could not install the eager accept handler", metadata: ["error": "\(error)"])
+            }
             let port = channel.localAddress?.port ?? configuration.port
             logger.notice("social-gateway listening on http://\(host):\(port) (\(mode)); playground at /, GraphQL at /graphql")
             await onListening?(port)
@@ -200,6 +209,7 @@ func buildRouters(
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads), trustedProxies: configuration.trustedProxies)
     graphQL.compression = ResponseCompression(minimumBytes: configuration.compressionMinBytes, metrics: metrics)
     graphQL.streaming = StreamingResponder(hub: hub, service: service, connections: connections, logger: logger)
+    graphQL.queueWait = QueueWaitGate(maxWait: configuration.maxQueueWait, metrics: metrics)
     let operational = OperationalRoutes(
         service: service, metrics: metrics, mediaFiles: backend.mediaFiles, readiness: readiness,
         coherence: coherence)

@@ -54,6 +54,9 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
     case tooManyUploads(limit: Int)
     /// An uploaded file could not be written to the spool folder (503): a server-side problem.
     case uploadSpoolFailed
+    /// The request waited longer than allowed to start (``QueueWaitGate``): 503 with
+    /// `Retry-After`, nothing of it run.
+    case overloaded
 
     /// The HTTP status of the refusal.
     public var status: HTTPResponse.Status {
@@ -67,7 +70,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .methodNotAllowed: .methodNotAllowed
         case .unauthenticated: .unauthorized
         case .notFound: .notFound
-        case .tooManyUploads, .uploadSpoolFailed: .serviceUnavailable
+        case .tooManyUploads, .uploadSpoolFailed, .overloaded: .serviceUnavailable
         }
     }
 
@@ -88,6 +91,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .notFound: DomainErrorCode.notFound.rawValue
         case .tooManyUploads: "TOO_MANY_UPLOADS"
         case .uploadSpoolFailed: "UPLOAD_UNAVAILABLE"
+        case .overloaded: DomainErrorCode.serverBusy.rawValue
         }
     }
 
@@ -122,6 +126,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .tooManyUploads(let limit):
             "The server is already receiving \(limit) upload\(limit == 1 ? "" : "s"); try again in a moment."
         case .uploadSpoolFailed: "The server cannot receive uploads right now; try again later."
+        case .overloaded: "The server has more requests than it can answer in time; try again in a second."
         }
     }
 
@@ -139,7 +144,7 @@ extension GatewayHTTPError: HTTPResponseError {
         var headers: HTTPFields = [.contentType: MediaType.json.headerValue]
         switch self {
         case .methodNotAllowed: headers[.allow] = "GET, POST"
-        case .tooManyUploads, .uploadSpoolFailed: headers[.retryAfter] = "1"
+        case .tooManyUploads, .uploadSpoolFailed, .overloaded: headers[.retryAfter] = "1"
         case .unauthenticated(let reason):
             headers[.wwwAuthenticate] = "Bearer realm=\"social-gateway\", error=\"invalid_token\", error_description=\"\(reason.replacingOccurrences(of: "\"", with: "'"))\""
         default: break

@@ -12,7 +12,8 @@ import SocialGateway
 /// limits (413, 400, 422), then GraphQL itself. Everything before the token reads headers only.
 /// A multipart upload is refused before a byte of its body is read when it comes without a
 /// signed-in viewer (401: only signed-in users upload) or when ``UploadSlots`` are all taken
-/// (503 with `Retry-After`). Statuses follow GraphQL over HTTP with
+/// (503 with `Retry-After`). A request that waited too long to start is refused first of all
+/// (``QueueWaitGate``: 503 with `Retry-After`). Statuses follow GraphQL over HTTP with
 /// `application/graphql-response+json` (200 when execution ran, 400 for a document that does not
 /// parse, 422 for one that does not validate or run, 405 + `Allow: POST` for a mutation over GET);
 /// `application/json` clients get 200 for request errors too. A JSON array body runs a batch,
@@ -36,12 +37,15 @@ struct GraphQLRoute: Sendable {
     var trustedProxies = TrustedProxies.none
     /// Answers requests that ask for a stream (server-sent events, multipart subscriptions).
     var streaming: StreamingResponder?
+    /// Refuses requests that waited too long to start (load shedding); nil: none refused.
+    var queueWait: QueueWaitGate?
     /// Compresses the answers of clients that accept it; every answer but a stream's passes it.
     var compression = ResponseCompression(minimumBytes: ServerConfiguration.defaultCompressionMinBytes)
 
     static let preflightHeaders: [HeaderName] = [.graphQLPreflight, .apolloRequirePreflight, .apolloOperationName]
 
     func get(_ request: Request, context: GatewayRequestContext) async throws -> Response {
+        try queueWait?.admit(request)
         if let streaming, let format = StreamFormat.negotiate(accept: request.headers[.accept]) {
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
             let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query, maxJSONValues: maxJSONValues)
@@ -73,6 +77,7 @@ struct GraphQLRoute: Sendable {
     }
 
     func post(_ request: Request, context: GatewayRequestContext) async throws -> Response {
+        try queueWait?.admit(request)
         if let streaming, let format = StreamFormat.negotiate(accept: request.headers[.accept]) {
             let contentType = ContentType(request.headers[.contentType])
             if contentType?.isSimpleForm ?? true { try Self.requirePreflight(request) }

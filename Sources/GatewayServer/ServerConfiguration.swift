@@ -27,6 +27,16 @@ public struct ServerConfiguration: Sendable {
     /// Base of public URLs such as avatars (`PUBLIC_URL`); default `http://<host>:<port>`.
     public var publicURL: String?
 
+    /// Connections the kernel holds for the server before it accepts them (`LISTEN_BACKLOG`,
+    /// 4096; Linux caps it at `net.core.somaxconn`). Hummingbird's default of 256 overflowed when
+    /// a thousand clients connected at once: the kernel dropped the rest and they retried a second
+    /// or more later (docs/SERVER.md, "Many connections").
+    public var listenBacklog = 4096
+    /// The longest a GraphQL request may wait in the server before its handler starts; past it,
+    /// it is refused at once with 503 and `Retry-After` (``QueueWaitGate``; `MAX_QUEUE_WAIT`,
+    /// 0.5 s; zero: never refused).
+    public var maxQueueWait: Duration = .milliseconds(500)
+
     /// Largest JSON body, and largest multipart `operations`/`map` field (`MAX_BODY_BYTES`, 1 MB).
     public var maxBodyBytes = 1024 * 1024
     /// Most operations in one batch (`MAX_BATCH_SIZE`, 20).
@@ -179,6 +189,8 @@ public struct ServerConfiguration: Sendable {
         if let limit = try int("MAX_UPLOAD_FILES") { configuration.maxUploadFiles = limit }
         if let limit = try int("MAX_CONCURRENT_UPLOADS") { configuration.maxConcurrentUploads = limit }
         if let limit = try int("MAX_CONCURRENT_QUERIES") { configuration.gateway.maxConcurrentQueries = limit }
+        if let backlog = try int("LISTEN_BACKLOG") { configuration.listenBacklog = max(backlog, 1) }
+        if let wait = try seconds("MAX_QUEUE_WAIT") { configuration.maxQueueWait = wait }
         if let limit = try int("MAX_JSON_VALUES") { configuration.maxJSONValues = limit }
         if let dir = value("UPLOAD_SPOOL_DIR") { configuration.uploadSpoolDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
         if let proxies = value("TRUSTED_PROXIES") { configuration.trustedProxies = try TrustedProxies(parsing: proxies) }

@@ -37,6 +37,26 @@ struct ExecutionSlotsTests {
         #expect(slots.waiting == 0)
     }
 
+    @Test("a long queue keeps first come, first served while served waiters are dropped from it (3,000 waiters)")
+    func longQueueOrder() async throws {
+        let slots = ExecutionSlots(limit: 1)
+        await slots.acquire()
+        let order = OrderLog()
+        var tasks: [Task<Void, Never>] = []
+        for index in 1...3000 {
+            tasks.append(Task {
+                await slots.acquire()
+                order.items.withLock { $0.append(index) }
+                slots.release()
+            })
+            while slots.waiting < index { await Task.yield() }
+        }
+        slots.release()
+        for task in tasks { await task.value }
+        #expect(order.items.withLock { $0 } == Array(1...3000))
+        #expect(slots.waiting == 0)
+    }
+
     @Test("a limit of 0 is no bound")
     func unbounded() async {
         let slots = ExecutionSlots(limit: 0)

@@ -71,6 +71,11 @@ public final class ExecutionSlots: Sendable {
             if state.head == state.waiters.count {
                 state.waiters.removeAll(keepingCapacity: true)
                 state.head = 0
+            } else if state.head >= 1024, state.head * 2 >= state.waiters.count {
+                // A queue that never empties (sustained overload) would otherwise keep every
+                // continuation it ever held: drop the served half, in order.
+                state.waiters.removeFirst(state.head)
+                state.head = 0
             }
             return next
         }
