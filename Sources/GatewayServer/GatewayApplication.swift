@@ -208,8 +208,12 @@ func buildRouters(
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads), trustedProxies: configuration.trustedProxies)
     graphQL.compression = ResponseCompression(minimumBytes: configuration.compressionMinBytes, metrics: metrics)
-    graphQL.streaming = StreamingResponder(hub: hub, service: service, connections: connections, logger: logger)
-    graphQL.queueWait = QueueWaitGate(maxWait: configuration.maxQueueWait, metrics: metrics)
+    let admission = StreamingAdmission(limits: configuration.subscriptions)
+    let queueWait = QueueWaitGate(maxWait: configuration.maxQueueWait, metrics: metrics, slots: service.executionSlots)
+    graphQL.streaming = StreamingResponder(
+        hub: hub, service: service, connections: connections, admission: admission, logger: logger)
+    graphQL.queueWait = queueWait
+    graphQL.streamingAdmission = admission
     let operational = OperationalRoutes(
         service: service, metrics: metrics, mediaFiles: backend.mediaFiles, readiness: readiness,
         coherence: coherence)
@@ -244,12 +248,16 @@ func buildRouters(
     let webSocketRouter = Router(context: GatewayWebSocketContext.self)
     webSocketRouter.ws(
         "/graphql",
-        shouldUpgrade: { request, _ in
+        shouldUpgrade: { request, context in
             // Only the graphql-transport-ws subprotocol; anything else is answered as plain HTTP.
             let offered = request.headers[.secWebSocketProtocol] ?? ""
             guard offered.split(separator: ",").contains(where: { $0.trimmingSpaces == GraphQLWebSocketSession.subprotocol }) else {
                 return .dontUpgrade
             }
+            // Over a bound on sockets: not upgraded; the HTTP route answers 503 or 429.
+            let address = configuration.trustedProxies.clientAddress(
+                peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[.xForwardedFor])
+            if admission.refusal(address: address) != nil { return .dontUpgrade }
             return .upgrade([.secWebSocketProtocol: GraphQLWebSocketSession.subprotocol])
         },
         onUpgrade: { inbound, outbound, context in
@@ -259,7 +267,7 @@ func buildRouters(
                 clientAddress: configuration.trustedProxies.clientAddress(
                     peer: context.requestContext.remoteAddress?.ipAddress,
                     forwardedFor: context.request.headers[.xForwardedFor]),
-                logger: context.logger, connections: connections)
+                logger: context.logger, connections: connections, admission: admission, queueWait: queueWait)
             try await session.run(inbound: inbound, outbound: outbound)
         })
     return GatewayRouters(http: router, webSocket: webSocketRouter)
