@@ -213,7 +213,6 @@ func buildRouters(
     graphQL.streaming = StreamingResponder(
         hub: hub, service: service, connections: connections, admission: admission, logger: logger)
     graphQL.queueWait = queueWait
-    graphQL.streamingAdmission = admission
     let operational = OperationalRoutes(
         service: service, metrics: metrics, mediaFiles: backend.mediaFiles, readiness: readiness,
         coherence: coherence)
@@ -248,16 +247,12 @@ func buildRouters(
     let webSocketRouter = Router(context: GatewayWebSocketContext.self)
     webSocketRouter.ws(
         "/graphql",
-        shouldUpgrade: { request, context in
+        shouldUpgrade: { request, _ in
             // Only the graphql-transport-ws subprotocol; anything else is answered as plain HTTP.
             let offered = request.headers[.secWebSocketProtocol] ?? ""
             guard offered.split(separator: ",").contains(where: { $0.trimmingSpaces == GraphQLWebSocketSession.subprotocol }) else {
                 return .dontUpgrade
             }
-            // Over a bound on sockets: not upgraded; the HTTP route answers 503 or 429.
-            let address = configuration.trustedProxies.clientAddress(
-                peer: context.remoteAddress?.ipAddress, forwardedFor: request.headers[.xForwardedFor])
-            if admission.refusal(address: address) != nil { return .dontUpgrade }
             return .upgrade([.secWebSocketProtocol: GraphQLWebSocketSession.subprotocol])
         },
         onUpgrade: { inbound, outbound, context in

@@ -57,10 +57,9 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
     /// The request waited longer than allowed to start (``QueueWaitGate``): 503 with
     /// `Retry-After`, nothing of it run.
     case overloaded
-    /// A WebSocket or event stream over a bound (``StreamingAdmission``): the replica's
-    /// streaming connections (503), or its client address's sockets not signed in (429); both
-    /// with `Retry-After`, refused before the upgrade.
-    case tooManyStreams(perAddress: Bool, limit: Int)
+    /// An event stream over the replica's bound on streaming connections
+    /// (``StreamingAdmission``): 503 with `Retry-After`.
+    case tooManyStreams(limit: Int)
 
     /// The HTTP status of the refusal.
     public var status: HTTPResponse.Status {
@@ -75,7 +74,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .unauthenticated: .unauthorized
         case .notFound: .notFound
         case .tooManyUploads, .uploadSpoolFailed, .overloaded: .serviceUnavailable
-        case .tooManyStreams(let perAddress, _): perAddress ? .tooManyRequests : .serviceUnavailable
+        case .tooManyStreams: .serviceUnavailable
         }
     }
 
@@ -97,7 +96,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .tooManyUploads: "TOO_MANY_UPLOADS"
         case .uploadSpoolFailed: "UPLOAD_UNAVAILABLE"
         case .overloaded: DomainErrorCode.serverBusy.rawValue
-        case .tooManyStreams(let perAddress, _): perAddress ? DomainErrorCode.tooManyRequests.rawValue : DomainErrorCode.serverBusy.rawValue
+        case .tooManyStreams: DomainErrorCode.serverBusy.rawValue
         }
     }
 
@@ -133,9 +132,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
             "The server is already receiving \(limit) upload\(limit == 1 ? "" : "s"); try again in a moment."
         case .uploadSpoolFailed: "The server cannot receive uploads right now; try again later."
         case .overloaded: "The server has more requests than it can answer in time; try again in a second."
-        case .tooManyStreams(true, let limit):
-            "This address already holds \(limit) WebSockets that are not signed in; close one, or send a token in connection_init."
-        case .tooManyStreams(false, let limit):
+        case .tooManyStreams(let limit):
             "The server already holds \(limit) streaming connections; try again in a few seconds."
         }
     }

@@ -44,22 +44,7 @@ struct GraphQLRoute: Sendable {
 
     static let preflightHeaders: [HeaderName] = [.graphQLPreflight, .apolloRequirePreflight, .apolloOperationName]
 
-    /// The bounds on sockets refused this `graphql-transport-ws` upgrade (the WebSocket router
-    /// declined it, and it arrived here as plain HTTP): why, for a 503 or 429 rather than an
-    /// answer to an empty query.
-    var streamingAdmission: StreamingAdmission?
-
-    private func refusedUpgrade(_ request: Request, context: GatewayRequestContext) -> GatewayHTTPError? {
-        guard let streamingAdmission, request.headers[.upgrade]?.lowercased() == "websocket",
-              let offered = request.headers[.secWebSocketProtocol],
-              offered.split(separator: ",").contains(where: { $0.trimmingSpaces == GraphQLWebSocketSession.subprotocol })
-        else { return nil }
-        let address = trustedProxies.clientAddress(peer: context.clientAddress, forwardedFor: request.headers[.xForwardedFor])
-        return streamingAdmission.refusal(address: address) ?? .tooManyStreams(perAddress: false, limit: streamingAdmission.maxConnections)
-    }
-
     func get(_ request: Request, context: GatewayRequestContext) async throws -> Response {
-        if let refused = refusedUpgrade(request, context: context) { throw refused }
         try queueWait?.admit(request)
         if let streaming, let format = StreamFormat.negotiate(accept: request.headers[.accept]) {
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])

@@ -18,8 +18,8 @@ import SocialGateway
 /// a second `connection_init`; 1000 after ``SocialGateway/SubscriptionLimits/idleTimeoutSeconds``
 /// with nothing running (``SocialGateway/SubscriptionLimits/anonymousIdleTimeoutSeconds`` for an
 /// anonymous connection; pings and pongs are no operation and extend neither), and 1001 at
-/// shutdown after every subscription was completed; 1013 when the server's or the address's
-/// bound on sockets was reached in a race with the upgrade (``StreamingAdmission``).
+/// shutdown after every subscription was completed; 1013 at once when the server's or the
+/// address's bound on sockets is reached (``StreamingAdmission``).
 ///
 /// A signed-in connection belongs to its token's session: when it ends (a sign-out, a password
 /// change or reset, here or on another replica) the connection closes with 4403, and every
@@ -48,8 +48,8 @@ struct GraphQLWebSocketSession: Sendable {
     var limits: SubscriptionLimits { hub.limits }
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        guard admission.openSocket(address: clientAddress) else {
-            await close(outbound, .tryAgainLater, "Try again later: too many connections")
+        if let refusal = admission.openSocket(address: clientAddress) {
+            await close(outbound, .tryAgainLater, refusal.reason)
             return
         }
         let state = WebSocketSessionState()
@@ -222,7 +222,8 @@ struct GraphQLWebSocketSession: Sendable {
                     await close(outbound, .initialisationTimeout, "Connection initialisation timeout")
                     return
                 }
-                wake = min(wake, handshakeDeadline)
+                // Look again within a second: the acknowledgement starts the idle timer.
+                wake = min(wake, handshakeDeadline, now + .seconds(1))
             }
             if let expiresAt = timers.expiresAt {
                 let left = expiresAt.timeIntervalSinceNow

@@ -9,11 +9,12 @@ import Synchronization
 /// connection moves from its address's count to its viewer's
 /// (``SocialGateway/SubscriptionLimits/connectionsPerViewer``).
 ///
-/// A WebSocket upgrade over either bound is refused before it is upgraded (``refusal(address:)``:
-/// 503 or 429 with `Retry-After`); one that slips past in a race is closed at once with 1013.
+/// A WebSocket over either bound is upgraded and closed at once with 1013 ("Try Again Later",
+/// RFC 6455) and a reason naming the bound: Hummingbird answers a declined upgrade with a bare
+/// 400, which would say nothing. An event stream over the total is refused with 503.
 ///
 /// ```swift
-/// guard admission.openSocket(address: peer) else { close(1013) }
+/// if let refusal = admission.openSocket(address: peer) { close(1013, refusal.reason) }
 /// defer { admission.closeSocket(address: peer, signedIn: signedIn) }
 /// ```
 final class StreamingAdmission: Sendable {
@@ -31,23 +32,31 @@ final class StreamingAdmission: Sendable {
         perAddress = max(1, limits.connectionsPerAddress)
     }
 
-    /// Why a new WebSocket from `address` would be refused now; nil when it would be admitted.
-    func refusal(address: String?) -> GatewayHTTPError? {
-        state.withLock { state in
-            if state.open >= maxConnections { return .tooManyStreams(perAddress: false, limit: maxConnections) }
-            if state.byAddress[address ?? "", default: 0] >= perAddress { return .tooManyStreams(perAddress: true, limit: perAddress) }
-            return nil
+    /// Why a socket is refused.
+    enum Refusal: Sendable, Hashable {
+        /// Its address holds ``perAddress`` sockets not signed in.
+        case perAddress(limit: Int)
+        /// The replica holds ``maxConnections`` streaming connections.
+        case total(limit: Int)
+
+        /// The close reason (at most 123 bytes).
+        var reason: String {
+            switch self {
+            case .perAddress(let limit): "Try again later: this address holds \(limit) sockets not signed in"
+            case .total(let limit): "Try again later: the server holds \(limit) streaming connections"
+            }
         }
     }
 
-    /// Takes a place for a WebSocket not signed in yet; false when a bound is reached.
-    func openSocket(address: String?) -> Bool {
+    /// Takes a place for a WebSocket not signed in yet; why not when a bound is reached.
+    func openSocket(address: String?) -> Refusal? {
         state.withLock { state in
             let key = address ?? ""
-            guard state.open < maxConnections, state.byAddress[key, default: 0] < perAddress else { return false }
+            guard state.open < maxConnections else { return .total(limit: maxConnections) }
+            guard state.byAddress[key, default: 0] < perAddress else { return .perAddress(limit: perAddress) }
             state.open += 1
             state.byAddress[key, default: 0] += 1
-            return true
+            return nil
         }
     }
 

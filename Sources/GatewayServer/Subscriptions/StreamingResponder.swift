@@ -43,7 +43,7 @@ struct StreamingResponder: Sendable {
         guard admission.openStream() else {
             subscription.cancel()
             hub.releaseConnection(viewer: viewer)
-            let refusal = GatewayHTTPError.tooManyStreams(perAddress: false, limit: admission.maxConnections)
+            let refusal = GatewayHTTPError.tooManyStreams(limit: admission.maxConnections)
             let error = GraphQLError(refusal.message, extensions: ["code": .string(refusal.code)])
             return Response(
                 status: .serviceUnavailable, headers: [.contentType: MediaType.json.headerValue, .retryAfter: "5"],
