@@ -8,10 +8,27 @@ import SocialDomain
 public struct GatewayOptions: Sendable {
     /// Parser limits for request documents: 15,000 tokens, 64 levels of nesting.
     public var parse = ParseOptions(maxTokens: 15_000, maxDepth: 64)
-    /// Validation guards: 100 errors at most, selection depth 12, 50 aliases. The cost is demand
+    /// Validation guards: 100 errors at most, selection depth 15, 50 aliases. The cost is demand
     /// control's (``demandControl``), priced per request with its variables, not validation's
     /// field count (``GraphQLValidation/ValidationOptions/maxCost``, off here).
-    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 12, maxCost: nil, maxAliases: 50)
+    ///
+    /// Depth 15 because introspection counts like any other selection: the standard
+    /// introspection queries of graphql-js 17 and graphql-core 3.3 (nine `ofType` levels under
+    /// `fields { args { type } }`) are 15 deep, graphql-js 16's and gql's 13. Depth bounds the
+    /// shape; what a deep selection costs is the cost limit's business.
+    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 15, maxCost: nil, maxAliases: 50)
+    /// The most bytes one answer may have (`MAX_RESPONSE_BYTES`, 4 MiB): the operations of an
+    /// HTTP batch together, one subscription event, one operation over a WebSocket. Counted while
+    /// the answer is built; past it execution stops, what was built is dropped and the client gets
+    /// `RESPONSE_TOO_LARGE` instead of any part of the data. nil: no bound.
+    ///
+    /// Why 4 MiB: the largest answers the shipped clients ask for are a follower graph (131-149 KB)
+    /// and the full introspection (about 110 KB); an operation at `MAX_COST` (10,000 objects) of
+    /// cards is about 2 MB. The bound is what any future mistake in pricing can cost in memory and
+    /// bytes sent.
+    public var maxResponseBytes: Int? = GatewayOptions.defaultMaxResponseBytes
+    /// ``maxResponseBytes``' default: 4 MiB.
+    public static let defaultMaxResponseBytes = 4 << 20
     /// Demand control: the `@cost`/`@listSize` prices, `MAX_COST` and the modes of the cost limit
     /// and of the rate limits.
     public var demandControl = DemandControlOptions()
