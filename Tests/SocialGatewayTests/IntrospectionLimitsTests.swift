@@ -52,7 +52,7 @@ struct IntrospectionLimitsTests {
             let estimated = json["extensions"]?["cost"]?["estimated"]?.intValue ?? -1
             let actual = json["extensions"]?["cost"]?["actual"]?.intValue ?? -2
             // The estimate counts the schema's real values: it is the answer's own cost, and
-            // far under MAX_COST (about 1,700 of 10,000 for the largest of these documents).
+            // far under MAX_COST (1,117 of 10,000 for each of these documents on this schema).
             #expect(estimated == actual, "\(name)")
             #expect(estimated > types.count && estimated <= 3_000, "\(name): \(estimated)")
             #expect(response.body.count < 200_000, "\(name)")

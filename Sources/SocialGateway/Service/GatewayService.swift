@@ -215,13 +215,18 @@ public final class GatewayService: Sendable {
     }
 
     /// Executes; the response, and the request context (with the tags it read and changed).
-    func run(_ prepared: PreparedRequest) async -> (GatewayResponse, RequestContext) {
+    ///
+    /// - Parameter sharedAnswer: the answer may be handed to other requests (a cacheable query,
+    ///   whose identical misses share one computation): it is built to the whole
+    ///   ``GatewayOptions/maxResponseBytes`` rather than to what this request's batch has left, and
+    ///   each request's ``execute(_:)`` holds it to its own budget.
+    func run(_ prepared: PreparedRequest, sharedAnswer: Bool = false) async -> (GatewayResponse, RequestContext) {
         let request = prepared.request
         let context = RequestContext(
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
             clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
             budget: request.budget)
-        let bytesLeft = options.maxResponseBytes.map { request.budget.responseBytesLeft(of: $0) }
+        let bytesLeft = options.maxResponseBytes.map { sharedAnswer ? $0 : request.budget.responseBytesLeft(of: $0) }
         let executed = await GatewayTracing.step("graphql.execute") {
             await Executor.execute(
                 schema: schema,
