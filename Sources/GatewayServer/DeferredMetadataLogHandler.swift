@@ -8,7 +8,7 @@ import Logging
 /// server's usual `warning` level no line is written for most requests: 3% of the CPU of a cached
 /// answer (issue #17, `perf record`). Here the metadata is kept as set and handed to the inner
 /// handler with each event, which renders it then, with the same precedence (the event's own
-/// metadata wins over the logger's).
+/// metadata wins over the logger's). Every line is escaped on its way out (``LogEscaping``).
 public struct DeferredMetadataLogHandler: LogHandler {
     private var inner: StreamLogHandler
     public var metadata = Logger.Metadata()
@@ -43,11 +43,19 @@ public struct DeferredMetadataLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// Writes the line with every control character escaped (``LogEscaping``): the message, the
+    /// metadata and an attached error, so that nothing a client sent can break the line.
     public func log(event: LogEvent) {
         var event = event
-        if !metadata.isEmpty {
-            event.metadata = metadata.merging(event.metadata ?? [:]) { _, explicit in explicit }
+        var merged = metadata.isEmpty ? event.metadata ?? [:] : metadata.merging(event.metadata ?? [:]) { _, explicit in explicit }
+        if let error = event.error {
+            // As StreamLogHandler writes it, but escaped.
+            merged["error.message"] = .string("\(error)")
+            merged["error.type"] = .string(String(reflecting: type(of: error)))
+            event.error = nil
         }
+        event.metadata = merged.isEmpty ? event.metadata : merged.mapValues(LogEscaping.escaped)
+        event.message = Logger.Message(stringLiteral: LogEscaping.escaped(event.message.description))
         inner.log(event: event)
     }
 }

@@ -17,7 +17,8 @@ import UnixSignals
 /// bounded by ``ServerConfiguration/shutdownGracePeriod``; past it, what is left is cancelled.
 ///
 /// Routes: `GET /` (playground), `GET|POST /graphql`, `GET /playground/demo-tokens` (backends
-/// with demo users), `GET /healthz`, `GET /readyz`, `GET /metrics`, `GET /avatars/**` and
+/// with demo users), `GET /healthz`, `GET /readyz`, `GET /metrics` (``MetricsAccess``: on
+/// loopback, or with `METRICS_TOKEN`, or on `METRICS_PORT`), `GET /avatars/**` and
 /// `/stories/**` (backends that keep media files), and `extraRoutes`. Middleware, outermost first: CORS, the request's
 /// span when tracing is on (``RequestTracingMiddleware``), then request id and access log (which also turns thrown
 /// ``GatewayHTTPError``s into responses).
@@ -222,7 +223,7 @@ func buildRouters(
 
     let router = Router(context: GatewayRequestContext.self)
     router.add(middleware: CORSMiddleware(allowedOrigins: configuration.corsAllowedOrigins))
-    if configuration.tracing { router.add(middleware: RequestTracingMiddleware()) }
+    if configuration.tracing { router.add(middleware: RequestTracingMiddleware(trustsIncoming: configuration.tracingTrustsIncoming)) }
     router.add(middleware: RequestIDMiddleware())
     router.get("/graphql", use: graphQL.get)
     router.post("/graphql", use: graphQL.post)
@@ -233,7 +234,27 @@ func buildRouters(
     router.get("/playground/demo-tokens", use: playground.demoTokens)
     router.get("/healthz", use: operational.health)
     router.get("/readyz", use: operational.ready)
-    router.get("/metrics", use: operational.metrics)
+    let metricsAccess = MetricsAccess(configuration)
+    router.get("/metrics") { request, context in
+        try metricsAccess.onAPIPort.check(request)
+        return operational.metrics(request, context: context)
+    }
+    if let port = configuration.metricsPort {
+        // `/metrics` alone, on a listener of its own, started and stopped with the server.
+        let metricsRouter = Router(context: GatewayRequestContext.self)
+        metricsRouter.get("/metrics") { request, context in
+            try metricsAccess.onMetricsPort.check(request)
+            return operational.metrics(request, context: context)
+        }
+        background.add(Application(
+            router: metricsRouter,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.metricsHost, port: port), serverName: "social-gateway-metrics"),
+            logger: logger))
+    } else if metricsAccess.onAPIPort == .closed {
+        logger.notice(
+            "/metrics is not served on \(configuration.host):\(configuration.port), which is not a loopback address: set METRICS_PORT (a listener on \(configuration.metricsHost)) or METRICS_TOKEN to read it")
+    }
     for kind in MediaKind.allCases {
         let serve = { @Sendable (request: Request, context: GatewayRequestContext) async throws -> Response in
             try await operational.media(kind, request, context: context)

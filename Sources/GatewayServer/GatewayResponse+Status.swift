@@ -7,7 +7,9 @@ extension GatewayResponse {
     ///
     /// 422 when the document parsed but cannot run as sent: it does not validate (the spec's
     /// rules or ours, such as depth, cost, aliases and introspection switched off), the
-    /// operation cannot be chosen, or the variables do not coerce. 400 otherwise: the document
+    /// operation cannot be chosen, the variables do not coerce, or its answer would be larger
+    /// than the server sends (`RESPONSE_TOO_LARGE`: the request asked for more than it may, as
+    /// `QUERY_TOO_COMPLEX` says before execution). 400 otherwise: the document
     /// does not parse, or a persisted-query hash names nothing (Apollo's protocol, outside the spec).
     /// Codes are the ones ``SocialGateway/GatewayService`` puts in `extensions.code`.
     ///
@@ -21,6 +23,6 @@ extension GatewayResponse {
     /// The `extensions.code`s of request errors that are 422 (``requestErrorStatus``).
     static let unprocessableCodes: Set<String> = [
         "GRAPHQL_VALIDATION_FAILED", "QUERY_TOO_DEEP", "QUERY_TOO_COMPLEX", "TOO_MANY_ALIASES", "INTROSPECTION_DISABLED",
-        "OPERATION_RESOLUTION_FAILURE", "BAD_USER_INPUT",
+        "OPERATION_RESOLUTION_FAILURE", "BAD_USER_INPUT", "RESPONSE_TOO_LARGE",
     ]
 }

@@ -6,8 +6,16 @@ import Tracing
 /// (``SocialGateway/GatewayTracing``) and store calls, installed only when tracing is on
 /// (``ServerConfiguration/tracing``).
 ///
-/// A client's W3C `traceparent` (and `tracestate`) make the span a child of the client's, as the
-/// bootstrapped instrument reads them. The span is named after the route (`POST /graphql`,
+/// A client's W3C `traceparent` (and `tracestate`) are read as the bootstrapped instrument reads
+/// them. By default they do not decide anything: the request's span starts a trace of its own,
+/// which the server's sampler (`OTEL_TRACES_SAMPLER`) keeps or drops as it does any root span,
+/// and carries a link to the client's span so that the two traces can still be joined. Were the
+/// client's span the parent, a parent-based sampler (the default, `parentbased_always_on`, and
+/// `parentbased_traceidratio`) would export every request whose `traceparent` says "sampled",
+/// whatever ratio the operator chose: any client could make the server trace, and pay for, all
+/// of its requests. With ``trustsIncoming`` (`TRACING_TRUST_INCOMING=true`, for a deployment whose
+/// callers are its own services) the client's span is the parent: its trace id and its sampling
+/// decision carry on. The span is named after the route (`POST /graphql`,
 /// `GET /avatars/**`), never the path or the query string (ids, variables), and ends when the
 /// response is ready: GraphQL answers are whole by then; a stream's span covers its start only.
 /// Unlike Hummingbird's `TracingMiddleware`, it records no query string: a GET's holds the
@@ -18,10 +26,21 @@ import Tracing
 struct RequestTracingMiddleware: RouterMiddleware {
     typealias Context = GatewayRequestContext
 
+    /// Whether a client's `traceparent` becomes the parent, with its sampling decision
+    /// (``ServerConfiguration/tracingTrustsIncoming``); otherwise it is only linked.
+    var trustsIncoming = false
+
+    static let traceparent = HTTPField.Name("traceparent")!
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var parent = InstrumentationContext.current ?? .topLevel
-        InstrumentationSystem.instrument.extract(request.headers, into: &parent, using: HeadersExtractor())
-        let span = startSpan("\(request.method.rawValue)", context: parent, ofKind: .server)
+        let local = InstrumentationContext.current ?? .topLevel
+        var incoming = local
+        InstrumentationSystem.instrument.extract(request.headers, into: &incoming, using: HeadersExtractor())
+        let span = startSpan("\(request.method.rawValue)", context: trustsIncoming ? incoming : local, ofKind: .server)
+        if !trustsIncoming, request.headers[Self.traceparent] != nil {
+            // The client's span, for joining the traces: not a parent, so not a sampling decision.
+            span.addLink(SpanLink(context: incoming, attributes: [:]))
+        }
         span.attributes["http.request.method"] = request.method.rawValue
         do {
             return try await InstrumentationContext.$current.withValue(span.context) {

@@ -133,12 +133,27 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration = .seconds(25)
     /// Log level (`LOG_LEVEL`: trace, debug, info, notice, warning, error, critical).
     public var logLevel: Logger.Level = .info
+    /// A listener of its own for `/metrics` (`METRICS_PORT`; unset: none; 0 picks a free port),
+    /// bound to ``metricsHost``. With it, the API port no longer serves `/metrics` unless
+    /// ``metricsToken`` is set (``MetricsAccess``).
+    public var metricsPort: Int?
+    /// The interface of the metrics listener (`METRICS_HOST`, 127.0.0.1).
+    public var metricsHost = "127.0.0.1"
+    /// A bearer token that reads `/metrics` (`METRICS_TOKEN`): required wherever `/metrics` is
+    /// served once set; the only way to read it on an API port off loopback.
+    public var metricsToken: String?
     /// The bounds on subscriptions and streaming connections (`SUBSCRIPTION_*` variables).
     public var subscriptions = SubscriptionLimits()
     /// Spans for every request (``RequestTracingMiddleware``), on when the standard `OTEL_*`
     /// variables ask for traces (``TracingRequest``); off by default. The composition root then
     /// bootstraps the exporter.
     public var tracing = false
+    /// Whether a client's W3C `traceparent` is the parent of its request's span, with its trace id
+    /// and its sampling decision (`TRACING_TRUST_INCOMING`, false). Off, the request starts its own
+    /// trace, sampled by the server's `OTEL_TRACES_SAMPLER`, and links to the client's span: a
+    /// client cannot make the server export its spans (``RequestTracingMiddleware``). Turn it on
+    /// when the callers are the operator's own services, whose sampling should carry through.
+    public var tracingTrustsIncoming = false
 
     public init() {}
 
@@ -189,6 +204,8 @@ public struct ServerConfiguration: Sendable {
         if let limit = try int("MAX_UPLOAD_FILES") { configuration.maxUploadFiles = limit }
         if let limit = try int("MAX_CONCURRENT_UPLOADS") { configuration.maxConcurrentUploads = limit }
         if let limit = try int("MAX_CONCURRENT_QUERIES") { configuration.gateway.maxConcurrentQueries = limit }
+        // The bytes of one answer (a batch's together); 0: no bound.
+        if let limit = try int("MAX_RESPONSE_BYTES") { configuration.gateway.maxResponseBytes = limit == 0 ? nil : limit }
         if let backlog = try int("LISTEN_BACKLOG") { configuration.listenBacklog = max(backlog, 1) }
         if let wait = try seconds("MAX_QUEUE_WAIT") { configuration.maxQueueWait = wait }
         if let limit = try int("MAX_JSON_VALUES") { configuration.maxJSONValues = limit }
@@ -210,6 +227,9 @@ public struct ServerConfiguration: Sendable {
         if let delay = try seconds("SHUTDOWN_DRAIN_DELAY") { configuration.shutdownDrainDelay = delay }
         if let grace = try seconds("SHUTDOWN_GRACE_PERIOD") { configuration.shutdownGracePeriod = grace }
         if let level = value("LOG_LEVEL") { configuration.logLevel = try parseLogLevel(level) }
+        if let port = try int("METRICS_PORT") { configuration.metricsPort = port }
+        if let host = value("METRICS_HOST") { configuration.metricsHost = host }
+        configuration.metricsToken = value("METRICS_TOKEN")
         // Follows and follow requests per viewer (FollowLimits); 0 lifts a window's limit (load tests).
         let hourly = try int("FOLLOWS_PER_HOUR"), daily = try int("FOLLOWS_PER_DAY")
         if hourly != nil || daily != nil {
@@ -234,6 +254,7 @@ public struct ServerConfiguration: Sendable {
         if let limit = try int("MAX_STREAMING_CONNECTIONS") { configuration.subscriptions.maxConnections = limit }
         if let seconds = try int("WEBSOCKET_ANONYMOUS_IDLE_TIMEOUT") { configuration.subscriptions.anonymousIdleTimeoutSeconds = seconds }
         configuration.tracing = TracingRequest.isRequested(environment)
+        if let trust = try bool("TRACING_TRUST_INCOMING") { configuration.tracingTrustsIncoming = trust }
         configuration.jwtSecret = value("JWT_SECRET")
         if let jwks = value("JWKS_URL") {
             guard let url = URL(string: jwks), url.scheme == "https" || url.scheme == "http" else {

@@ -142,6 +142,7 @@ extension SupabaseFake {
                let wait = FollowRequestRules.waitAfterDecline(declinedAt: decided, now: now) {
                 return Self.condition(429, "PT429", "follow_request_declined", details: "retry_after=\(wait)")
             }
+            if let refused = countFollow(me) { return refused }
             followRequests[pair] = FakeFollowRequest(pending: true, createdAtMicroseconds: now)
             changed = true
         }

@@ -102,6 +102,7 @@ extension SupabaseFake {
         case .unfollow: false
         case .toggle: !active
         }
+        if want && !active, let refused = countFollow(me) { return refused }
         if want != active {
             if let index {
                 let now = tick()

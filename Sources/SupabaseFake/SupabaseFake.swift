@@ -43,6 +43,12 @@ public final class SupabaseFake: @unchecked Sendable {
     var followRequests: [FollowPair: FakeFollowRequest] = [:]
     /// `blocks`: when each (blocker, blocked) pair was made.
     var blocks: [FollowPair: Int64] = [:]
+    /// `social_private.follow_events` (migration 20250301003000): when each caller's counted
+    /// follows and requests were made, on ``nowMicroseconds``.
+    var followEvents: [UUID: [Int64]] = [:]
+    /// The database's follow limits (`social_private.follows_per_hour()`, `follows_per_day()`;
+    /// 0: none), as the operator's `social_gateway.follows_per_*` settings change them.
+    var databaseFollowLimits = (perHour: FollowLimits.perHour, perDay: FollowLimits.perDay)
     /// Indexes into ``follows`` by follower and by followee: load-test graphs hold a million follows.
     var followsByFollower: [UUID: [Int]] = [:]
     var followsByFollowee: [UUID: [Int]] = [:]

@@ -8,7 +8,8 @@ import SocialDomain
 public enum SchemaErrors {
     /// The domain error for a SQL error's SQLSTATE, hint and detail, or nil when none is one of
     /// the schema's own (the caller decides: permissions, sessions, a backend fault).
-    /// - Parameter detail: `too_many_stories` carries `retry_after=<seconds>`,
+    /// - Parameter detail: `too_many_stories`, `follow_request_declined`, `follows_per_hour` and
+    ///   `follows_per_day` carry `retry_after=<seconds>`,
     ///   `authentication_required` `action=<SignedInAction raw value>`.
     public static func domainError(sqlState: String?, hint: String?, detail: String? = nil) -> DomainError? {
         switch hint {
@@ -20,6 +21,12 @@ public enum SchemaErrors {
             // asking again within FollowRequestRules.askAgainAfterDecline (migration 20250301002300)
             let seconds = argument("retry_after", in: detail).flatMap { Int($0) }
             return .askAgainLater(retryAfterSeconds: max(1, seconds ?? 60))
+        case "follows_per_hour"?, "follows_per_day"?:
+            // The database's own follow limits (migration 20250301003000), met by a caller the
+            // gateway's in-process count let through (another replica's follows, or a direct
+            // PostgREST caller): the same answer as the gateway's FollowLimits.
+            let seconds = argument("retry_after", in: detail).flatMap { Int($0) }
+            return .tooManyAttempts(retryAfter: max(1, seconds ?? 60))
         case "follow_request_not_found"?: return .followRequestNotFound
         case "cannot_block_self"?: return .badUserInput("You cannot block yourself", field: "profileId")
         case "cannot_follow_self"?: return .cannotFollowSelf

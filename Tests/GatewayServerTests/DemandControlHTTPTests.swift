@@ -97,7 +97,8 @@ struct DemandControlHTTPTests {
         #expect(demand.rateLimitMode == .off)
         let limiter = configuration.gateway.rateLimiter
         #expect(limiter?.query == RateLimiter.Policy(name: "query", capacity: 1000, refillPerSecond: 100))
-        #expect(limiter?.mutation == RateLimiter.Policy(name: "mutation", capacity: 200_000, refillPerSecond: 3))
+        // The capacity not given keeps its default.
+        #expect(limiter?.mutation == RateLimiter.Policy(name: "mutation", capacity: GatewayOptions.mutationRateLimit.capacity, refillPerSecond: 3))
         #expect(limiter?.maxKeys == 50)
         #expect(throws: ServerConfigurationError("COST_MODE must be enforce, measure or off, got \"strict\"")) {
             try ServerConfiguration.fromEnvironment(["COST_MODE": "strict"])

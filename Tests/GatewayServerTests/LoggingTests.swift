@@ -55,6 +55,48 @@ struct LoggingTests {
     }
 }
 
+extension LoggingTests {
+    /// What a ``DeferredMetadataLogHandler`` writes, kept as text.
+    final class CapturedStream: TextOutputStream, @unchecked Sendable {
+        // @unchecked: every access goes through the mutex.
+        let text = Mutex("")
+        func write(_ string: String) { text.withLock { $0 += string } }
+    }
+
+    @Test("issue 51: a newline in operationName cannot forge a log line: the server's handler escapes control characters")
+    func forgedLineEscaped() async throws {
+        let gateway = try await TestGateway.make()
+        let stream = CapturedStream()
+        var logger = Logger(label: "escape-test") { label in DeferredMetadataLogHandler(label: label, stream: stream) }
+        logger.logLevel = .info
+        let app = try await buildApplication(configuration: gateway.configuration.withSQLiteResponseCache, backend: gateway.backend, logger: logger)
+        let forged = "Card\n2026-12-02T00:00:00+0000 critical social-gateway : [GatewayServer] admin signed in\r\u{2028}"
+        try await app.test(.router) { client in
+            _ = try await client.execute(
+                uri: "/graphql", method: .post, headers: .graphQL().merging([HeaderName.requestID: "escape-1"]),
+                body: GraphQLBody.json("query Card { __typename }", operationName: forged))
+        }
+        let written = stream.text.withLock { $0 }
+        let lines = written.split(separator: "\n", omittingEmptySubsequences: true)
+        let access = lines.filter { $0.contains("request_id=escape-1") }
+        #expect(access.count == 1)
+        // The whole operation name stays on the access line, escaped; no line of its own.
+        #expect(access.first?.contains(#"operation=Card\n2026-12-02T00:00:00+0000 critical social-gateway"#) == true)
+        #expect(access.first?.contains(#"admin signed in\r\u{2028}"#) == true)
+        #expect(!lines.contains { $0.hasPrefix("2026-12-02T00:00:00+0000 critical") })
+        #expect(!written.contains("\r") && !written.contains("\u{2028}"))
+    }
+
+    @Test("issue 51: LogEscaping escapes C0, DEL, C1 and line separators, doubles backslashes only where it escapes, and keeps plain text as is")
+    func escaping() {
+        #expect(LogEscaping.escaped("plain text, é, \\ and \"quotes\"") == "plain text, é, \\ and \"quotes\"")
+        #expect(LogEscaping.escaped("a\nb\rc\td") == #"a\nb\rc\td"#)
+        #expect(LogEscaping.escaped("x\u{0}\u{1B}[31m\u{7F}\u{85}\u{2029}") == #"x\u{0}\u{1B}[31m\u{7F}\u{85}\u{2029}"#)
+        #expect(LogEscaping.escaped("fake \\n then \n") == #"fake \\n then \n"#)
+        #expect(LogEscaping.escaped(.array(["a\nb", .dictionary(["k": "c\rd"])])) == .array([#"a\nb"#, .dictionary(["k": #"c\rd"#])]))
+    }
+}
+
 extension HTTPFields {
     func merging(_ other: HTTPFields) -> HTTPFields {
         var result = self

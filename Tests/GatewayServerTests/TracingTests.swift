@@ -44,6 +44,12 @@ struct TracingTests {
 
     static func traced(_ settings: inout GatewaySettings) { settings.server.tracing = true }
 
+    /// Tracing on, and the client's `traceparent` trusted as the parent (`TRACING_TRUST_INCOMING`).
+    static func tracedTrusting(_ settings: inout GatewaySettings) {
+        settings.server.tracing = true
+        settings.server.tracingTrustsIncoming = true
+    }
+
     @Test("One request's spans: the server span parents parse, validate, cache lookup and execute; each loader wave is a child of execute")
     func spanTreeOfOneRequest() async throws {
         try await TestGateway.run(.embedded, Self.traced) { gateway in
@@ -80,10 +86,28 @@ struct TracingTests {
         }
     }
 
-    @Test("A client's traceparent becomes the request span's parent, and the access log names the trace")
-    func clientTraceparentIsTheParent() async throws {
+    @Test("issue 51: by default a client's sampled traceparent decides nothing: the request starts its own trace (the server's sampler decides), linked to the client's span")
+    func clientTraceparentOnlyLinked() async throws {
         let client = TestTracing.newTraceparent()
         try await TestGateway.run(.embedded, Self.traced) { gateway in
+            #expect(gateway.configuration.tracingTrustsIncoming == false)
+            let spans = try await Self.tracedGraph(gateway, traceparent: client.header, requestID: "trace-untrusted-1")
+            let root = try #require(spans.first { $0.operationName == "POST /graphql" })
+            #expect(root.traceID != client.traceID)
+            #expect(root.parentSpanID == nil)
+            #expect(root.links.map { $0.context.inMemorySpanContext?.spanID } == [client.spanID])
+            #expect(root.links.map { $0.context.inMemorySpanContext?.traceID } == [client.traceID])
+            #expect(TestTracing.spans(ofTrace: client.traceID).isEmpty)
+            #expect(spans.count > 3)
+        }
+        #expect(try ServerConfiguration.fromEnvironment(["TRACING_TRUST_INCOMING": "true"]).tracingTrustsIncoming)
+        #expect(try !ServerConfiguration.fromEnvironment([:]).tracingTrustsIncoming)
+    }
+
+    @Test("With TRACING_TRUST_INCOMING, a client's traceparent becomes the request span's parent, and the access log names the trace")
+    func clientTraceparentIsTheParent() async throws {
+        let client = TestTracing.newTraceparent()
+        try await TestGateway.run(.embedded, Self.tracedTrusting) { gateway in
             let spans = try await Self.tracedGraph(gateway, traceparent: client.header, requestID: "trace-parent-1")
             let root = try #require(spans.first { $0.operationName == "POST /graphql" })
             #expect(root.traceID == client.traceID)
@@ -95,7 +119,7 @@ struct TracingTests {
     @Test("Logs: inside a traced request each line carries trace_id and span_id beside request_id")
     func logsJoinTheirTrace() async throws {
         let client = TestTracing.newTraceparent()
-        try await TestGateway.run(.embedded, Self.traced) { gateway in
+        try await TestGateway.run(.embedded, Self.tracedTrusting) { gateway in
             _ = TestTracing.tracer
             var logger = Logger(label: "tracing-log-test") { _ in LoggingTests.RecordingLogHandler() }
             logger.logLevel = .info
@@ -143,6 +167,7 @@ struct TracingTests {
         try await TestGateway.run(.supabase, Self.traced) { gateway in
             let fake = try #require(gateway.fake)
             let spans = try await Self.tracedGraph(gateway, traceparent: client.header, requestID: "trace-supabase-1")
+            let root = try #require(spans.first { $0.operationName == "POST /graphql" })
             let storeSpans = spans.filter { $0.operationName.hasPrefix("supabase ") }
             #expect(!storeSpans.isEmpty, "\(spans.map(\.operationName))")
             let requests = fake.requests.filter { $0.path.hasPrefix("/rest/v1/") }
@@ -152,7 +177,7 @@ struct TracingTests {
                 let header = try #require(request.headers["traceparent"], "\(request.endpoint) has no traceparent")
                 let parts = header.split(separator: "-").map(String.init)
                 try #require(parts.count == 4)
-                #expect(parts[1] == client.traceID)
+                #expect(parts[1] == root.traceID)
                 let span = try #require(byID[parts[2]], "\(request.endpoint)'s parent is a supabase span")
                 #expect(span.kind == .client)
                 #expect(span.attributes["url.path"]?.toSpanAttribute() == .string(request.path))

@@ -17,16 +17,26 @@ struct GuardTests {
         #expect(errors.first?.extensions == ["code": "QUERY_TOO_DEEP"])
     }
 
-    @Test("maxDepth counts through fragments and ignores introspection")
+    @Test("maxDepth counts through fragments")
     func depthThroughFragments() {
         #expect(
             validate(
                 "query Deep { dog { ...F } } fragment F on Dog { owner { name } }", options: ValidationOptions(maxDepth: 2))
                 == [error("Operation \"Deep\" has depth 3, which exceeds the maximum depth of 2.", (1, 1))])
+    }
+
+    @Test("issue 51: maxDepth counts introspection like any other selection, through its fragments")
+    func depthCountsIntrospection() {
         #expect(
             validate(
-                "{ __schema { types { fields { type { name } } } } dog { name } }", options: ValidationOptions(maxDepth: 2)
-            ).isEmpty)
+                "{ __schema { types { fields { type { name } } } } dog { name } }", options: ValidationOptions(maxDepth: 4))
+                == [error("Anonymous operation has depth 5, which exceeds the maximum depth of 4.", (1, 1))])
+        #expect(
+            validate(
+                "{ __type(name: \"Dog\") { ...T } } fragment T on __Type { interfaces { possibleTypes { name } } }",
+                options: ValidationOptions(maxDepth: 3))
+                == [error("Anonymous operation has depth 4, which exceeds the maximum depth of 3.", (1, 1))])
+        #expect(validate("{ __schema { types { fields { type { name } } } } }", options: ValidationOptions(maxDepth: 5)).isEmpty)
     }
 
     @Test("maxDepth: the benchmark query has depth 8")

@@ -49,6 +49,26 @@ struct AccountAbuseTests {
         }
     }
 
+    @Test("issue 51: reset requests (with sign-ups, 5 a minute) count per IPv6 /64, per IPv4 address")
+    func perAddressGroups() async throws {
+        try await GatewayFixture.run(.embedded) { gateway in
+            let ask = "mutation ($e: String!) { requestPasswordReset(email: $e) }"
+            var answers: [String: [String]] = [:]
+            let addresses = (1...5).map { "2001:db8:a:b::\($0)" } + ["2001:db8:a:b:ffff::9", "2001:db8:a:c::1"]
+                + (2...4).map { "127.0.0.\($0)" }
+            for address in addresses {
+                let (_, json) = try await gateway.run(ask, ["e": "nobody@example.com"], clientAddress: address)
+                answers[address] = GatewayFixture.codes(json)
+            }
+            for n in 1...5 { #expect(answers["2001:db8:a:b::\(n)"] == [], "\(n)") }
+            // The sixth of the /64, whatever its low 64 bits.
+            #expect(answers["2001:db8:a:b:ffff::9"] == ["TOO_MANY_REQUESTS"])
+            #expect(answers["2001:db8:a:c::1"] == [])
+            // 127.0.0.2, .3 and .4 are three callers, as IPv4 addresses stay.
+            for n in 2...4 { #expect(answers["127.0.0.\(n)"] == [], "\(n)") }
+        }
+    }
+
     @Test("12 wrong passwords for one email at once: at most 5 are tested, the rest TOO_MANY_REQUESTS", arguments: providers)
     func concurrentGuessesReserved(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in

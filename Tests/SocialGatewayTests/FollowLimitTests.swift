@@ -39,4 +39,29 @@ struct FollowLimitTests {
             #expect(carols.json["data"]?["follow"] == ["following": true])
         }
     }
+
+    @Test("issue 51: the database's own follow limit (the fake Supabase project's, as migration 003000) answers as the gateway's: TOO_MANY_REQUESTS with retryAfter")
+    func databaseLimit() async throws {
+        var options = GatewayOptions()
+        // The gateway's own count lifted: what refuses is the project.
+        options.followLimits = FollowLimits(
+            hourly: AttemptLimiter(limit: Int.max, window: .seconds(3600)), daily: AttemptLimiter(limit: Int.max, window: .seconds(86_400)))
+        try await GatewayFixture.run(.supabase, options: options) { gateway in
+            let fake = try #require(gateway.store.fake)
+            fake.setDatabaseFollowLimits(perHour: 2, perDay: 500)
+            let bob = DemoData.bobId.lowercased, carol = DemoData.carolId.lowercased
+            let follow = "mutation F($id: ID!) { follow(profileId: $id) { following } }"
+            let unfollow = "mutation U($id: ID!) { unfollow(profileId: $id) { following } }"
+            for id in [bob, carol] { _ = try await gateway.run(unfollow, ["id": .string(id)], viewer: gateway.alice) }
+            for id in [bob, carol] {
+                #expect(try await gateway.run(follow, ["id": .string(id)], viewer: gateway.alice).json["data"]?["follow"] == ["following": true])
+            }
+            _ = try await gateway.run(unfollow, ["id": .string(bob)], viewer: gateway.alice)
+            let third = try await gateway.run(follow, ["id": .string(bob)], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(third.json) == ["TOO_MANY_REQUESTS"])
+            let retryAfter = third.json["errors"]?.arrayValue?.first?["extensions"]?["retryAfter"]?.intValue ?? 0
+            #expect(retryAfter > 3500 && retryAfter <= 3600)
+            #expect(GatewayFixture.messages(third.json) == ["Too many attempts. Try again in \(retryAfter) seconds."])
+        }
+    }
 }

@@ -85,6 +85,25 @@ struct RateLimiterTests {
         #expect(limiter.count <= 4)
     }
 
+    @Test("issue 51: the default read bucket refuses one viewer's flood of uncached follower graphs (200 a second, 1,153 units each)")
+    func defaultRefusesFlood() {
+        let limiter = RateLimiter(query: GatewayOptions.queryRateLimit, mutation: GatewayOptions.mutationRateLimit, now: clock.now)
+        let flooder = RateLimiter.Caller.viewer("flooder")
+        var allowed = 0, refused = 0
+        // Ten seconds of 200 graphs a second, 5 ms apart.
+        for _ in 0..<2_000 {
+            if limiter.spend(1_153, caller: flooder, bucket: .query).allowed { allowed += 1 } else { refused += 1 }
+            clock.advance(0.005)
+        }
+        let policy = limiter.query
+        // The flood gets the burst and the refill, no more: a quarter of what a replica serves.
+        #expect(refused > 0)
+        #expect(allowed * 1_153 <= policy.capacity + 10 * policy.refillPerSecond + 1_153)
+        #expect(allowed < 2_000 / 2)
+        // Someone else's bucket is untouched.
+        #expect(limiter.spend(1_153, caller: .viewer("someone else"), bucket: .query).allowed)
+    }
+
     @Test("RateLimit-Policy and RateLimit follow draft-ietf-httpapi-ratelimit-headers")
     func headers() {
         let limiter = limiter(capacity: 100, refill: 10)
@@ -144,6 +163,25 @@ struct GatewayRateLimitTests {
             }
             #expect(GatewayFixture.codes(try await gateway.run(card, clientAddress: "203.0.113.1").json) == ["TOO_MANY_REQUESTS"])
             #expect(try await gateway.run(card, clientAddress: "203.0.113.2").json["errors"] == nil)
+        }
+    }
+
+    @Test("issue 51: anonymous callers in one IPv6 /64 share a bucket; IPv4 addresses, and other /64s, have their own")
+    func perSlash64() async throws {
+        try await GatewayFixture.run(.embedded, options: options(capacity: 3)) { gateway in
+            let card = #"{ profile(handle: "alice_wonder") { handle } }"#
+            let addresses = [
+                "2001:db8:a:b::1", "2001:db8:a:b::2", "2001:db8:a:b:ffff:1:2:3", "2001:db8:a:b::4", "2001:db8:a:c::1",
+                "203.0.113.1", "203.0.113.1", "::ffff:203.0.113.1", "203.0.113.1", "203.0.113.2",
+            ]
+            var codes: [[String]] = []
+            for address in addresses {
+                let (_, json) = try await gateway.run(card, clientAddress: address)
+                codes.append(GatewayFixture.codes(json))
+            }
+            // A fourth request from the /64, whatever its low bits, is over the bucket of 3; another
+            // /64 has its own. 203.0.113.1 and ::ffff:203.0.113.1 are one caller; .2 another.
+            #expect(codes == [[], [], [], ["TOO_MANY_REQUESTS"], [], [], [], [], ["TOO_MANY_REQUESTS"], []])
         }
     }
 

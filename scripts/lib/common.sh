@@ -10,6 +10,7 @@
 #                                # in the background; sets server_pid
 #   wait_healthz "http://127.0.0.1:$port"      # until GET /healthz answers, or the server exits
 #   stop_gateway                 # TERM to $server_pid (only that pid), then wait for it
+#   bench_rate_limits            # exports a benchmark's per-viewer rate limits (see below)
 #
 # It also exports PYTHONPATH with scripts/lib, so a Python heredoc can
 # `from gateway_scripts.tokens import mint_token` (scripts/lib/gateway_scripts).
@@ -19,6 +20,19 @@ export PYTHONPATH="$SCRIPTS_LIB${PYTHONPATH:+:$PYTHONPATH}"
 server_pid="${server_pid:-}"
 
 free_port() { python3 "$SCRIPTS_LIB/gateway_scripts/ports.py"; }
+
+# bench_rate_limits: exports the per-viewer rate limits a benchmark runs its server under, far
+# above what a replica serves (10,000,000 units of burst and 5,000,000 a second for reads,
+# 200,000 and 100,000 for writes: the defaults before issue 51), because a benchmark drives a
+# whole replica from one token or address and measures the replica, not its limit. The defaults
+# protect the other viewers instead (docs/performance/2026-12-02-rate-limit-defaults.md). A value
+# already in the environment wins. The Python scripts use gateway_scripts.process.BENCH_RATE_LIMITS.
+bench_rate_limits() {
+  export RATE_LIMIT_QUERY_CAPACITY="${RATE_LIMIT_QUERY_CAPACITY:-10000000}"
+  export RATE_LIMIT_QUERY_PER_SECOND="${RATE_LIMIT_QUERY_PER_SECOND:-5000000}"
+  export RATE_LIMIT_MUTATION_CAPACITY="${RATE_LIMIT_MUTATION_CAPACITY:-200000}"
+  export RATE_LIMIT_MUTATION_PER_SECOND="${RATE_LIMIT_MUTATION_PER_SECOND:-100000}"
+}
 
 # build_release: the release gateway, serialized with other builds when SWIFT_BUILD_LOCK names a
 # lock file (a shared machine).

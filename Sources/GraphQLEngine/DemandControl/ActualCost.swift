@@ -6,7 +6,8 @@ import GraphQLLanguage
 ///
 /// A field costs its weight once per non-null value it produced (a null costs nothing) plus its
 /// argument weights; fields are grouped by response key through fragments, so a key two
-/// fragments select is counted once.
+/// fragments select is counted once. Introspection counts like any other selection (its objects
+/// 1 each, as ``IntrospectionCost`` estimates them).
 ///
 /// ```swift
 /// let actual = ActualCost.of(operation, data: data, schema: schema, model: model, fragments: fragments)
@@ -43,7 +44,7 @@ public enum ActualCost {
             var total = 0
             for key in keys {
                 guard let group = groups[key], let first = group.fields.first, let value = object[key],
-                    let definition = group.parent.fieldDefinition(named: first.name.value)
+                    let definition = schema.fieldDefinition(parentType: group.parent, name: first.name.value)
                 else { continue }
                 let weight = model.weight(of: definition, on: group.parent.name)
                 let subsets = group.fields.compactMap(\.selectionSet)
@@ -76,7 +77,6 @@ public enum ActualCost {
             for selection in set.selections {
                 switch selection {
                 case .field(let field):
-                    if field.name.value.hasPrefix("__") { continue }
                     let key = field.responseKey
                     if groups[key] == nil {
                         keys.append(key)

@@ -20,7 +20,11 @@ public struct CostEstimate: Sendable, Hashable {
 ///   `assumedSize`, else ``CostModel/defaultListSize``.
 /// - With `sizedFields` (a connection), that size applies to the named child fields (`edges`,
 ///   `nodes`) instead of the field itself.
-/// - Every branch of fragments counts (an upper bound); introspection fields cost nothing.
+/// - Every branch of fragments counts (an upper bound).
+/// - Introspection (`__schema`, `__type`) costs what its answer holds, counted on the schema
+///   (``IntrospectionCost``): the standard introspection query of GraphiQL, Apollo or gql costs
+///   about as many units as its answer has objects, and a nested `interfaces { possibleTypes ... }`
+///   what it would grow to. `__typename` is a scalar: 0.
 ///
 /// `{ profile(handle: "a") { followers(first: 50) { edges { node { id } } } } }` costs
 /// 1 + 1 + 50 × (1 + 1) = 102. Each fragment is priced once per size it inherits, so the walk
@@ -50,6 +54,10 @@ public struct CostEstimator {
     var fragmentCosts: [FragmentKey: Int] = [:]
     var inProgress: Set<String> = []
     var readsVariables = false
+    /// The pricing of `__schema` and `__type` selections, made on first use (it keeps its own
+    /// per-type results for the whole operation).
+    var introspection: IntrospectionCost?
+    let operation: OperationDefinition
 
     /// Estimates `operation`.
     /// - Parameters:
@@ -59,7 +67,8 @@ public struct CostEstimator {
         _ operation: OperationDefinition, schema: GraphQLSchema, model: CostModel, fragments: [String: FragmentDefinition],
         variables: JSONObject?
     ) -> CostEstimate {
-        var estimator = CostEstimator(schema: schema, model: model, fragments: fragments, variables: variables)
+        var estimator = CostEstimator(
+            schema: schema, model: model, fragments: fragments, variables: variables, operation: operation)
         for definition in operation.variableDefinitions {
             if case .int(let literal)? = definition.defaultValue, let value = Int(literal.value) {
                 estimator.variableDefaults[definition.variable.name.value] = value
@@ -68,7 +77,8 @@ public struct CostEstimator {
         guard let root = schema.rootType(for: operation.operation) else { return CostEstimate(cost: 0, dependsOnVariables: false) }
         let base = operation.operation == .mutation ? CostModel.mutationBaseCost : 0
         let cost = saturatingAdd(base, estimator.cost(of: operation.selectionSet, on: .object(root), sized: nil))
-        return CostEstimate(cost: cost, dependsOnVariables: estimator.readsVariables)
+        let readsVariables = estimator.readsVariables || (estimator.introspection?.readsVariables ?? false)
+        return CostEstimate(cost: cost, dependsOnVariables: readsVariables)
     }
 
     mutating func cost(of selectionSet: SelectionSet, on parent: GraphQLNamedType, sized: Sized?) -> Int {
@@ -76,7 +86,10 @@ public struct CostEstimator {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                if field.name.value.hasPrefix("__") { continue }
+                if field.name.value.hasPrefix("__") {
+                    total = saturatingAdd(total, metaFieldCost(field, on: parent))
+                    continue
+                }
                 guard let definition = parent.fieldDefinition(named: field.name.value) else { continue }
                 total = saturatingAdd(total, cost(of: field, definition, on: parent.name, sized: sized))
             case .inlineFragment(let inline):
@@ -112,6 +125,20 @@ public struct CostEstimator {
             for argument in field.arguments { total = saturatingAdd(total, weights[argument.name.value] ?? 0) }
         }
         return total
+    }
+
+    /// The cost of a meta-field: `__schema` and `__type` on the query type what their answer holds
+    /// (``IntrospectionCost``), `__typename` nothing (a scalar).
+    mutating func metaFieldCost(_ field: Field, on parent: GraphQLNamedType) -> Int {
+        guard let definition = schema.fieldDefinition(parentType: parent, name: field.name.value),
+            field.name.value != "__typename"
+        else { return 0 }
+        var pricing = introspection
+            ?? IntrospectionCost(schema: schema, model: model, fragments: fragments, variables: variables, operation: operation)
+        introspection = nil
+        let cost = pricing.cost(ofMetaField: field, definition)
+        introspection = pricing
+        return cost
     }
 
     /// The size `@listSize` gives a field as asked: its largest slicing argument, else `assumedSize`.

@@ -19,6 +19,8 @@ extension ExecutionContext {
         _ field: PlannedField, of type: GraphQLObjectType, parent: any Sendable, into slot: ParentSlot,
         path: inout [PathComponent]
     ) {
+        // The response is already over its limit: nothing more is resolved.
+        if responseTooLarge { return }
         if field.isTypename {
             set(.leaf(.string(type.name)), at: slot)
             return
@@ -138,7 +140,7 @@ extension ExecutionContext {
             items.forEachResolved { i, item in
                 // A null in a non-null item has nulled the list: as in graphql-js, the items
                 // after it are not completed, so the list costs one error, not one per item.
-                guard !list.isNulled else { return }
+                guard !list.isNulled, !responseTooLarge else { return }
                 path.append(.index(i))
                 completeValue(
                     itemType, item, field: field, parentType: parentType,
@@ -200,9 +202,11 @@ extension ExecutionContext {
             errors.removeSubrange(errorCount...)
             collected.resolution = .async
         }
+        if responseTooLarge { return }
         let object = ResultObject(keys: collected.keys)
         object.parent = slot
         set(.object(object), at: slot)
+        treeBytes &+= collected.leastObjectBytes
         executeFields(collected, of: type, parent: value, into: object, path: &path)
     }
 
@@ -320,8 +324,15 @@ extension ExecutionContext {
         }
     }
 
+    /// Puts `value` in `slot`, counting what it will write (``ExecutionContext/treeBytes``: a
+    /// leaf's JSON, a list's brackets and commas; an object's keys are counted where it is made).
     @inline(__always)
     func set(_ value: ResultValue, at slot: ParentSlot) {
+        switch value {
+        case .leaf(let json): treeBytes &+= json.leastJSONBytes
+        case .list(let list): treeBytes &+= 1 &+ list.items.count
+        case .object, .raw, .pending: break
+        }
         switch slot.container {
         case .object(let object): object.values[slot.index] = value
         case .list(let list): list.items[slot.index] = value

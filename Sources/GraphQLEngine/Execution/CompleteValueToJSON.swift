@@ -17,7 +17,9 @@ import GraphQLLanguage
 ///
 /// In a subtree tried inline (``SubtreeResolution/ifReady``), a ready-or-async field whose
 /// value is not at hand sets ``ExecutionContext/inlineAttemptAbandoned``; every object and
-/// list stops at once, and the caller that began the attempt takes it back.
+/// list stops at once, and the caller that began the attempt takes it back. The same happens,
+/// for good, when the response grows past its limit (``ExecutionContext/isOverLimit(_:)``,
+/// checked after every field and before every list item).
 extension ExecutionContext {
     /// Writes the object `{...}` of `collected` resolved on `parent`.
     /// - Returns: false when a non-null field inside is null, so this object is null too.
@@ -34,7 +36,7 @@ extension ExecutionContext {
             path.append(.key(field.responseKey))
             if !writeField(field, of: type, parent: parent, path: &path, into: &out) { isComplete = false }
             path.removeLast()
-            if inlineAttemptAbandoned { return false }
+            if inlineAttemptAbandoned || isOverLimit(out.count) { return false }
         }
         out.writeByte(UInt8(ascii: "}"))
         return isComplete
@@ -172,7 +174,7 @@ extension ExecutionContext {
             items.forEachResolved { i, item in
                 // A null in a non-null item nulls the list: as in graphql-js, the items after it
                 // are not completed (their bytes would be truncated anyway), so one error, not one per item.
-                guard isComplete, !inlineAttemptAbandoned else { return }
+                guard isComplete, !inlineAttemptAbandoned, !isOverLimit(out.count) else { return }
                 if i > 0 { out.writeByte(UInt8(ascii: ",")) }
                 path.append(.index(i))
                 if !writeValue(itemType, item, field: field, parentType: parentType, path: &path, into: &out) { isComplete = false }

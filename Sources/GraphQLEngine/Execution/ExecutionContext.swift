@@ -22,10 +22,18 @@ final class ExecutionContext: @unchecked Sendable {
     /// Set when a ready-or-async field inside a subtree tried inline was not ready: the attempt
     /// is abandoned up to the object it began at (``SubtreeResolution/ifReady``).
     var inlineAttemptAbandoned = false
+    /// The most bytes the response may have (``GraphQLRequest/maxResponseBytes``; `Int.max`: no bound).
+    let maxResponseBytes: Int
+    /// The least the result tree's nodes will write (keys, brackets, commas, leaves), beside
+    /// ``output``: with `output.count`, what the response has grown to so far.
+    var treeBytes = 0
+    /// Set once the response has grown past ``maxResponseBytes``: every loop stops, no field is
+    /// started, and the result is `RESPONSE_TOO_LARGE`.
+    var responseTooLarge = false
 
     init(
         schema: GraphQLSchema, source: Source?, fragments: [String: FragmentDefinition], variables: JSONObject,
-        context: any Sendable, rootValue: any Sendable
+        context: any Sendable, rootValue: any Sendable, maxResponseBytes: Int? = nil
     ) {
         self.schema = schema
         self.source = source
@@ -33,6 +41,16 @@ final class ExecutionContext: @unchecked Sendable {
         self.variables = variables
         self.context = context
         self.rootValue = rootValue
+        self.maxResponseBytes = maxResponseBytes ?? Int.max
+    }
+
+    /// Whether the response, `outputCount` bytes written plus what the tree holds, is past the
+    /// limit; sets ``responseTooLarge`` when it is. The output's count is passed in because the
+    /// writers hold ``output`` as `inout` while they call this.
+    @inline(__always)
+    func isOverLimit(_ outputCount: Int) -> Bool {
+        if outputCount &+ treeBytes > maxResponseBytes { responseTooLarge = true }
+        return responseTooLarge
     }
 
     func error(_ message: String, _ ranges: [SourceRange], path: [PathComponent]? = nil, extensions: JSONObject? = nil) -> GraphQLError {

@@ -79,10 +79,15 @@ final class CollectedFields {
     /// ``SubtreeResolution``). Set to `.async` once an attempt to write an object of these
     /// fields inline was abandoned, so the request does not try again.
     var resolution: SubtreeResolution?
+    /// The bytes an object of these fields writes besides its values: braces, keys, colons and
+    /// commas (counted against the response's limit when the object is a result-tree node).
+    let leastObjectBytes: Int
 
     init(keys: [String], fields: [PlannedField]) {
         self.keys = keys
         self.fields = fields
+        // Each encoded key is `,"key":`; the first has no comma, and the braces add two.
+        leastObjectBytes = fields.reduce(1) { $0 + $1.encodedKey.count }
     }
 }
 

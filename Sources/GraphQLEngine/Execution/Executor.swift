@@ -54,7 +54,7 @@ public enum Executor {
         }
         let context = ExecutionContext(
             schema: schema, source: request.source, fragments: fragments, variables: variables, context: request.context,
-            rootValue: request.rootValue)
+            rootValue: request.rootValue, maxResponseBytes: request.maxResponseBytes)
         let plan = SelectionPlan(selectionSets: [operation.selectionSet])
         let collected = plan.collected(for: rootType, in: context)
         var path: [PathComponent] = []
@@ -62,12 +62,15 @@ public enum Executor {
             // The whole response resolves synchronously: written straight to JSON, no tree.
             let isComplete = context.writeObject(
                 collected, of: rootType, parent: context.rootValue, path: &path, into: &context.output)
+            if context.responseTooLarge { return tooLarge(context) }
             let bytes = context.output.bytes
             return ExecutionResult(
-                data: isComplete ? .raw(0..<bytes.count) : .null, rawBytes: isComplete ? bytes : [], errors: context.errors)
+                data: isComplete ? .raw(0..<bytes.count) : .null, rawBytes: isComplete ? bytes : [], errors: context.errors,
+                maxResponseBytes: request.maxResponseBytes)
         }
         let root = ResultObject(keys: collected.keys)
         root.parent = ParentSlot(container: .root, index: 0, isNullable: false)
+        context.treeBytes = collected.leastObjectBytes
         let scheduler = ExecutionScheduler()
 
         if operation.operation == .mutation {
@@ -77,14 +80,24 @@ public enum Executor {
                 context.executeField(field, of: rootType, parent: context.rootValue, into: slot(root, i, field), path: &path)
                 path.removeLast()
                 await drive(context, scheduler)
+                // An answer past its limit stops the mutation: the next root fields do not run.
+                if context.responseTooLarge { break }
             }
         } else {
             context.executeFields(collected, of: rootType, parent: context.rootValue, into: root, path: &path)
             await drive(context, scheduler)
         }
         root.unlinkFromParents()
+        if context.responseTooLarge || context.isOverLimit(context.output.count) { return tooLarge(context) }
         let data: ResultValue = context.dataIsNull ? .null : .object(root)
-        return ExecutionResult(data: data, rawBytes: context.output.bytes, errors: context.errors)
+        return ExecutionResult(
+            data: data, rawBytes: context.output.bytes, errors: context.errors, maxResponseBytes: request.maxResponseBytes)
+    }
+
+    /// The result of an execution whose response grew past its limit: its data and field errors
+    /// are dropped, and the one error says why.
+    static func tooLarge(_ context: ExecutionContext) -> ExecutionResult {
+        ExecutionResult.responseTooLarge(limit: context.maxResponseBytes)
     }
 
     static func slot(_ object: ResultObject, _ index: Int, _ field: PlannedField) -> ParentSlot {
@@ -120,7 +133,7 @@ public enum Executor {
                 var running: [Int: PendingField] = [:]
                 var nextID = 0
                 func startPending() {
-                    let batch = context.pending
+                    let batch = context.responseTooLarge ? [] : context.pending
                     context.pending.removeAll(keepingCapacity: true)
                     scheduler.resolversStarting(batch.count)
                     for field in batch {
@@ -139,8 +152,21 @@ public enum Executor {
                     }
                 }
                 startPending()
+                var cancelled = false
                 while let (id, result) = await group.next() {
                     guard let field = running.removeValue(forKey: id) else { continue }
+                    if context.responseTooLarge {
+                        // The response is over its limit: what still runs is cancelled and left
+                        // to finish (a loader's batch resumes its waiters), nothing is completed
+                        // and nothing new starts.
+                        if !cancelled {
+                            group.cancelAll()
+                            cancelled = true
+                        }
+                        context.pending.removeAll()
+                        scheduler.resolverFinished()
+                        continue
+                    }
                     var path = field.path
                     switch result {
                     case .success(let value):

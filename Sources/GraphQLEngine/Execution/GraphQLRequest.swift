@@ -11,10 +11,14 @@ public struct GraphQLRequest: Sendable {
     public var context: any Sendable
     /// The parent value of the root fields.
     public var rootValue: any Sendable
+    /// The most bytes the response's JSON may have; nil: no bound. Counted while the response is
+    /// built: past it execution stops, the data built so far is dropped, and the result is the
+    /// `RESPONSE_TOO_LARGE` error alone (``ExecutionResult/responseTooLarge(limit:)``).
+    public var maxResponseBytes: Int?
 
     public init(
         document: Document, source: Source? = nil, operationName: String? = nil, variables: JSONObject = JSONObject(),
-        context: any Sendable = (), rootValue: any Sendable = ()
+        context: any Sendable = (), rootValue: any Sendable = (), maxResponseBytes: Int? = nil
     ) {
         self.document = document
         self.source = source
@@ -22,6 +26,7 @@ public struct GraphQLRequest: Sendable {
         self.variables = variables
         self.context = context
         self.rootValue = rootValue
+        self.maxResponseBytes = maxResponseBytes
     }
 }
 
@@ -35,17 +40,39 @@ public struct ExecutionResult: @unchecked Sendable {
     let rawBytes: [UInt8]
     public var errors: [GraphQLError]
     public var extensions: JSONObject?
+    /// The request's ``GraphQLRequest/maxResponseBytes``, which ``serialized()`` holds the JSON to.
+    public let maxResponseBytes: Int?
+    /// Whether execution stopped because the response grew past ``maxResponseBytes``: there is
+    /// no data, and the one error is `RESPONSE_TOO_LARGE`.
+    public let isResponseTooLarge: Bool
 
-    init(data: ResultValue?, rawBytes: [UInt8] = [], errors: [GraphQLError], extensions: JSONObject? = nil) {
+    init(
+        data: ResultValue?, rawBytes: [UInt8] = [], errors: [GraphQLError], extensions: JSONObject? = nil,
+        maxResponseBytes: Int? = nil, isResponseTooLarge: Bool = false
+    ) {
         self.dataTree = data
         self.rawBytes = rawBytes
         self.errors = errors
         self.extensions = extensions
+        self.maxResponseBytes = maxResponseBytes
+        self.isResponseTooLarge = isResponseTooLarge
     }
 
     /// A result with only errors and no data: the request could not be executed.
     public static func requestError(_ errors: [GraphQLError]) -> ExecutionResult {
         ExecutionResult(data: nil, errors: errors)
+    }
+
+    /// The result of an execution stopped because its response would have been larger than
+    /// `limit` bytes: no data, one `RESPONSE_TOO_LARGE` error.
+    public static func responseTooLarge(limit: Int) -> ExecutionResult {
+        ExecutionResult(
+            data: nil,
+            errors: [
+                GraphQLError(
+                    "The response would be larger than \(limit) bytes, the most this server sends; select fewer fields or smaller pages.",
+                    extensions: ["code": "RESPONSE_TOO_LARGE", "maxBytes": .int(limit)])
+            ], maxResponseBytes: limit, isResponseTooLarge: true)
     }
 
     /// Whether `data` is present in the response (it is once execution started).
@@ -54,11 +81,26 @@ public struct ExecutionResult: @unchecked Sendable {
     /// The `data` entry as a JSON value tree.
     public var data: JSONValue? { dataTree?.json(raw: rawBytes) }
 
-    /// The response JSON, `errors` first when present, then `data`, then `extensions`.
-    public func serialized() -> [UInt8] {
+    /// The response JSON, `errors` first when present, then `data`, then `extensions`; past
+    /// ``maxResponseBytes``, the `RESPONSE_TOO_LARGE` response instead (``bounded()``).
+    public func serialized() -> [UInt8] { bounded().body }
+
+    /// This result and its JSON, or, when the JSON is longer than ``maxResponseBytes``, the
+    /// `RESPONSE_TOO_LARGE` result and its JSON.
+    ///
+    /// Execution stops once the bytes it has built pass the limit, counting what the result tree
+    /// will write at its least (its keys, brackets and leaves); this final check on the written
+    /// bytes makes the bound exact, so no response over it is ever handed out.
+    public func bounded() -> (result: ExecutionResult, body: [UInt8]) {
         var writer = JSONWriter(capacity: rawBytes.count + 4096)
         write(to: &writer)
-        return writer.bytes
+        if let maxResponseBytes, writer.count > maxResponseBytes, !isResponseTooLarge {
+            let refused = Self.responseTooLarge(limit: maxResponseBytes)
+            var refusal = JSONWriter(capacity: 512)
+            refused.write(to: &refusal)
+            return (refused, refusal.bytes)
+        }
+        return (self, writer.bytes)
     }
 
     public func write(to writer: inout JSONWriter) {

@@ -120,3 +120,18 @@ extension ResultValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The fewest bytes this value's JSON can have (integers and doubles count one digit): what
+    /// a result-tree leaf adds to the response, for its size limit.
+    var leastJSONBytes: Int {
+        switch self {
+        case .null, .bool: 4
+        case .int, .double: 1
+        case .string(let string): string.utf8.count &+ 2
+        case .array(let items): items.reduce(items.count &+ 1) { $0 &+ $1.leastJSONBytes }
+        case .object(let object):
+            object.reduce(object.count &+ 1) { total, member in total &+ member.0.utf8.count &+ 3 &+ member.1.leastJSONBytes }
+        }
+    }
+}

@@ -12,7 +12,8 @@ import GraphQLEngine
 ///   variable passed (a variable without a default counts as 1, since validation
 ///   has no variable values);
 /// - every branch of inline fragments and spreads counts (an upper bound);
-/// - introspection fields (`__typename`, `__schema`, `__type`) cost nothing.
+/// - introspection fields (`__typename`, `__schema`, `__type` and what they select) count like
+///   any other field.
 ///
 /// So `{ followers(first: 50) { edges { node { id } } } }` costs 1 + 50 × 3 = 151.
 /// Arithmetic saturates instead of overflowing. Each fragment's cost is computed
@@ -50,7 +51,6 @@ final class MaxCostRule: ValidationRule {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                if field.name.value.hasPrefix("__") { continue }
                 var fieldCost = 1
                 if let sub = field.selectionSet {
                     fieldCost = saturatingAdd(1, saturatingMultiply(pageSize(field), cost(of: sub)))

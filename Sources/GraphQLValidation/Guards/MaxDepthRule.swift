@@ -5,9 +5,11 @@ import GraphQLLanguage
 ///
 /// Depth counts nested selection sets through fragments: `{ viewer { handle } }` has
 /// depth 2; fragments and inline fragments add no level of their own. Introspection
-/// fields (`__schema`, `__type`, `__typename`) and their subtrees are not counted, so
-/// tools' introspection queries pass any sensible limit. Each fragment's depth is
-/// computed once, so the rule is linear in the document.
+/// (`__schema`, `__type`) counts like any other selection: a nested
+/// `interfaces { possibleTypes { ... } }` is as deep as it looks. The standard introspection
+/// queries of tools are 13 deep (graphql-js 16, gql: seven `ofType` levels) to 15 (graphql-js
+/// 17 and graphql-core 3.3: nine), which is why the gateway's limit is 15. Each fragment's
+/// depth is computed once, so the rule is linear in the document.
 final class MaxDepthRule: ValidationRule {
     override class var hooks: Hooks { .operation }
 
@@ -29,7 +31,6 @@ final class MaxDepthRule: ValidationRule {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                if field.name.value.hasPrefix("__") { continue }
                 deepest = max(deepest, 1 + (field.selectionSet.map(depth(of:)) ?? 0))
             case .inlineFragment(let inline):
                 deepest = max(deepest, depth(of: inline.selectionSet))

@@ -31,7 +31,8 @@ public struct DemandControlOptions: Sendable {
     public init() {}
 }
 
-/// Counts of what demand control refused, or would have in measure mode, for the metrics.
+/// Counts of what demand control refused, or would have in measure mode, and of the cost units
+/// the admitted requests spent, for the metrics.
 public final class DemandCounters: Sendable {
     /// Why a request was (or would have been) refused.
     public enum Reason: String, Sendable, CaseIterable {
@@ -41,8 +42,30 @@ public final class DemandCounters: Sendable {
     }
 
     private let counts = Mutex<[String: Int]>([:])
+    private let spentReads = Atomic<Int>(0)
+    private let spentWrites = Atomic<Int>(0)
 
     public init() {}
+
+    /// Counts the cost units an admitted request spends: its estimate when it executes, 1 for a
+    /// cache hit (what the rate limits charge), whether or not the limits are on. Summed over a
+    /// replica's busy second, it is what the replica serves: the figure the default limits are
+    /// derived from (docs/performance/2026-12-02-rate-limit-defaults.md).
+    func recordSpent(_ cost: Int, bucket: RateLimiter.Bucket) {
+        let units = max(cost, 1)
+        switch bucket {
+        case .query: spentReads.add(units, ordering: .relaxed)
+        case .mutation: spentWrites.add(units, ordering: .relaxed)
+        }
+    }
+
+    /// The cost units admitted requests spent from `bucket`'s kind so far.
+    public func spent(_ bucket: RateLimiter.Bucket) -> Int {
+        switch bucket {
+        case .query: spentReads.load(ordering: .relaxed)
+        case .mutation: spentWrites.load(ordering: .relaxed)
+        }
+    }
 
     func record(_ reason: Reason, mode: DemandControlOptions.Mode) {
         counts.withLock { $0["\(reason.rawValue)|\(mode.rawValue)", default: 0] += 1 }

@@ -8,24 +8,50 @@ import SocialDomain
 public struct GatewayOptions: Sendable {
     /// Parser limits for request documents: 15,000 tokens, 64 levels of nesting.
     public var parse = ParseOptions(maxTokens: 15_000, maxDepth: 64)
-    /// Validation guards: 100 errors at most, selection depth 12, 50 aliases. The cost is demand
+    /// Validation guards: 100 errors at most, selection depth 15, 50 aliases. The cost is demand
     /// control's (``demandControl``), priced per request with its variables, not validation's
     /// field count (``GraphQLValidation/ValidationOptions/maxCost``, off here).
-    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 12, maxCost: nil, maxAliases: 50)
+    ///
+    /// Depth 15 because introspection counts like any other selection: the standard
+    /// introspection queries of graphql-js 17 and graphql-core 3.3 (nine `ofType` levels under
+    /// `fields { args { type } }`) are 15 deep, graphql-js 16's and gql's 13. Depth bounds the
+    /// shape; what a deep selection costs is the cost limit's business.
+    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 15, maxCost: nil, maxAliases: 50)
+    /// The most bytes one answer may have (`MAX_RESPONSE_BYTES`, 4 MiB): the operations of an
+    /// HTTP batch together, one subscription event, one operation over a WebSocket. Counted while
+    /// the answer is built; past it execution stops, what was built is dropped and the client gets
+    /// `RESPONSE_TOO_LARGE` instead of any part of the data. nil: no bound.
+    ///
+    /// Why 4 MiB: the largest answers the shipped clients ask for are a follower graph (131-149 KB)
+    /// and the full introspection (99-107 KB); an operation at `MAX_COST` (10,000 objects) of
+    /// cards is about 2 MB. The bound is what any future mistake in pricing can cost in memory and
+    /// bytes sent.
+    public var maxResponseBytes: Int? = GatewayOptions.defaultMaxResponseBytes
+    /// ``maxResponseBytes``' default: 4 MiB.
+    public static let defaultMaxResponseBytes = 4 << 20
     /// Demand control: the `@cost`/`@listSize` prices, `MAX_COST` and the modes of the cost limit
     /// and of the rate limits.
     public var demandControl = DemandControlOptions()
     /// The rate limits per viewer (per address for anonymous callers), spent by each request's
     /// estimated cost; nil limits nothing. Shared by every request of this service.
     public var rateLimiter: RateLimiter? = RateLimiter(query: GatewayOptions.queryRateLimit, mutation: GatewayOptions.mutationRateLimit)
-    /// Reads per caller by default: bursts of 10,000,000 cost units, 5,000,000 a second. Generous:
-    /// one viewer may use what a whole replica serves (the load test's follower graph costs 1,153
-    /// and a replica answers at most about 8,000 of them a second); a deployment tunes it down
-    /// (`RATE_LIMIT_QUERY_CAPACITY`, `RATE_LIMIT_QUERY_PER_SECOND`).
-    public static let queryRateLimit = RateLimiter.Policy(name: "query", capacity: 10_000_000, refillPerSecond: 5_000_000)
-    /// Writes per caller by default: bursts of 200,000 cost units, 100,000 a second (a mutation
-    /// costs 10 plus its selection: about 5,000 a second).
-    public static let mutationRateLimit = RateLimiter.Policy(name: "mutation", capacity: 200_000, refillPerSecond: 100_000)
+    /// Reads per caller by default: 50,000 cost units a second, bursts of 100,000 (two seconds'
+    /// worth): a quarter of what a replica serves, so that one viewer (or one address, or /64)
+    /// flooding uncached reads takes at most about a quarter of the server and meets 429s past it.
+    /// Measured (docs/performance/2026-12-02-rate-limit-defaults.md, `scripts/rate-limit-check`):
+    /// a replica on this 2-core machine serves about 141,000 read units a second per core of
+    /// gateway CPU under the load test's mixed workload, about 210,000 with both cores and its
+    /// clients beside it; a quarter, rounded down. That is 43 of the load test's follower graphs
+    /// (1,153 units) a second, or about 2,000 profile cards (23) when uncached; a cache hit costs
+    /// 1. A deployment with bigger replicas raises it (`RATE_LIMIT_QUERY_PER_SECOND`,
+    /// `RATE_LIMIT_QUERY_CAPACITY`). Before issue 51 it was 5,000,000 a second, which no client
+    /// ever met: one token kept both cores busy.
+    public static let queryRateLimit = RateLimiter.Policy(name: "query", capacity: 100_000, refillPerSecond: 50_000)
+    /// Writes per caller by default: 3,000 cost units a second, bursts of 6,000: a quarter of the
+    /// about 13,700 write units a second the embedded store's single writer takes here (toggles and
+    /// profile updates of random viewers), rounded down; a mutation costs 10 plus its selection,
+    /// so about 230 writes a second. Before issue 51: 100,000 a second.
+    public static let mutationRateLimit = RateLimiter.Policy(name: "mutation", capacity: 6_000, refillPerSecond: 3_000)
     /// Whether `__schema` and `__type` may be queried (the playground needs them).
     public var introspection = true
     /// The most keys one store call receives from a loader. Large, so that a query level

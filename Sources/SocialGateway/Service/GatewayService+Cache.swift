@@ -70,7 +70,7 @@ extension GatewayService {
     ) async -> GatewayResponse {
         let key = lookup.key
         let policy = lookup.policy
-        let (response, context) = await run(prepared)
+        let (response, context) = await run(prepared, sharedAnswer: true)
         if !response.hasErrors {
             // Off the request's path: the client has its answer; the entry follows (or, when the
             // cache's writer is behind, is not kept).

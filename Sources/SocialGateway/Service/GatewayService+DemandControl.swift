@@ -46,7 +46,8 @@ extension GatewayService {
     func rateLimitRefusal(_ cost: Int, bucket: RateLimiter.Bucket, viewer: Viewer, clientAddress: String?) -> GatewayResponse? {
         let mode = options.demandControl.rateLimitMode
         guard mode != .off, let limiter = options.rateLimiter else { return nil }
-        let caller: RateLimiter.Caller = viewer.userId.map { .viewer($0.lowercased) } ?? .address(clientAddress)
+        // Anonymous callers by address, an IPv6 one with its /64 (``AddressGroup``).
+        let caller: RateLimiter.Caller = viewer.userId.map { .viewer($0.lowercased) } ?? .address(AddressGroup.key(clientAddress))
         let decision = limiter.spend(cost, caller: caller, bucket: bucket)
         guard !decision.allowed else { return nil }
         demandCounters.record(bucket == .query ? .rateLimitQuery : .rateLimitMutation, mode: mode)

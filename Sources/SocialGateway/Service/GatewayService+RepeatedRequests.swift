@@ -14,11 +14,13 @@ extension GatewayService {
         body: [UInt8], viewer: Viewer, clientAddress: String? = nil
     ) async -> (response: GatewayResponse, operationName: String?)? {
         guard let known = repeatedRequests.entry(body: body, viewer: viewer.userId),
-              let answer = await cachedAnswer(known.query)
+              let answer = await cachedAnswer(known.query),
+              answer.body.count <= options.maxResponseBytes ?? Int.max
         else { return nil }
         if let refusal = rateLimitRefusal(1, bucket: .query, viewer: viewer, clientAddress: clientAddress) {
             return (refusal, known.operationName)
         }
+        demandCounters.recordSpent(1, bucket: .query)
         return (answer, known.operationName)
     }
 

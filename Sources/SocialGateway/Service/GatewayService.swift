@@ -64,11 +64,38 @@ public final class GatewayService: Sendable {
     /// Validation and the introspection switch come before the cache, so a cached answer is
     /// never served for a document this server would refuse (the cache file outlives restarts
     /// with other settings); with prepared documents both checks are free on repeats.
+    ///
+    /// The answer is held to ``GatewayOptions/maxResponseBytes``, counted over the whole HTTP
+    /// request (``RequestBudget``: a batch's answers together): execution stops when the answer
+    /// outgrows what is left, and an answer over it, from the cache too, becomes the
+    /// `RESPONSE_TOO_LARGE` error.
     public func execute(_ request: GatewayRequest) async -> GatewayResponse {
+        if let limit = options.maxResponseBytes, request.budget.responseBytesLeft(of: limit) <= 0 {
+            // Earlier operations of the batch used up its answer: this one does not run.
+            return responseTooLarge(limit: limit, batched: true)
+        }
         var priced: Priced?
-        let response = await execute(request, priced: &priced)
-        guard let priced, Self.asksForCost(request) else { return response }
-        return addingCost(to: response, estimated: priced.cost, operation: priced.operation, prepared: priced.prepared)
+        var response = await execute(request, priced: &priced)
+        if let priced, Self.asksForCost(request) {
+            response = addingCost(to: response, estimated: priced.cost, operation: priced.operation, prepared: priced.prepared)
+        }
+        guard let limit = options.maxResponseBytes else { return response }
+        guard request.budget.commitResponse(bytes: response.body.count, limit: limit) else {
+            return responseTooLarge(limit: limit, batched: request.budget.hasCommittedResponses)
+        }
+        return response
+    }
+
+    /// The `RESPONSE_TOO_LARGE` answer: no data, one error saying the limit (a request error:
+    /// 422 under `application/graphql-response+json`).
+    func responseTooLarge(limit: Int, batched: Bool) -> GatewayResponse {
+        let message =
+            batched
+            ? "This operation's response would take the batch's responses past \(limit) bytes, the most one request is answered with (MAX_RESPONSE_BYTES); send it in a request of its own."
+            : "The response would be larger than \(limit) bytes, the most one request is answered with (MAX_RESPONSE_BYTES); select fewer fields or smaller pages."
+        var response = requestError([GraphQLError(message, extensions: ["code": "RESPONSE_TOO_LARGE", "maxBytes": .int(limit)])])
+        response.cacheControl = "no-store"
+        return response
     }
 
     /// An operation's estimated cost, kept for `extensions.cost`.
@@ -134,6 +161,7 @@ public final class GatewayService: Sendable {
                 if let refusal = rateLimitRefusal(1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
                     return refusal
                 }
+                demandCounters.recordSpent(1, bucket: .query)
                 var response = Self.answer(hit, policy: lookup.policy)
                 response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token)
                 return response
@@ -142,6 +170,7 @@ public final class GatewayService: Sendable {
         if let refusal = rateLimitRefusal(cost ?? 1, bucket: bucket, viewer: request.viewer, clientAddress: request.clientAddress) {
             return refusal
         }
+        demandCounters.recordSpent(cost ?? 1, bucket: bucket)
         var variables = request.variables
         do {
             try UploadMap.apply(request.fileMap, files: request.files, to: &variables)
@@ -186,20 +215,27 @@ public final class GatewayService: Sendable {
     }
 
     /// Executes; the response, and the request context (with the tags it read and changed).
-    func run(_ prepared: PreparedRequest) async -> (GatewayResponse, RequestContext) {
+    ///
+    /// - Parameter sharedAnswer: the answer may be handed to other requests (a cacheable query,
+    ///   whose identical misses share one computation): it is built to the whole
+    ///   ``GatewayOptions/maxResponseBytes`` rather than to what this request's batch has left, and
+    ///   each request's ``execute(_:)`` holds it to its own budget.
+    func run(_ prepared: PreparedRequest, sharedAnswer: Bool = false) async -> (GatewayResponse, RequestContext) {
         let request = prepared.request
         let context = RequestContext(
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
             clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
             budget: request.budget)
-        var result = await GatewayTracing.step("graphql.execute") {
+        let bytesLeft = options.maxResponseBytes.map { sharedAnswer ? $0 : request.budget.responseBytesLeft(of: $0) }
+        let executed = await GatewayTracing.step("graphql.execute") {
             await Executor.execute(
                 schema: schema,
                 request: GraphQLRequest(
                     document: prepared.document, source: prepared.source, operationName: request.operationName,
-                    variables: prepared.variables, context: context))
+                    variables: prepared.variables, context: context, maxResponseBytes: bytesLeft))
         }
-        if !result.hasData {
+        var result = executed
+        if !result.hasData && !result.isResponseTooLarge {
             // Execution refused to start: the operation could not be chosen (the name matches
             // none, or several need one), or the variables do not fit their types. The engine
             // leaves request errors uncoded, as graphql-js does; clients switch on these codes
@@ -215,8 +251,17 @@ public final class GatewayService: Sendable {
                 return coded
             }
         }
+        let (checked, body) = result.bounded()
+        if checked.isResponseTooLarge, let limit = options.maxResponseBytes {
+            // Execution stopped (or its answer came out) past what the request may still send:
+            // nothing of it goes out. A mutation's writes that ran stay done, as after any error.
+            logger.notice(
+                "response over its size limit: not sent",
+                metadata: ["operation": "\(request.operationName ?? "")", "max_bytes": "\(bytesLeft ?? limit)"])
+            return (responseTooLarge(limit: limit, batched: request.budget.hasCommittedResponses), context)
+        }
         var response = GatewayResponse(
-            outcome: result.hasData ? .executed : .requestError, body: result.serialized(), hasErrors: !result.errors.isEmpty,
+            outcome: result.hasData ? .executed : .requestError, body: body, hasErrors: !result.errors.isEmpty,
             errorCodes: result.errors.compactMap { $0.extensions?["code"]?.stringValue }, cacheControl: "no-store")
         response.retryAfterSeconds = result.errors.lazy.compactMap { $0.extensions?["retryAfter"]?.intValue }.first
         return (response, context)

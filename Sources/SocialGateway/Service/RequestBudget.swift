@@ -2,8 +2,9 @@ import GraphQLEngine
 import Synchronization
 
 /// What one HTTP request may spend on work that aliases and batches would otherwise multiply:
-/// one password-hashing field (`signIn`, `signUp`, `resetPassword`, `changePassword`), and each
-/// uploaded file once, by one field.
+/// one password-hashing field (`signIn`, `signUp`, `resetPassword`, `changePassword`), each
+/// uploaded file once, by one field, and the bytes of its answers (`MAX_RESPONSE_BYTES` for a
+/// batch's operations together).
 ///
 /// Every operation of a batch shares the request's budget, so 50 aliased `resetPassword` fields,
 /// or 20 operations of one each, buy one hash, not 1,000; and one uploaded file cannot back ten
@@ -18,6 +19,8 @@ public final class RequestBudget: Sendable {
     private struct Spent {
         var passwordFields = 0
         var files: Set<String> = []
+        var responseBytes = 0
+        var responses = 0
     }
 
     /// Password-hashing fields one request may run.
@@ -36,6 +39,26 @@ public final class RequestBudget: Sendable {
         }
         if !allowed { throw .tooManyPasswordFields(field: field) }
     }
+
+    /// The bytes the request's next answer may have, of `limit` for all of them: what earlier
+    /// operations of its batch have not used.
+    public func responseBytesLeft(of limit: Int) -> Int {
+        spent.withLock { max(0, limit - $0.responseBytes) }
+    }
+
+    /// Counts an operation's answer of `bytes` against `limit` for the request's answers together.
+    /// - Returns: false, counting nothing, when it does not fit.
+    public func commitResponse(bytes: Int, limit: Int) -> Bool {
+        spent.withLock { spent in
+            guard bytes <= limit - spent.responseBytes else { return false }
+            spent.responseBytes += bytes
+            spent.responses += 1
+            return true
+        }
+    }
+
+    /// Whether an earlier operation of the request was answered (so the request is a batch).
+    public var hasCommittedResponses: Bool { spent.withLock { $0.responses > 0 } }
 
     /// Takes the uploaded file `key` for one field.
     /// - Throws: ``RequestBudgetError/fileAlreadyUsed(key:)`` when another field took it.

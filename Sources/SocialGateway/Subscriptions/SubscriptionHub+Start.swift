@@ -184,7 +184,7 @@ extension GatewayService {
             schema: schema,
             request: GraphQLRequest(
                 document: operation.document, source: operation.source, operationName: operation.operationName,
-                variables: operation.variables, context: context, rootValue: event))
+                variables: operation.variables, context: context, rootValue: event, maxResponseBytes: options.maxResponseBytes))
         return result.serialized()
     }
 }

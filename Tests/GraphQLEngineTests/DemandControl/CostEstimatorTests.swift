@@ -41,11 +41,47 @@ struct CostEstimatorTests {
             document.operations[0], schema: schema, model: model, fragments: fragments, variables: variables)
     }
 
-    @Test("field cost: an object costs 1, a scalar or enum 0, introspection nothing")
+    @Test("field cost: an object costs 1, a scalar or enum 0 (__typename too)")
     func defaults() throws {
         #expect(try estimate("{ book(id: 1) { id title __typename } }").cost == 1)
         #expect(try estimate("{ __typename }").cost == 0)
         #expect(try estimate("{ node { id ... on Book { title author { name } } } }").cost == 1 + 6)
+    }
+
+    @Test("issue 51: introspection costs what its answer holds: one unit per object, counted on the schema")
+    func introspectionExact() throws {
+        // __schema 1 + one __Type per type of the schema.
+        #expect(try estimate("{ __schema { types { name } } }").cost == 1 + schema.typeNames.count)
+        #expect(try estimate(#"{ __type(name: "Node") { possibleTypes { name } } }"#).cost == 1 + 1)
+        #expect(try estimate(#"{ __type(name: "Book") { fields { name } } }"#).cost == 1 + 5)
+        // Book's five fields, their five types, and the named types inside ID! and String!.
+        #expect(try estimate(#"{ __type(name: "Book") { fields { type { ofType { name } } } } }"#).cost == 1 + 5 + 5 + 2)
+        // A type that does not exist answers null: nothing.
+        #expect(try estimate(#"{ __type(name: "Nope") { fields { name } } }"#).cost == 0)
+        // Fragments and inline fragments on the introspection types count; others do not apply.
+        #expect(try estimate(#"{ __type(name: "Book") { ...F ... on __Type { interfaces { name } } } } fragment F on __Type { fields { name } }"#).cost == 1 + 5 + 1)
+        #expect(try estimate(#"{ __type(name: "Book") { ... on __Field { name } } }"#).cost == 1)
+    }
+
+    @Test("issue 51: nested interfaces/possibleTypes cost what they would answer, priced without walking it")
+    func introspectionNested() throws {
+        // Book -> [Node] -> [Book] -> [Node] -> [Book]: four objects.
+        #expect(try estimate(#"{ __type(name: "Book") { interfaces { possibleTypes { interfaces { possibleTypes { name } } } } } }"#).cost == 1 + 4)
+        // Under __schema.types, every type's chain counts: Book alone has an interface.
+        #expect(try estimate("{ __schema { types { interfaces { possibleTypes { name } } } } }").cost == 1 + schema.typeNames.count + 2)
+    }
+
+    @Test("issue 51: __type(name: $v) and includeDeprecated: $v price the request's values, or the costliest before there are any")
+    func introspectionVariables() throws {
+        let query = "query ($t: String!) { __type(name: $t) { fields { name } } }"
+        let known = try estimate(query, variables: ["t": "Book"])
+        #expect(known.cost == 1 + 5)
+        #expect(known.dependsOnVariables)
+        let unknown = try estimate(query)
+        #expect(unknown.dependsOnVariables)
+        let most = schema.typeNames.compactMap { schema.type(named: $0)?.fields.count }.max() ?? 0
+        #expect(unknown.cost == 1 + most)
+        #expect(try estimate(#"query ($t: String! = "Author") { __type(name: $t) { fields { name } } }"#).cost == 1 + 1)
     }
 
     @Test("@cost: a field's weight replaces its type's; a type's weight applies wherever it is returned")

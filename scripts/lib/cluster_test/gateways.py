@@ -4,7 +4,7 @@ import os
 import time
 
 from gateway_scripts.ports import free_port
-from gateway_scripts.process import NotReady, tail as _tail, wait_ready as _wait_ready
+from gateway_scripts.process import BENCH_RATE_LIMITS, NotReady, tail as _tail, wait_ready as _wait_ready
 
 from .common import Failure
 
@@ -39,6 +39,9 @@ def gateway_env(args, port, data_dir, database_url):
     env.update(HOST="127.0.0.1", PORT=str(port), DATA_DIR=data_dir, JWT_SECRET=args.jwt_secret,
                CACHE="on", LOG_LEVEL=args.gateway_log_level, SHUTDOWN_GRACE_PERIOD="5",
                FOLLOWS_PER_HOUR="0", FOLLOWS_PER_DAY="0")
+    # One writer and a few readers drive both replicas: the per-viewer limits would refuse them.
+    for name, value in BENCH_RATE_LIMITS.items():
+        env.setdefault(name, value)
     if database_url:
         env["DATABASE_URL"] = database_url
         if args.pool_size:

@@ -31,6 +31,9 @@ trap pg_stop EXIT
 trap 'exit 143' TERM INT HUP
 pg_start "$(mktemp -d /tmp/cluster-test-pg.XXXXXX)" >&2 || exit 1
 pg_apply_schema postgres >&2 || exit 1
+# The writer follows far more than a person: the database's follow limits (migration 003000) lifted.
+pg_psql postgres -c "alter database postgres set social_gateway.follows_per_hour = 0" \
+  -c "alter database postgres set social_gateway.follows_per_day = 0" >&2 || exit 1
 echo "ready $PGPORT $PG_DIR $("$PG_BIN/postgres" --version | awk '{print $3}')"
 read -r _ || true
 '''

@@ -5,6 +5,7 @@ stop         a signal (TERM by default), then KILL after a grace period
 wait_ready   poll GET base/healthz or /readyz until it answers as wanted, or the process exits
 Children     every process a run starts, stopped in reverse order at the end
 tail         the last lines of a log, for a failure message
+BENCH_RATE_LIMITS  the per-viewer rate limits a benchmark's server runs under
 """
 
 import ctypes
@@ -12,6 +13,15 @@ import signal
 import subprocess
 import time
 import urllib.request
+
+# The per-viewer rate limits a benchmark runs its server under: the defaults before issue 51, far
+# above what a replica serves, since a benchmark drives a replica from a few tokens and measures
+# the replica, not its limit (bash scripts: bench_rate_limits in scripts/lib/common.sh; the
+# defaults and why: docs/performance/2026-12-02-rate-limit-defaults.md).
+BENCH_RATE_LIMITS = {
+    "RATE_LIMIT_QUERY_CAPACITY": "10000000", "RATE_LIMIT_QUERY_PER_SECOND": "5000000",
+    "RATE_LIMIT_MUTATION_CAPACITY": "200000", "RATE_LIMIT_MUTATION_PER_SECOND": "100000",
+}
 
 # Loaded here, not in the forked child: dlopen after a fork of a threaded process may deadlock.
 _libc = ctypes.CDLL(None, use_errno=True)

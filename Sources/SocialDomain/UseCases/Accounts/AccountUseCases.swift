@@ -19,7 +19,7 @@ public struct SignUp: Sendable {
     public func execute(
         email: String, password: String, handle: String, homeZIP: String? = nil, clientAddress: String?
     ) async throws -> AuthResult {
-        let address = "signup:\(clientAddress ?? "unknown")"
+        let address = "signup:\(AddressGroup.key(clientAddress) ?? "unknown")"
         try limits.signUpsPerAddress.check(address)
         let email = try AccountRules.email(email)
         try AccountRules.password(password)
@@ -48,7 +48,7 @@ public struct SignIn: Sendable {
     }
 
     public func execute(email text: String, password: String, clientAddress: String?) async throws -> AuthResult {
-        let address = clientAddress ?? "unknown"
+        let address = AddressGroup.key(clientAddress) ?? "unknown"
         try limits.signInsPerAddress.reserve("signin:\(address)")
         // A malformed email or an empty password cannot be right: the same answer as a wrong one.
         guard let email = try? AccountRules.email(text), !password.isEmpty,
@@ -121,7 +121,7 @@ public struct RequestPasswordReset: Sendable {
     }
 
     public func execute(email: String, clientAddress: String?) async throws {
-        try limits.signUpsPerAddress.reserve("signup:\(clientAddress ?? "unknown")")
+        try limits.signUpsPerAddress.reserve("signup:\(AddressGroup.key(clientAddress) ?? "unknown")")
         let email = try AccountRules.email(email)
         try await backend { try await accounts.requestPasswordReset(email: email) }
     }
@@ -141,7 +141,7 @@ public struct ResetPassword: Sendable {
     }
 
     public func execute(token: String, newPassword: String, clientAddress: String? = nil) async throws -> AuthResult {
-        try limits.resetsPerAddress.reserve("reset:\(clientAddress ?? "unknown")")
+        try limits.resetsPerAddress.reserve("reset:\(AddressGroup.key(clientAddress) ?? "unknown")")
         try AccountRules.password(newPassword, field: "newPassword")
         guard !token.isEmpty, token.utf8.count <= 512 else { throw DomainError.sessionExpired }
         let result = try await backend { try await accounts.resetPassword(token: token, newPassword: newPassword) }
