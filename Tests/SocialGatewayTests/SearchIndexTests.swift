@@ -72,6 +72,32 @@ struct SearchIndexTests {
         }
     }
 
+    @Test("50 aliased searches in one request: 10 run, 40 are TOO_MANY_SEARCHES unrun (data is null: the field is non-null), the store is asked 10 times",
+          arguments: StoreKind.allCases)
+    func searchesPerRequest(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let fields = (0..<50).map { "s\($0): searchProfiles(query: \"bob\") { nodes { handle } }" }
+            gateway.store.resetRoundTrips()
+            let json = try await gateway.run("{ \(fields.joined(separator: " ")) }", viewer: gateway.alice).json
+            #expect(GatewayFixture.codes(json) == Array(repeating: "TOO_MANY_SEARCHES", count: 40))
+            #expect(Set(GatewayFixture.messages(json)) == [
+                "searchProfiles was not run: a request may run at most 10 searchProfiles fields (aliases and batched operations included). "
+                    + "Send the others in another request.",
+            ])
+            let refused = Set((json["errors"]?.arrayValue ?? []).compactMap { $0["path"]?.arrayValue?.first?.stringValue })
+            #expect(refused.count == 40)
+            #expect(json["data"] == .null)
+            switch kind {
+            case .embedded, .postgres: #expect(gateway.store.callCounts?["searchProfiles"] == 10)
+            case .supabase: #expect(try #require(gateway.store.fake).requestCounts["POST /rest/v1/rpc/search_profiles_ranked"] == 10)
+            }
+            // Ten in a request run whole.
+            let ten = try await gateway.run("{ \(fields.prefix(10).joined(separator: " ")) }", viewer: gateway.alice).json
+            #expect(ten["errors"] == nil)
+            #expect((0..<10).allSatisfy { ten["data"]?["s\($0)"]?["nodes"] == [["handle": "bob_builder"]] })
+        }
+    }
+
     @Test("the search follows edits on every store: a new name, privacy both ways and a new handle", arguments: StoreKind.allCases)
     func followsEdits(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in
