@@ -22,9 +22,8 @@ import SocialDomain
 ///
 /// Every row is also checked with `instr` on the stored lower-case keys, which is exactly the
 /// old `swiftLowercaseString(x) LIKE '%q%'` (both sides lowered by Swift, no wildcard left), so
-/// the index only ever narrows. A query with a NUL (FTS5 reads the query as a C string) is
-/// walked. Blocks either way are left out in every statement (one set per statement); only
-/// public profiles are in `profile_search`.
+/// the index only ever narrows. Blocks either way are left out in every statement (one set per
+/// statement); only public profiles are in `profile_search`.
 enum ProfileSearchQuery {
     /// The most candidates a search sorts itself; a query with more walks the handle order.
     static let maxSortedCandidates = 200
@@ -33,6 +32,9 @@ enum ProfileSearchQuery {
     /// one more than a page to know whether there is a next one).
     static func fetch(_ db: Database, _ query: SearchQuery, limit: Int, viewer: String?) throws -> [Profile] {
         let key = query.textKey
+        // SQLite takes bound text up to its first NUL, so no stored handle or name holds one:
+        // a query with one matches nothing (bound, it would have been cut short and matched more).
+        guard !key.unicodeScalars.contains("\u{0}") else { return [] }
         var found: [Profile] = []
         // The keyset of rank 2's statements: the cursor's when it is in rank 2, else none.
         var keyset = query.after
@@ -77,9 +79,9 @@ enum ProfileSearchQuery {
         /// Exactly 2 characters: the pair itself.
         case bigrams(pair: String)
 
-        /// Nil for a query the indexes cannot serve exactly (one with a NUL).
+        /// Nil for a query of one character, which neither index serves (never one of the
+        /// gateway's: ``SearchQuery/minLength``).
         init?(_ key: String) {
-            guard !key.unicodeScalars.contains("\u{0}") else { return nil }
             switch key.unicodeScalars.count {
             case 2: self = .bigrams(pair: key)
             case 3...: self = .trigrams(phrase: "\"" + key.replacingOccurrences(of: "\"", with: "\"\"") + "\"")

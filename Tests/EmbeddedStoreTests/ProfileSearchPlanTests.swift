@@ -106,6 +106,57 @@ struct ProfileSearchPlanTests {
             .edges.map(\.profile.handle) == ["hidden_one"])
     }
 
+    @Test("quotes and FTS5's operators in a query are only characters; a query with a NUL matches nothing (no stored text holds one)")
+    func queryIsText() async throws {
+        let f = try await StoreFixture.make(demo: false)
+        try await f.create("quoter", displayName: #"Say "hi" NEAR* ^x"#)
+        try await f.create("plain", displayName: "hi there")
+        let search = SearchProfiles(profiles: f.store)
+        func handles(_ query: String) async throws -> [String] {
+            try await search.execute(query: query, first: nil, after: nil, viewer: StoreFixture.reader).edges.map(\.profile.handle)
+        }
+        #expect(try await handles(#""hi""#) == ["quoter"])
+        #expect(try await handles(#""h"#) == ["quoter"])
+        #expect(try await handles("near* ^") == ["quoter"])
+        #expect(try await handles("hi") == ["plain", "quoter"])
+        #expect(try await handles("h\u{0}i").isEmpty)
+    }
+
+    @Test("a database from before the search indexes has them filled by the migration: public profiles only")
+    func migrationFillsTheIndexes() throws {
+        let queue = try DatabaseQueue()
+        try EmbeddedSchema.migrator.migrate(queue, upTo: "v12_blocks_blocked_index")
+        try queue.write { db in
+            for (id, handle, name, isPublic) in [("1", "Old_Timer", "Ölaf Old", 1), ("2", "secret_one", "Hidden", 0), ("3", "no_name", nil, 1)] {
+                try db.execute(
+                    sql: "INSERT INTO profiles (id, handle, display_name, is_public, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)",
+                    arguments: ["0000000\(id)-0000-4000-8000-000000000000", handle, name, isPublic])
+            }
+        }
+        try EmbeddedSchema.migrator.migrate(queue)
+        let (rows, trigrams, bigrams) = try queue.read { db in
+            (try String.fetchAll(db, sql: "SELECT handle_key || '|' || name_key FROM profile_search ORDER BY handle_key"),
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM profile_search_trigrams WHERE profile_search_trigrams MATCH '\"laf o\"'"),
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM profile_search_bigrams WHERE gram = 'öl'"))
+        }
+        #expect(rows == ["no_name|", "old_timer|ölaf old"])
+        #expect(trigrams == 1)
+        #expect(bigrams == 1)
+    }
+
+    @Test("a display name at the byte bound that lowercasing lengthens (800 × İ: 1,600 code points lowered) is indexed whole")
+    func lowercasingLengthens() async throws {
+        let f = try await StoreFixture.make(demo: false)
+        try await f.create("dotted_i", displayName: String(repeating: "İ", count: 800))
+        let length = try await f.store.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT length(name_key) FROM profile_search WHERE handle_key = 'dotted_i'")
+        }
+        #expect(length == 1600)
+        let search = SearchProfiles(profiles: f.store)
+        #expect(try await search.execute(query: "\u{307}i", first: nil, after: nil, viewer: StoreFixture.reader)
+            .edges.map(\.profile.handle) == ["dotted_i"])
+    }
+
     @Test("a display name of 50 characters and 1,460 bytes (755 code points) is indexed to its end: its last pair and triples are found")
     func longestName() async throws {
         let f = try await StoreFixture.make(demo: false)
