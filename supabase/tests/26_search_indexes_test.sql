@@ -1,7 +1,8 @@
 -- Seed 000's search through indexes (migration 20250301003100, issue 51): search_profiles_ranked
--- reads the trigram indexes for 3+ characters, the bigram index for 2 characters and for queries
--- without a trigram of letters and digits, the order index for ranks 0 and 1 and for a common
--- query's walk, and never scans profiles; and it answers what a plain scan answers, page by page.
+-- reads the order index for ranks 0 and 1 and a short walk of rank 2, which fills a common
+-- query's page; for a rarer query, the trigram indexes for 3+ characters, the bigram index for 2
+-- characters and for queries without a trigram of letters and digits; it never scans profiles,
+-- and it answers what a plain scan answers, page by page.
 -- Index use is read from this transaction's statistics (pg_stat_get_xact_numscans). In one
 -- transaction, rolled back.
 \set ON_ERROR_STOP 1
@@ -34,7 +35,7 @@ begin
       ai := r.id;
     end loop;
     pages := pages + 1;
-    exit when n < size or pages > 100;
+    exit when n < size or pages > 400;
   end loop;
   return array_to_string(handles, ',');
 end $$;
@@ -53,15 +54,20 @@ create function pg_temp.scans(rel text) returns bigint language sql as $$
   select pg_stat_get_xact_numscans(rel::regclass)
 $$;
 
--- 230 profiles named "Zq <n>" (a query that matches more than 200: the walk), and a few names
--- with accents, spaces and wildcards. Fixtures: alice_wonder "Alice", Bob_Builder "100% Bob",
--- carol_creator (private), dave_dyno "Dave_Under".
+-- 1,050 profiles w0001... named "Zq <n>" (a common query: the short walk fills its page), 250
+-- profiles x001... named "Qq <n>" (more than 200 matches, all after the short walk's 1,000 rows:
+-- the walk goes on), and a few names with accents, spaces and wildcards. Fixtures: alice_wonder
+-- "Alice", Bob_Builder "100% Bob", carol_creator (private), dave_dyno "Dave_Under".
 insert into auth.users (id, email, raw_user_meta_data)
 select ('00000026-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 'zq' || i || '@example.com',
-       json_build_object('handle', 'w' || lpad(i::text, 3, '0'))
-from generate_series(1, 230) as i;
-update public.profiles set display_name = 'Zq ' || substr(handle, 2)
-where id between '00000026-0000-4000-8000-000000000001' and '00000026-0000-4000-8000-0000000000e6';
+       json_build_object('handle', 'w' || lpad(i::text, 4, '0'))
+from generate_series(1, 1050) as i;
+insert into auth.users (id, email, raw_user_meta_data)
+select ('00000026-0000-4000-8000-2' || lpad(to_hex(i), 11, '0'))::uuid, 'qq' || i || '@example.com',
+       json_build_object('handle', 'x' || lpad(i::text, 3, '0'))
+from generate_series(1, 250) as i;
+update public.profiles set display_name = 'Zq ' || substr(handle, 2) where handle like 'w____';
+update public.profiles set display_name = 'Qq ' || substr(handle, 2) where handle like 'x___';
 insert into auth.users (id, email, raw_user_meta_data) values
   ('00000026-0000-4000-8000-100000000001', 'e1@example.com', '{"handle": "elodie_b"}'),
   ('00000026-0000-4000-8000-100000000002', 'e2@example.com', '{"handle": "alice_bob"}'),
@@ -74,11 +80,11 @@ do $$
 declare
   q text; got text; want text; seq bigint; ord bigint; trgm_h bigint; trgm_n bigint; big bigint;
 begin
-  if (select count(*) from public.profiles where display_name ilike '%zq%') <= 200 then
-    raise exception 'FAIL: the fixture: "zq" must match more than 200 profiles';
+  if (select count(*) from public.profiles where display_name ilike '%qq%') <= 200 then
+    raise exception 'FAIL: the fixture: "qq" must match more than 200 profiles';
   end if;
   -- Every answer is the scan's, in pages of 7 and of 50, and no search scans profiles.
-  foreach q in array array['bob', 'bo', '_bo', 'e_b', 'zq', 'zq 1', 'w00', 'élo', 'lo', '100%', '0% b', 'nothing', 'zz'] loop
+  foreach q in array array['bob', 'bo', '_bo', 'e_b', 'zq', 'zq 1', 'qq', 'q 2', 'w00', 'élo', 'lo', '100%', '0% b', 'nothing', 'zz'] loop
     want := pg_temp.scanned(q);
     seq := pg_temp.scans('public.profiles');
     perform pg_temp.login('d0000000-0000-4000-8000-000000000004');
@@ -114,13 +120,21 @@ begin
     if pg_temp.scans('public.profiles_handle_lower_trgm') <> trgm_h then raise exception 'FAIL: % read a trigram index', q; end if;
   end loop;
 
-  -- More than 200 matches: counted on the bigram index, then walked in order (the prefix range
-  -- is one read of the order index, the walk below it a second, which fills the page).
+  -- A common query: the short walk fills the page (ranks 0-1, then the walk: two reads of the
+  -- order index), no text index asked.
   ord := pg_temp.scans('public.profiles_search_order_idx');
   big := pg_temp.scans('public.profiles_search_bigrams');
   perform public.search_profiles_ranked('%zq%', 'zq');
-  if pg_temp.scans('public.profiles_search_order_idx') - ord <> 2 or pg_temp.scans('public.profiles_search_bigrams') = big then
-    raise exception 'FAIL: "zq" read the order index % times (2: ranks 0-1, then the walk)',
+  if pg_temp.scans('public.profiles_search_order_idx') - ord <> 2 or pg_temp.scans('public.profiles_search_bigrams') <> big then
+    raise exception 'FAIL: "zq" read the order index % times (2: ranks 0-1, then the short walk) and the bigram index % times (0)',
+      pg_temp.scans('public.profiles_search_order_idx') - ord, pg_temp.scans('public.profiles_search_bigrams') - big;
+  end if;
+  -- More than 200 matches, none in the short walk's 1,000 rows: counted on the bigram index,
+  -- then walked on (below the prefix range and above it).
+  ord := pg_temp.scans('public.profiles_search_order_idx');
+  perform public.search_profiles_ranked('%qq%', 'qq');
+  if pg_temp.scans('public.profiles_search_order_idx') - ord <> 4 or pg_temp.scans('public.profiles_search_bigrams') = big then
+    raise exception 'FAIL: "qq" read the order index % times (4: ranks 0-1, the short walk, two walks on)',
       pg_temp.scans('public.profiles_search_order_idx') - ord;
   end if;
   perform pg_temp.logout();
