@@ -150,6 +150,12 @@ enum EmbeddedSchema {
         migrator.registerMigration("v12_blocks_blocked_index") { db in
             try db.execute(sql: "CREATE INDEX blocks_blocked_idx ON blocks (blocked_id)")
         }
+        // Profile search through indexes (issue 51): trigrams (FTS5) for 3+ characters, bigrams
+        // for 2, a covering index for the order (EmbeddedSchema+Search.swift).
+        migrator.registerMigration("v13_profile_search") { db in
+            try requireTrigramTokenizer(db)
+            try db.execute(sql: v13)
+        }
         return migrator
     }
 

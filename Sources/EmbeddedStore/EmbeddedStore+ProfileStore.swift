@@ -48,30 +48,15 @@ extension EmbeddedStore: ProfileStore {
     }
 
     /// Public profiles whose handle or display name contains the query (Unicode-aware case
-    /// folding through GRDB's `swiftLowercaseString`; `%`, `_`, `\` escaped), ordered by
-    /// ``SearchRank`` (exact handle, then handles starting with the query, then the rest), then
-    /// lower-cased handle, then id, `limit + 1` rows to know whether a next page exists. The
-    /// keyset is the row (rank, handle, id), compared as the order is.
+    /// folding: the names were lower-cased by Swift when indexed; `%`, `_`, `\` are literal),
+    /// ordered by ``SearchRank`` (exact handle, then handles starting with the query, then the
+    /// rest), then lower-cased handle, then id, `limit + 1` rows to know whether a next page
+    /// exists. Read through the search indexes, never a scan of `profiles`
+    /// (``ProfileSearchQuery``).
     public func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
         try await call(.searchProfiles) {
-            // ?5 is the lower-case query; handles are ASCII, so lower() folds them as Swift does.
-            let rank = "CASE WHEN lower(p.handle) = ?5 THEN 0 WHEN substr(lower(p.handle), 1, length(?5)) = ?5 THEN 1 ELSE 2 END"
-            let sql = """
-                SELECT \(ProfileColumns.select("p")) FROM profiles p
-                WHERE p.is_public = 1
-                  AND (swiftLowercaseString(p.handle) LIKE ?1 ESCAPE '\\'
-                       OR swiftLowercaseString(p.display_name) LIKE ?1 ESCAPE '\\')
-                  AND (?2 IS NULL OR (\(rank), lower(p.handle), p.id) > (?6, ?2, ?3))
-                  AND \(ProfileColumns.notBlocked("?7", "p"))
-                ORDER BY \(rank), lower(p.handle), p.id
-                LIMIT ?4
-                """
-            let arguments: StatementArguments = [
-                query.containsPattern, query.after?.handleKey, query.after?.profileId.lowercased, query.limit + 1,
-                query.textKey, query.after?.rank.rawValue, viewer.sqlId,
-            ]
             let profiles = try read { db in
-                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { try ProfileColumns.decode($0) }
+                try ProfileSearchQuery.fetch(db, query, limit: query.limit + 1, viewer: viewer.sqlId)
             }
             return SearchPage(
                 edges: profiles.prefix(query.limit).map { SearchEdge(profile: $0, query: query) },

@@ -14,8 +14,8 @@ extension EmbeddedStore: SocialGraphStore {
                 let statement = try db.cachedStatement(sql: SocialGraphQueries.followedBy)
                 return try requests.map { request in
                     // At least one row, for the count: `first: 0` still reports totalCount.
-                    let rows = try Row.fetchAll(
-                        statement, arguments: [request.profileId.lowercased, me, me, max(request.limit, 1)])
+                    let target = request.profileId.lowercased
+                    let rows = try Row.fetchAll(statement, arguments: [target, me, me, target, me, max(request.limit, 1)])
                     let profiles = try rows.prefix(request.limit).map { try ProfileColumns.decode($0) }
                     return ProfileListPage(profiles: profiles, totalCount: rows.first.map { $0[ProfileColumns.names.count] } ?? 0)
                 }
@@ -41,15 +41,23 @@ extension EmbeddedStore: SocialGraphStore {
 /// columns (``ProfileColumns``) then the count of the whole list (a window over every row before
 /// the `LIMIT`).
 enum SocialGraphQueries {
-    /// Parameters: profile, viewer, viewer (visibility), limit. The viewer's follows by
-    /// `follows_active_pair_idx`, each probed for a follow of the profile on `follows_pair_key`:
-    /// one probe per profile the viewer follows. Most followed first, then id.
+    /// Parameters: profile, viewer, viewer (visibility), profile, viewer (its visibility),
+    /// limit. The viewer's follows by `follows_active_pair_idx`, each probed for a follow of the
+    /// profile on `follows_pair_key`: one probe per profile the viewer follows. Most followed
+    /// first, then id.
+    ///
+    /// The list is the profile's followers, so it follows `followers`' rule (``ProfileAccess``):
+    /// none unless the viewer may see the whole profile (public, their own, or a private one
+    /// they follow), as `follows_read` decides on PostgreSQL. A card's followers are not listed
+    /// (issue 51: a private profile's followers reached strangers this way). The check is an
+    /// uncorrelated sub-select, made once per statement.
     static let followedBy = """
         SELECT \(ProfileColumns.select("p")), count(*) OVER ()
         FROM follows v
         JOIN follows m ON m.follower_id = v.followee_id AND m.followee_id = ? AND m.deleted_at IS NULL
         JOIN profiles p ON p.id = v.followee_id
         WHERE v.follower_id = ? AND v.deleted_at IS NULL AND \(ProfileColumns.visible("p"))
+          AND EXISTS (SELECT 1 FROM profiles t WHERE t.id = ? AND \(ProfileColumns.visible("t")))
         ORDER BY p.follower_count DESC, p.id
         LIMIT ?
         """

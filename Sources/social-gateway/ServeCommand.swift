@@ -92,6 +92,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("bench-seed-profiles"), help: .hidden)
     var benchSeedProfiles: Int?
 
+    @Option(name: .customLong("bench-seed-follows-per-profile"), help: .hidden)
+    var benchSeedFollowsPerProfile: Int?
+
+    @Option(name: .customLong("bench-seed-posts-per-profile"), help: .hidden)
+    var benchSeedPostsPerProfile: Int?
+
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
         for (name, value) in [("--max-body-bytes", maxBodyBytes), ("--max-batch-size", maxBatchSize),
@@ -146,6 +152,8 @@ struct ServeCommand: AsyncParsableCommand {
         settings.server = configuration
         if benchCeilingRoute { settings.loadTest.ceilingRoute = true }
         if let benchSeedProfiles { settings.loadTest.seedProfiles = benchSeedProfiles }
+        if let benchSeedFollowsPerProfile { settings.loadTest.seedFollowsPerProfile = benchSeedFollowsPerProfile }
+        if let benchSeedPostsPerProfile { settings.loadTest.seedPostsPerProfile = benchSeedPostsPerProfile }
         return settings
     }
 }

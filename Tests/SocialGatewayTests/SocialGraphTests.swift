@@ -76,6 +76,48 @@ struct SocialGraphTests {
         }
     }
 
+    @Test("followedByViewerFollowing of a private profile the viewer only sees as a card is empty, as its followers are (ProfileAccess), in the store too",
+          arguments: StoreKind.allCases)
+    func privateProfileKeepsItsFollowers(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind, seed: .loadTest(profiles: 120, followsPerProfile: 12)) { gateway in
+            let oracle = Self.oracle
+            let me = Self.viewerIndex
+            let mine = oracle.following(me)
+            let viewer = gateway.store.viewer(try #require(UUID(uuidString: oracle.id(me))))
+            // Private profiles some of the viewer's follows follow: strangers to the viewer, and
+            // ones the viewer follows (an approved follower sees the whole profile).
+            let hasMutuals = { (target: Int) in !oracle.isPublic(target) && target != me && !oracle.followedBy(target, viewer: me).isEmpty }
+            let strangers = (0..<120).filter { hasMutuals($0) && !mine.contains($0) }
+            let followed = (0..<120).filter { hasMutuals($0) && mine.contains($0) }
+            try #require(strangers.count >= 3 && !followed.isEmpty)
+            let query = """
+                query P($id: ID!) { profile(id: $id) { viewerCanSeeDetails followers(first: 5) { nodes { id } }
+                  followedByViewerFollowing(first: 5) { totalCount nodes { id } } } }
+                """
+            for target in strangers.prefix(3) {
+                let result = try await gateway.run(query, ["id": .string(oracle.id(target))], viewer: viewer)
+                #expect(result.json["errors"] == nil)
+                let profile = result.json["data"]?["profile"]
+                #expect(profile?["viewerCanSeeDetails"] == false)
+                #expect(profile?["followers"]?["nodes"] == [])
+                #expect(profile?["followedByViewerFollowing"] == ["totalCount": 0, "nodes": []], "target \(target)")
+                // The store applies the rule itself, whoever calls it.
+                let pages = try await gateway.store.stores.socialGraph.followedByViewerFollowing(
+                    [FollowedByRequest(profileId: try #require(UUID(uuidString: oracle.id(target))), limit: 5)], viewer: viewer)
+                #expect(pages.map(\.profiles.count) == [0], "target \(target)")
+                #expect(pages.map(\.totalCount) == [0], "target \(target)")
+            }
+            for target in followed.prefix(2) {
+                let expected = oracle.followedBy(target, viewer: me)
+                let result = try await gateway.run(query, ["id": .string(oracle.id(target))], viewer: viewer)
+                let list = result.json["data"]?["profile"]?["followedByViewerFollowing"]
+                #expect(result.json["data"]?["profile"]?["viewerCanSeeDetails"] == true)
+                #expect(Self.ids(list) == Array(expected.prefix(5)), "target \(target)")
+                #expect(list?["totalCount"]?.intValue == expected.count, "target \(target)")
+            }
+        }
+    }
+
     @Test("a page of 50 profile cards asking followedByViewerFollowing costs one store call for the whole level",
           arguments: StoreKind.allCases)
     func oneCallPerWave(_ kind: StoreKind) async throws {

@@ -38,6 +38,11 @@ pg_require() {
   PG_BIN="$(pg_bin)"
   [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ] \
     || { echo "$PG_LOG_PREFIX: FAIL no PostgreSQL server found (run scripts/setup)" >&2; return 1; }
+  # The migrations create pg_trgm (the search's trigram indexes): Debian's postgresql-<major>
+  # ships it; a server built without contrib does not.
+  local major; major="$(basename "$(dirname "$PG_BIN")")"
+  [ -f "/usr/share/postgresql/$major/extension/pg_trgm.control" ] \
+    || { echo "$PG_LOG_PREFIX: FAIL PostgreSQL $major has no pg_trgm extension (install postgresql-contrib)" >&2; return 1; }
 }
 
 # PostgreSQL refuses to run as root: the cluster belongs to `postgres` when we are root.

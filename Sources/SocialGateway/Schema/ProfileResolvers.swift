@@ -131,7 +131,9 @@ enum ProfileResolvers {
 
     /// "Followed by X, Y and 12 others": the profiles the viewer follows who follow the parent,
     /// one store call per query level (the loader's wave). Empty, without a store call, for an
-    /// anonymous viewer and on the viewer's own profile.
+    /// anonymous viewer, on the viewer's own profile, and on a private profile the viewer sees
+    /// only as a card: the list names its followers, which `followers` keeps behind the card
+    /// (``ProfileAccess``); every store applies the same rule (issue 51).
     ///
     /// The answer depends on the viewer's follows (`following:<viewer>`), on the parent's
     /// followers (`followers:<parent>`), on visibility (`follow-lists`) and on the listed profiles.
@@ -142,8 +144,13 @@ enum ProfileResolvers {
               let me = request.viewer.userId else {
             return .ranked(.empty)
         }
-        let page = try await request.followedBy.load(list) ?? .empty
         var tags = [CacheTags.following(me), CacheTags.followers(profile.id), CacheTags.followLists]
+        if profile.access == .card {
+            // The card's answer ends when the viewer's request is approved (a follow of theirs).
+            request.readTags.record(tags + [CacheTags.profile(profile.id)])
+            return .ranked(.empty)
+        }
+        let page = try await request.followedBy.load(list) ?? .empty
         tags += page.profiles.map { CacheTags.profile($0.id) }
         request.readTags.record(tags)
         return .ranked(page)

@@ -91,6 +91,8 @@ enum QueryResolvers {
         }
         b.bind("Query", "searchProfiles") { info in
             let request = try info.request
+            // Aliases and batches share the request's searches (RequestBudget, issue 51).
+            try request.budget.spendSearch(field: "searchProfiles")
             let page = try await storeCall(request.logger) {
                 try await SearchProfiles(profiles: request.stores.profiles).execute(
                     query: info.arguments.string("query") ?? "", first: info.arguments.int("first"),
