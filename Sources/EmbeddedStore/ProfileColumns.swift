@@ -64,7 +64,8 @@ enum ProfileColumns {
     /// A condition of the domain's rule as SQL, for `viewer` (an SQL expression, NULL when
     /// anonymous) and the profile in `table`: each ``VisibilityFact`` is one column test or one
     /// index probe, and the rule's shape is ``SocialRules``' own. A NULL viewer makes every fact
-    /// about it false (`IS`, and probes that match no row), never NULL.
+    /// about it false, never NULL, and costs no probe (an anonymous viewer follows and blocks
+    /// nobody).
     static func condition(_ rule: VisibilityCondition, viewer: String, _ table: String) -> String {
         rule.render { fact in
             switch fact {
@@ -72,8 +73,11 @@ enum ProfileColumns {
             case .viewerIsProfile: "\(viewer) IS \(table).id"
             case .profileIsPublic: "\(table).is_public = 1"
             case .viewerFollowsProfile:
-                "EXISTS (SELECT 1 FROM follows vf WHERE vf.follower_id = \(viewer) AND vf.followee_id = \(table).id AND vf.deleted_at IS NULL)"
-            case .blockedEitherWay: blocked(viewer, table)
+                """
+                \(viewer) IS NOT NULL AND EXISTS (SELECT 1 FROM follows vf
+                  WHERE vf.follower_id = \(viewer) AND vf.followee_id = \(table).id AND vf.deleted_at IS NULL)
+                """
+            case .blockedEitherWay: "\(viewer) IS NOT NULL AND \(blocked(viewer, table))"
             }
         }
     }

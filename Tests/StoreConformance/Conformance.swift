@@ -34,9 +34,11 @@ enum Conformance {
 
     /// Where a store is known to answer differently from the decision until another branch of
     /// issue 52 lands: the Supabase fake decides in its own Swift copy of the rules (branch
-    /// wt-sql makes it run the real SQL), and `followedByViewerFollowing` lists a private
-    /// profile's followers on the embedded store and the fake (branch wt-search). Each such case
-    /// is recorded as a known issue, so the suite stays green now and flags nothing once they land.
+    /// wt-sql makes it run the real SQL): its activeFollows and follow pages do not apply the
+    /// edge rule; and the embedded store's `followedByViewerFollowing` lists the followers of a
+    /// profile the viewer sees only as a card, or not at all (branch wt-search). Each such case is
+    /// recorded as a known issue, so the suite stays green now and flags nothing once they land:
+    /// then remove the `known:` arguments.
     enum KnownDifference: String {
         case fakeRules = "the Supabase fake's Swift copy of the rules (wt-sql: the fake runs the real SQL)"
         case followedBy = "followedByViewerFollowing's visibility (wt-search)"

@@ -116,7 +116,7 @@ struct FollowReadTests {
                     let requests = targets.map { FollowedByRequest(profileId: $0, limit: limit) }
                     let pages = try await GetFollowedByViewerFollowing(graph: store.stores.socialGraph).execute(requests, viewer: viewer)
                     try #require(pages.count == requests.count)
-                    try Conformance.checking(kind, known: [.embedded: .followedBy, .supabase: .followedBy]) {
+                    try Conformance.checking(kind, known: [.embedded: .followedBy]) {
                         for (id, page) in zip(targets, pages) {
                             let expected = oracle.followedBy(id, limit: limit, viewer)
                             #expect(page == expected, """
