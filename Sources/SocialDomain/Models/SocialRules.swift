@@ -40,7 +40,7 @@ import Foundation
 /// | `viewerFollowRequestStatus` | PENDING while V's own request to P is pending; NONE otherwise (a decline reads NONE; asking again within ``FollowRequestRules/askAgainAfterDecline`` is TOO_MANY_REQUESTS) |
 /// | `followers`, `following` | UNAUTHENTICATED for anonymous V; empty, totalCount 0, unless V sees P; else the profiles L with an active edge that V sees, totalCount P's stored counter (``listTotal(storedCount:access:)``) |
 /// | `followedByViewerFollowing` | empty, totalCount 0, for anonymous V, V = P, or unless V sees P; else the X with active V→X and X→P that V sees, X ≠ V, X ≠ P, all counted |
-/// | `suggestedProfiles` | public profiles two follows away through public profiles V follows; not V, not followed, not requested, not blocked either way (``isSuggestible(_:requested:)``) |
+/// | `suggestedProfiles` | public profiles two follows away, through profiles V follows (V sees them: a follow and its edge to a public profile both show); not V, not followed, not requested, not blocked either way (``isSuggestible(_:requested:)``) |
 /// | `searchProfiles` | public profiles, never across a block (``isSearchable(_:)``) |
 /// | posts, stories of A | visible iff V sees A (stories: signed-in V only) |
 /// | a like or comment by C on A's post | visible iff V sees A and V sees C |
