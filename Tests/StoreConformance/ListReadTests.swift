@@ -16,11 +16,9 @@ struct ListReadTests {
                 for limit in [1, 50] {
                     let page = try await store.stores.socialGraph.suggestedProfiles(limit: limit, viewer: viewer)
                     let expected = oracle.suggestions(limit: limit, viewer)
-                    try Conformance.checking(kind) {
-                        #expect(page == expected, """
-                            suggestions for \(Conformance.name(viewer)), first \(limit): \(Describe.list(page)), expected \(Describe.list(expected))
-                            """)
-                    }
+                    #expect(page == expected, """
+                        suggestions for \(Conformance.name(viewer)), first \(limit): \(Describe.list(page)), expected \(Describe.list(expected))
+                        """)
                 }
             }
         }
@@ -41,20 +39,16 @@ struct ListReadTests {
                         let page = try await store.stores.profiles.searchProfiles(query, viewer: viewer)
                         found += page.edges.map(\.profile)
                         let expected = oracle.search(text, viewer)
-                        try Conformance.checking(kind) {
-                            #expect(page.edges.map(\.cursor) == page.edges.map { SearchEdge(profile: $0.profile, query: query).cursor })
-                            #expect(page.hasPreviousPage == (after != nil))
-                            #expect(page.hasNextPage == (found.count < expected.count), "search \"\(text)\" for \(Conformance.name(viewer))")
-                        }
+                        #expect(page.edges.map(\.cursor) == page.edges.map { SearchEdge(profile: $0.profile, query: query).cursor })
+                        #expect(page.hasPreviousPage == (after != nil))
+                        #expect(page.hasNextPage == (found.count < expected.count), "search \"\(text)\" for \(Conformance.name(viewer))")
                         guard page.hasNextPage, let last = page.edges.last?.profile else { break }
                         after = SearchKeyset(rank: query.rank(of: last.handle), handleKey: last.handle.lowercased(), profileId: last.id)
                     }
                     let expected = oracle.search(text, viewer)
-                    try Conformance.checking(kind) {
-                        #expect(found == expected, """
-                            search "\(text)" for \(Conformance.name(viewer)): \(found.map(\.handle)), expected \(expected.map(\.handle))
-                            """)
-                    }
+                    #expect(found == expected, """
+                        search "\(text)" for \(Conformance.name(viewer)): \(found.map(\.handle)), expected \(expected.map(\.handle))
+                        """)
                 }
             }
         }
@@ -69,16 +63,14 @@ struct ListReadTests {
                 let page = try await store.stores.follows.followRequestPage(TimePageRequest(limit: 50), viewer: viewer)
                 let expected = oracle.followRequests(viewer)
                 let pending = try await store.stores.follows.pendingFollowRequests(among: pairs, viewer: viewer)
-                try Conformance.checking(kind) {
-                    #expect(page.requests.map(\.requester) == expected, """
-                        requests to \(Conformance.name(viewer)): \(page.requests.map(\.requester.handle)), expected \(expected.map(\.handle))
-                        """)
-                    #expect(page.totalCount == expected.count)
-                    #expect(page.requests.allSatisfy { $0.targetId == viewer.userId })
-                    let times = page.requests.map(\.createdAtMicroseconds)
-                    #expect(times == times.sorted(by: >), "newest first")
-                    #expect(pending == oracle.pendingRequests(among: pairs, viewer), "pending pairs of \(Conformance.name(viewer))")
-                }
+                #expect(page.requests.map(\.requester) == expected, """
+                    requests to \(Conformance.name(viewer)): \(page.requests.map(\.requester.handle)), expected \(expected.map(\.handle))
+                    """)
+                #expect(page.totalCount == expected.count)
+                #expect(page.requests.allSatisfy { $0.targetId == viewer.userId })
+                let times = page.requests.map(\.createdAtMicroseconds)
+                #expect(times == times.sorted(by: >), "newest first")
+                #expect(pending == oracle.pendingRequests(among: pairs, viewer), "pending pairs of \(Conformance.name(viewer))")
             }
         }
     }
@@ -89,12 +81,10 @@ struct ListReadTests {
             for viewer in oracle.graph.viewers(store) where viewer.userId != nil {
                 let page = try await store.stores.follows.blockedProfilePage(TimePageRequest(limit: 50), viewer: viewer)
                 let expected = oracle.blockedProfiles(viewer)
-                try Conformance.checking(kind) {
-                    #expect(page.blocked.map(\.profile) == expected, "blocked by \(Conformance.name(viewer))")
-                    #expect(page.totalCount == expected.count)
-                    let times = page.blocked.map(\.blockedAtMicroseconds)
-                    #expect(times == times.sorted(by: >), "newest first")
-                }
+                #expect(page.blocked.map(\.profile) == expected, "blocked by \(Conformance.name(viewer))")
+                #expect(page.totalCount == expected.count)
+                let times = page.blocked.map(\.blockedAtMicroseconds)
+                #expect(times == times.sorted(by: >), "newest first")
             }
         }
     }
