@@ -208,8 +208,11 @@ func buildRouters(
             maxJSONValues: configuration.maxJSONValues, spoolDirectory: configuration.uploadSpoolDirectory),
         uploadSlots: UploadSlots(limit: configuration.maxConcurrentUploads), trustedProxies: configuration.trustedProxies)
     graphQL.compression = ResponseCompression(minimumBytes: configuration.compressionMinBytes, metrics: metrics)
-    graphQL.streaming = StreamingResponder(hub: hub, service: service, connections: connections, logger: logger)
-    graphQL.queueWait = QueueWaitGate(maxWait: configuration.maxQueueWait, metrics: metrics)
+    let admission = StreamingAdmission(limits: configuration.subscriptions)
+    let queueWait = QueueWaitGate(maxWait: configuration.maxQueueWait, metrics: metrics, slots: service.executionSlots)
+    graphQL.streaming = StreamingResponder(
+        hub: hub, service: service, connections: connections, admission: admission, logger: logger)
+    graphQL.queueWait = queueWait
     let operational = OperationalRoutes(
         service: service, metrics: metrics, mediaFiles: backend.mediaFiles, readiness: readiness,
         coherence: coherence)
@@ -259,7 +262,7 @@ func buildRouters(
                 clientAddress: configuration.trustedProxies.clientAddress(
                     peer: context.requestContext.remoteAddress?.ipAddress,
                     forwardedFor: context.request.headers[.xForwardedFor]),
-                logger: context.logger, connections: connections)
+                logger: context.logger, connections: connections, admission: admission, queueWait: queueWait)
             try await session.run(inbound: inbound, outbound: outbound)
         })
     return GatewayRouters(http: router, webSocket: webSocketRouter)

@@ -57,6 +57,9 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
     /// The request waited longer than allowed to start (``QueueWaitGate``): 503 with
     /// `Retry-After`, nothing of it run.
     case overloaded
+    /// An event stream over the replica's bound on streaming connections
+    /// (``StreamingAdmission``): 503 with `Retry-After`.
+    case tooManyStreams(limit: Int)
 
     /// The HTTP status of the refusal.
     public var status: HTTPResponse.Status {
@@ -71,6 +74,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .unauthenticated: .unauthorized
         case .notFound: .notFound
         case .tooManyUploads, .uploadSpoolFailed, .overloaded: .serviceUnavailable
+        case .tooManyStreams: .serviceUnavailable
         }
     }
 
@@ -92,6 +96,7 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
         case .tooManyUploads: "TOO_MANY_UPLOADS"
         case .uploadSpoolFailed: "UPLOAD_UNAVAILABLE"
         case .overloaded: DomainErrorCode.serverBusy.rawValue
+        case .tooManyStreams: DomainErrorCode.serverBusy.rawValue
         }
     }
 
@@ -127,6 +132,8 @@ public enum GatewayHTTPError: Error, Sendable, Hashable {
             "The server is already receiving \(limit) upload\(limit == 1 ? "" : "s"); try again in a moment."
         case .uploadSpoolFailed: "The server cannot receive uploads right now; try again later."
         case .overloaded: "The server has more requests than it can answer in time; try again in a second."
+        case .tooManyStreams(let limit):
+            "The server already holds \(limit) streaming connections; try again in a few seconds."
         }
     }
 
@@ -145,6 +152,7 @@ extension GatewayHTTPError: HTTPResponseError {
         switch self {
         case .methodNotAllowed: headers[.allow] = "GET, POST"
         case .tooManyUploads, .uploadSpoolFailed, .overloaded: headers[.retryAfter] = "1"
+        case .tooManyStreams: headers[.retryAfter] = "5"
         case .unauthenticated(let reason):
             headers[.wwwAuthenticate] = "Bearer realm=\"social-gateway\", error=\"invalid_token\", error_description=\"\(reason.replacingOccurrences(of: "\"", with: "'"))\""
         default: break

@@ -2,6 +2,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTPTypes
 import Prometheus
+import SocialGateway
 
 /// Refuses a GraphQL request at once (503 `SERVER_BUSY` with `Retry-After: 1`) when it has
 /// waited in the server longer than ``maxWait`` before its handler could start: load shedding.
@@ -15,6 +16,16 @@ import Prometheus
 /// comparison and a small answer, nothing of GraphQL is run, and the client retries after a
 /// second (issue 41, part 4; figures in docs/SERVER.md, "Many connections").
 ///
+/// A request also waits after its handler starts, for an execution slot (``SocialGateway/ExecutionSlots``):
+/// the gate sees that wait too. While the longest waiting request there has waited more than
+/// the bound, a new one would wait longer still, so it is refused the same way. Subscription
+/// events wait in the same slots at a lower priority and never ahead of a request, so their
+/// backlog delays only other events (issue 51: an event fan-out made an unrelated query wait
+/// 11.3 s, unrefused).
+///
+/// The operations a WebSocket receives pass the same gate (``admitOperation()``): a socket is not
+/// a way around it (issue 51, item 4).
+///
 /// Only `/graphql` passes the gate: health, readiness and metrics are always answered.
 /// Refusals are counted in `social_gateway_shed_requests_total`. `MAX_QUEUE_WAIT` sets the bound
 /// (seconds; 0 turns shedding off).
@@ -26,8 +37,11 @@ struct QueueWaitGate: Sendable {
     /// The longest wait a request is still served after; nil: never refuse.
     let maxWait: Duration?
     let refusals: Counter
+    /// The execution slots whose request backlog the gate reads; nil reads none.
+    let slots: ExecutionSlots?
 
-    init(maxWait: Duration?, metrics: GatewayMetrics) {
+    init(maxWait: Duration?, metrics: GatewayMetrics, slots: ExecutionSlots? = nil) {
+        self.slots = slots
         self.maxWait = maxWait.flatMap { $0 > .zero ? $0 : nil }
         refusals = metrics.registry.makeCounter(
             descriptor: MetricNameDescriptor(
@@ -38,11 +52,32 @@ struct QueueWaitGate: Sendable {
     /// Lets `request` through, or refuses it when it waited too long.
     /// - Throws: ``GatewayHTTPError/overloaded`` when its wait is over ``maxWait``.
     func admit(_ request: Request) throws(GatewayHTTPError) {
-        guard let maxWait, let arrival = RequestArrivalStamp.arrival(of: request.headers) else { return }
-        let now = NIODeadline.now().uptimeNanoseconds
-        guard now > arrival, Duration.nanoseconds(Int64(now - arrival)) > maxWait else { return }
+        guard let maxWait else { return }
+        if let arrival = RequestArrivalStamp.arrival(of: request.headers) {
+            let now = NIODeadline.now().uptimeNanoseconds
+            if now > arrival, Duration.nanoseconds(Int64(now - arrival)) > maxWait {
+                refusals.increment()
+                throw .overloaded
+            }
+        }
+        if isBacklogged {
+            refusals.increment()
+            throw .overloaded
+        }
+    }
+
+    /// Whether an operation a WebSocket received may run now; false (counted) when the request
+    /// backlog of the execution slots is over the bound.
+    func admitOperation() -> Bool {
+        guard isBacklogged else { return true }
         refusals.increment()
-        throw .overloaded
+        return false
+    }
+
+    /// Whether the longest waiting request of the execution slots has waited more than ``maxWait``.
+    var isBacklogged: Bool {
+        guard let maxWait, let oldest = slots?.oldestWait(.request) else { return false }
+        return oldest > maxWait
     }
 }
 

@@ -227,6 +227,12 @@ public struct ServerConfiguration: Sendable {
         if let seconds = try int("WEBSOCKET_IDLE_TIMEOUT") { configuration.subscriptions.idleTimeoutSeconds = seconds }
         if let bytes = try int("WEBSOCKET_MAX_MESSAGE_BYTES") { configuration.subscriptions.maxMessageBytes = bytes }
         if let seconds = try int("STREAM_HEARTBEAT_SECONDS") { configuration.subscriptions.heartbeatSeconds = seconds }
+        if let cost = try int("SUBSCRIPTION_MAX_COST") { configuration.subscriptions.maxCost = cost }
+        if let limit = try int("SUBSCRIPTIONS_PER_VIEWER") { configuration.subscriptions.subscriptionsPerViewer = limit }
+        if let seconds = try int("NOTIFICATION_REPEAT_WINDOW") { configuration.subscriptions.notificationRepeatWindowSeconds = seconds }
+        if let limit = try int("STREAMS_PER_ADDRESS") { configuration.subscriptions.connectionsPerAddress = limit }
+        if let limit = try int("MAX_STREAMING_CONNECTIONS") { configuration.subscriptions.maxConnections = limit }
+        if let seconds = try int("WEBSOCKET_ANONYMOUS_IDLE_TIMEOUT") { configuration.subscriptions.anonymousIdleTimeoutSeconds = seconds }
         configuration.tracing = TracingRequest.isRequested(environment)
         configuration.jwtSecret = value("JWT_SECRET")
         if let jwks = value("JWKS_URL") {

@@ -104,3 +104,49 @@ struct ExecutionSlotsTests {
 final class OrderLog: Sendable {
     let items = Mutex<[Int]>([])
 }
+
+/// Issue 51: subscription events never starve queries.
+@Suite("Execution slots: subscription events wait behind requests and hold at most half the slots (issue 51)")
+struct ExecutionSlotPriorityTests {
+    @Test("a waiting request is served before an event that waited longer")
+    func requestsFirst() async throws {
+        let slots = ExecutionSlots(limit: 1)
+        await slots.acquire()
+        let order = OrderLog()
+        let event = Task {
+            await slots.acquire(.event)
+            order.items.withLock { $0.append(1) }
+            slots.release(.event)
+        }
+        while slots.waiting(.event) < 1 { await Task.yield() }
+        let request = Task {
+            await slots.acquire()
+            order.items.withLock { $0.append(2) }
+            slots.release()
+        }
+        while slots.waiting(.request) < 1 { await Task.yield() }
+        #expect(slots.oldestWait(.event) != nil)
+        slots.release()
+        await request.value
+        await event.value
+        #expect(order.items.withLock { $0 } == [2, 1])
+    }
+
+    @Test("events hold at most half the slots: with 4, a third event waits while a request takes a free slot at once")
+    func eventShare() async throws {
+        let slots = ExecutionSlots(limit: 4)
+        #expect(slots.eventLimit == 2)
+        await slots.acquire(.event)
+        await slots.acquire(.event)
+        let third = Task { await slots.acquire(.event) }
+        while slots.waiting(.event) < 1 { await Task.yield() }
+        await slots.acquire()   // a free slot, at once
+        #expect(slots.waiting(.event) == 1)
+        slots.release(.event)
+        await third.value
+        #expect(slots.waiting == 0)
+        slots.release(.event)
+        slots.release(.event)
+        slots.release()
+    }
+}

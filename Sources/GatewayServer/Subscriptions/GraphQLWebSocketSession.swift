@@ -16,7 +16,16 @@ import SocialGateway
 /// before the acknowledgement, 4403 for a token refused or expired (and a viewer over their
 /// connection limit), 4408 when no `connection_init` came in time, 4409 for an id in use, 4429 for
 /// a second `connection_init`; 1000 after ``SocialGateway/SubscriptionLimits/idleTimeoutSeconds``
-/// with nothing running, and 1001 at shutdown after every subscription was completed.
+/// with nothing running (``SocialGateway/SubscriptionLimits/anonymousIdleTimeoutSeconds`` for an
+/// anonymous connection; pings and pongs are no operation and extend neither), and 1001 at
+/// shutdown after every subscription was completed; 1013 at once when the server's or the
+/// address's bound on sockets is reached (``StreamingAdmission``).
+///
+/// A signed-in connection belongs to its token's session: when it ends (a sign-out, a password
+/// change or reset, here or on another replica) the connection closes with 4403, and every
+/// operation checks it before it runs. Each operation also passes the 503 gate of HTTP requests
+/// (``QueueWaitGate/admitOperation()``): over it, the operation gets an `error` with
+/// `SERVER_BUSY`.
 struct GraphQLWebSocketSession: Sendable {
     let hub: SubscriptionHub
     let service: GatewayService
@@ -28,6 +37,10 @@ struct GraphQLWebSocketSession: Sendable {
     let logger: Logger
     /// Where this connection registers how a shutdown ends it.
     let connections: StreamingConnections
+    /// The bounds on sockets not signed in, per address and in total.
+    let admission: StreamingAdmission
+    /// The 503 gate every operation passes; nil: none refused.
+    let queueWait: QueueWaitGate?
 
     /// The WebSocket subprotocol this session speaks.
     static let subprotocol = "graphql-transport-ws"
@@ -35,18 +48,23 @@ struct GraphQLWebSocketSession: Sendable {
     var limits: SubscriptionLimits { hub.limits }
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        if let refusal = admission.openSocket(address: clientAddress) {
+            await close(outbound, .tryAgainLater, refusal.reason)
+            return
+        }
         let state = WebSocketSessionState()
         let closer = connections.add { Task { await shutDown(state, outbound) } }
         defer {
             connections.remove(closer)
             state.cancelAll()
             if let viewer = state.heldConnection { hub.releaseConnection(viewer: viewer) }
+            if let watcher = state.sessionWatcher { hub.unwatchSession(watcher) }
+            admission.closeSocket(address: clientAddress, signedIn: state.heldConnection != nil)
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await watch(state, outbound) }
             defer { group.cancelAll() }
             for try await message in inbound.messages(maxSize: limits.maxMessageBytes) {
-                state.touch()
                 guard case .text(let text) = message else {
                     await close(outbound, .invalidMessage, "Invalid message received: binary messages are not part of the protocol")
                     return
@@ -82,6 +100,7 @@ struct GraphQLWebSocketSession: Sendable {
                 return false
             }
             var held: UUID?
+            var session: SessionIdentity?
             if let id = viewer.userId {
                 guard hub.acquireConnection(viewer: id) else {
                     await close(
@@ -90,8 +109,20 @@ struct GraphQLWebSocketSession: Sendable {
                     return false
                 }
                 held = id
+                admission.signedIn(address: clientAddress)
+                session = SessionIdentity(viewer: viewer)
             }
-            state.acknowledge(viewer: viewer, expiresAt: viewer.token.flatMap(TokenExpiry.of), heldConnection: held)
+            state.acknowledge(viewer: viewer, expiresAt: viewer.token.flatMap(TokenExpiry.of), heldConnection: held, session: session)
+            if let session {
+                // Its session's end closes it at once, wherever the end was made.
+                state.watching(hub.watchSession(session) {
+                    Task { await closeEnded(state, outbound) }
+                })
+                if session.hasEnded(in: endedSessions) {
+                    await closeEnded(state, outbound)
+                    return false
+                }
+            }
             return await send(outbound, TransportWSReply.connectionAck)
         case .ping:
             return await send(outbound, TransportWSReply.pong)
@@ -101,6 +132,14 @@ struct GraphQLWebSocketSession: Sendable {
             guard let viewer = state.acknowledgedViewer else {
                 await close(outbound, .unauthorized, "Unauthorized")
                 return false
+            }
+            if state.session?.hasEnded(in: endedSessions) == true {
+                await closeEnded(state, outbound)
+                return false
+            }
+            guard queueWait?.admitOperation() ?? true else {
+                let error = GraphQLError(GatewayHTTPError.overloaded.message, extensions: ["code": .string(GatewayHTTPError.overloaded.code)])
+                return await send(outbound, TransportWSReply.error(id: id, errors: Self.errorsJSON([error])))
             }
             switch state.reserve(id, limit: limits.subscriptionsPerConnection) {
             case .duplicate:
@@ -163,10 +202,17 @@ struct GraphQLWebSocketSession: Sendable {
         }
     }
 
+    private var endedSessions: EndedSessions { service.options.endedSessions }
+
+    /// The session of the connection's token ended: every operation ends, the socket closes (4403).
+    private func closeEnded(_ state: WebSocketSessionState, _ outbound: WebSocketOutboundWriter) async {
+        state.cancelAll()
+        await close(outbound, .forbidden, "Forbidden: \(DomainError.sessionExpired.message)")
+    }
+
     /// Closes the connection when its handshake, token or idle time runs out.
     private func watch(_ state: WebSocketSessionState, _ outbound: WebSocketOutboundWriter) async {
         let handshakeDeadline = state.opened + .seconds(limits.handshakeTimeoutSeconds)
-        let idleTimeout = Duration.seconds(limits.idleTimeoutSeconds)
         while !Task.isCancelled {
             let now = ContinuousClock.now
             let timers = state.timers
@@ -176,7 +222,8 @@ struct GraphQLWebSocketSession: Sendable {
                     await close(outbound, .initialisationTimeout, "Connection initialisation timeout")
                     return
                 }
-                wake = min(wake, handshakeDeadline)
+                // Look again within a second: the acknowledgement starts the idle timer.
+                wake = min(wake, handshakeDeadline, now + .seconds(1))
             }
             if let expiresAt = timers.expiresAt {
                 let left = expiresAt.timeIntervalSinceNow
@@ -188,8 +235,11 @@ struct GraphQLWebSocketSession: Sendable {
                 wake = min(wake, now + .milliseconds(Int64(left * 1000) + 1))
             }
             if let idleSince = timers.idleSince {
+                // An anonymous socket can only run queries: one that holds none goes sooner.
+                let seconds = timers.anonymous ? limits.anonymousIdleTimeoutSeconds : limits.idleTimeoutSeconds
+                let idleTimeout = Duration.seconds(seconds)
                 if now >= idleSince + idleTimeout {
-                    try? await outbound.close(.normalClosure, reason: "Idle: no operation for \(limits.idleTimeoutSeconds) s")
+                    try? await outbound.close(.normalClosure, reason: "Idle: no operation for \(seconds) s")
                     return
                 }
                 wake = min(wake, idleSince + idleTimeout)

@@ -16,6 +16,8 @@ struct StreamingResponder: Sendable {
     let hub: SubscriptionHub
     let service: GatewayService
     let connections: StreamingConnections
+    /// The replica's bound on streaming connections, which event streams count against too.
+    let admission: StreamingAdmission
     let logger: Logger
 
     func respond(_ format: StreamFormat, _ request: GatewayRequest) async -> Response {
@@ -38,6 +40,16 @@ struct StreamingResponder: Sendable {
                 status: .tooManyRequests, headers: [.contentType: MediaType.json.headerValue, .retryAfter: "5"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: ExecutionResult.requestError([error]).serialized())))
         }
+        guard admission.openStream() else {
+            subscription.cancel()
+            hub.releaseConnection(viewer: viewer)
+            let refusal = GatewayHTTPError.tooManyStreams(limit: admission.maxConnections)
+            let error = GraphQLError(refusal.message, extensions: ["code": .string(refusal.code)])
+            return Response(
+                status: .serviceUnavailable, headers: [.contentType: MediaType.json.headerValue, .retryAfter: "5"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: ExecutionResult.requestError([error]).serialized())))
+        }
+        // A session that ends ends the subscription (UNAUTHENTICATED) through the hub, and so the stream.
         let expiresAt = request.viewer.token.flatMap(TokenExpiry.of)
         let heartbeat = Duration.seconds(hub.limits.heartbeatSeconds)
         let closer = connections.add { subscription.complete() }
@@ -46,6 +58,7 @@ struct StreamingResponder: Sendable {
                 subscription.cancel()
                 connections.remove(closer)
                 hub.releaseConnection(viewer: viewer)
+                admission.closeStream()
             }
             while true {
                 if let expiresAt, expiresAt.timeIntervalSinceNow <= 0 {

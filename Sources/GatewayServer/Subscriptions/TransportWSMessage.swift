@@ -95,4 +95,6 @@ enum TransportWSClose: Int {
     case initialisationTimeout = 4408
     case subscriberExists = 4409
     case tooManyInitialisationRequests = 4429
+    /// RFC 6455's "Try Again Later": a bound on sockets was reached (``StreamingAdmission``).
+    case tryAgainLater = 1013
 }

@@ -12,6 +12,9 @@ final class WebSocketSessionState: Sendable {
         var expiresAt: Date?
         /// The viewer whose connection count this connection holds.
         var heldConnection: UUID?
+        /// The session of a signed-in viewer's token, and the hub's watch on its end.
+        var session: SessionIdentity?
+        var sessionWatcher: UInt64?
         var operations: [String: Operation] = [:]
         var lastActivity: ContinuousClock.Instant
     }
@@ -34,9 +37,6 @@ final class WebSocketSessionState: Sendable {
         state = Mutex(State(lastActivity: now))
     }
 
-    /// A client message arrived.
-    func touch() { state.withLock { $0.lastActivity = .now } }
-
     /// The first `connection_init`; false for any later one (closed with 4429).
     func beginInit() -> Bool {
         state.withLock { state in
@@ -46,13 +46,25 @@ final class WebSocketSessionState: Sendable {
         }
     }
 
-    func acknowledge(viewer: Viewer, expiresAt: Date?, heldConnection: UUID?) {
+    /// The connection is acknowledged: its idle time counts from now (pings never reset it;
+    /// only operations do, ``reserve(_:limit:)`` and ``finish(_:)``).
+    func acknowledge(viewer: Viewer, expiresAt: Date?, heldConnection: UUID?, session: SessionIdentity?) {
         state.withLock { state in
             state.viewer = viewer
             state.expiresAt = expiresAt
             state.heldConnection = heldConnection
+            state.session = session
+            state.lastActivity = .now
         }
     }
+
+    func watching(_ watcher: UInt64) { state.withLock { $0.sessionWatcher = watcher } }
+
+    /// The session of the connection's token (signed in only).
+    var session: SessionIdentity? { state.withLock { $0.session } }
+
+    /// The hub's watch on the session's end, to stop when the connection ends.
+    var sessionWatcher: UInt64? { state.withLock { $0.sessionWatcher } }
 
     /// The viewer once the connection is acknowledged; nil before (a `subscribe` then is 4401).
     var acknowledgedViewer: Viewer? { state.withLock { $0.viewer } }
@@ -66,6 +78,7 @@ final class WebSocketSessionState: Sendable {
             if state.operations[id] != nil { return .duplicate }
             if state.operations.count >= limit { return .full }
             state.operations[id] = .starting
+            state.lastActivity = .now
             return .reserved
         }
     }
@@ -124,6 +137,8 @@ final class WebSocketSessionState: Sendable {
     /// What the timer decides on.
     struct Timers {
         var acknowledged: Bool
+        /// Acknowledged without a signed-in viewer.
+        var anonymous: Bool
         var expiresAt: Date?
         /// Since when the connection has had nothing to do (no operation), or nil while it has.
         var idleSince: ContinuousClock.Instant?
@@ -132,7 +147,8 @@ final class WebSocketSessionState: Sendable {
     var timers: Timers {
         state.withLock { state in
             Timers(
-                acknowledged: state.viewer != nil, expiresAt: state.expiresAt,
+                acknowledged: state.viewer != nil, anonymous: state.viewer != nil && state.viewer?.userId == nil,
+                expiresAt: state.expiresAt,
                 idleSince: state.operations.isEmpty ? state.lastActivity : nil)
         }
     }

@@ -51,6 +51,7 @@ public final class EndedSessions: Sendable {
         var sessions: [UUID: Date] = [:]
         var cutoffs: [UUID: Cutoff] = [:]
         var announcer: Announcer?
+        var observers: [@Sendable ([SessionEnd]) -> Void] = []
     }
 
     public let retention: TimeInterval
@@ -81,6 +82,13 @@ public final class EndedSessions: Sendable {
         }
     }
 
+    /// Calls `observer` with every end recorded from now on, this replica's and the others', once
+    /// it is in force: live connections (WebSockets, event streams) close the sessions that ended
+    /// rather than outlive them (issue 51).
+    public func onEnd(_ observer: @escaping @Sendable ([SessionEnd]) -> Void) {
+        state.withLock { $0.observers.append(observer) }
+    }
+
     /// Records an end made here, then announces it to the other replicas.
     public func record(_ end: SessionEnd) async {
         apply([end])
@@ -90,7 +98,7 @@ public final class EndedSessions: Sendable {
     /// Records ends another replica announced.
     public func apply(_ ends: [SessionEnd]) {
         let now = now()
-        state.withLock { state in
+        let observers = state.withLock { state -> [@Sendable ([SessionEnd]) -> Void] in
             for end in ends {
                 switch end {
                 case .session(let id, _, let until):
@@ -110,7 +118,9 @@ public final class EndedSessions: Sendable {
                     state.cutoffs[user] = cutoff
                 }
             }
+            return state.observers
         }
+        for observer in observers where !ends.isEmpty { observer(ends) }
     }
 
     /// Drops expired entries, then the oldest until at most `keep` of each kind remain.

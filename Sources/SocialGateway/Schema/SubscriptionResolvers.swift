@@ -20,7 +20,7 @@ enum SubscriptionResolvers {
             return try await post(id, info)
         }
         b.bindSync("Subscription", "postActivity") { info in
-            guard case .postActivity(let post, let comment) = try info.parent(as: SubscriptionEvent.self) else { return nil }
+            guard case .postActivity(let post, let comment, _) = try info.parent(as: SubscriptionEvent.self) else { return nil }
             return PostActivityValue(post: post, comment: comment)
         }
         b.resolveType("Notification") { value in

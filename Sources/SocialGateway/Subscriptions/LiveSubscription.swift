@@ -22,29 +22,47 @@ public final class LiveSubscription: Sendable {
     let topic: SubscriptionTopic
     let operation: SubscriptionOperation
     let queueLimit: Int
+    /// The subscriptions that share each event's answer with this one.
+    let key: FanOutKey
+    /// Its selection's estimated cost: what each delivered event spends from the viewer's reads.
+    let cost: Int
+    /// The session of its token, checked before every event.
+    let session: SessionIdentity?
     private let hub: SubscriptionHub
     private let state = Mutex(State())
 
     struct State {
-        var pending: [SubscriptionEvent] = []
+        var pending: [Delivery] = []
         var waiter: CheckedContinuation<Step, Never>?
         var end: SubscriptionEnd?
         /// The last activities offered, so a repeated report of one event is not told twice.
         var recent: [Activity] = []
     }
 
+    /// An event queued for this subscription, with the answer it shares with the others of its key.
+    struct Delivery: Sendable {
+        let event: SubscriptionEvent
+        let answer: SharedAnswer
+    }
+
     enum Step: Sendable {
-        case event(SubscriptionEvent)
+        case event(Delivery)
         case ended(SubscriptionEnd)
         case idle
     }
 
-    init(id: UInt64, viewer: Viewer, topic: SubscriptionTopic, operation: SubscriptionOperation, queueLimit: Int, hub: SubscriptionHub) {
+    init(
+        id: UInt64, viewer: Viewer, topic: SubscriptionTopic, operation: SubscriptionOperation, queueLimit: Int, cost: Int,
+        audience: SubscriptionAudience, hub: SubscriptionHub
+    ) {
         self.id = id
         self.viewer = viewer
         self.topic = topic
         self.operation = operation
         self.queueLimit = queueLimit
+        self.cost = cost
+        self.session = SessionIdentity(viewer: viewer)
+        self.key = FanOutKey(operation, audience: audience)
         self.hub = hub
     }
 
@@ -62,8 +80,14 @@ public final class LiveSubscription: Sendable {
                 return .end(end)
             case .idle:
                 return .idle
-            case .event(let event):
-                if let body = await hub.answer(event, for: self) { return .next(body) }
+            case .event(let delivery):
+                switch await hub.answer(delivery, for: self) {
+                case .next(let body): return .next(body)
+                case .skipped: continue
+                case .ended(let end):
+                    self.end(end)
+                    return .end(state.withLock { $0.end } ?? end)
+                }
             }
         }
     }
@@ -83,7 +107,8 @@ public final class LiveSubscription: Sendable {
     ///
     /// `postActivity` events of one post coalesce while queued (their answer is the post as it is
     /// when sent), and one that names a new comment replaces one that does not.
-    func offer(_ event: SubscriptionEvent) {
+    func offer(_ delivery: Delivery) {
+        let event = delivery.event
         let overflow = state.withLock { state -> Bool in
             guard state.end == nil else { return false }
             switch event {
@@ -91,22 +116,26 @@ public final class LiveSubscription: Sendable {
                 if state.recent.contains(activity) { return false }
                 state.recent.append(activity)
                 if state.recent.count > 32 { state.recent.removeFirst() }
-            case .postActivity(let post, let comment):
-                if let index = state.pending.firstIndex(where: { if case .postActivity(post, _) = $0 { true } else { false } }) {
+            case .postActivity(let post, let comment, let actor):
+                // Only events of one actor coalesce: one that is not told (a private actor's)
+                // must not swallow one that is.
+                if let index = state.pending.firstIndex(where: {
+                    if case .postActivity(post, _, actor) = $0.event { true } else { false }
+                }) {
                     if comment == nil { return false }
-                    if case .postActivity(_, nil) = state.pending[index] {
-                        state.pending[index] = event
+                    if case .postActivity(_, nil, _) = state.pending[index].event {
+                        state.pending[index] = delivery
                         return false
                     }
                 }
             }
             if let waiter = state.waiter {
                 state.waiter = nil
-                waiter.resume(returning: .event(event))
+                waiter.resume(returning: .event(delivery))
                 return false
             }
             guard state.pending.count < queueLimit else { return true }
-            state.pending.append(event)
+            state.pending.append(delivery)
             return false
         }
         if overflow { end(.slowConsumer(limit: queueLimit)) }

@@ -8,8 +8,10 @@ enum SubscriptionEvent: Sendable, Hashable {
     case notification(Activity)
     /// `feedPosts`: a post was written (the gate checks that the subscriber follows its author).
     case feedPost(Activity)
-    /// `postActivity`: the post changed; `comment` when the change added one.
-    case postActivity(post: UUID, comment: UUID?)
+    /// `postActivity`: the post changed; `comment` when the change added one; `actor` who
+    /// changed it when an activity says so (a like, a comment), for the gate to check that the
+    /// subscriber may see that profile's activity.
+    case postActivity(post: UUID, comment: UUID?, actor: UUID?)
 }
 
 /// What a subscription listens to, from its root field and arguments: the key the hub routes by.

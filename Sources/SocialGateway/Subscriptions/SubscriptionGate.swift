@@ -5,6 +5,12 @@ import SocialDomain
 /// so the same use cases and visibility rules) that then answer it: a post whose author turned
 /// private, a comment of a now-private commenter, an actor the viewer may not see, are not told.
 ///
+/// A profile's activity (its follows, likes and comments) is behind its card, as its posts and
+/// lists are (``SocialDomain/ProfileAccess``): a viewer who sees only the card of the actor (a
+/// private profile they do not follow) hears nothing of it, neither as a notification nor as
+/// `postActivity` (issue 51). The rule is the domain's: the actor's profile as loaded for the
+/// viewer says its ``SocialDomain/Profile/access``.
+///
 /// Each check loads through the request's loaders, so the answer that follows reads the same
 /// values without another store call. A store failure admits the event: the answer then carries
 /// the failure as a `BACKEND_UNAVAILABLE` error (and no data), which the subscriber should hear.
@@ -13,7 +19,7 @@ enum SubscriptionGate {
         do {
             switch event {
             case .notification(let activity):
-                guard try await request.profilesByID.load(activity.actor) != nil else { return false }
+                guard try await seesActivity(of: activity.actor, request) else { return false }
                 if let post = activity.post, try await request.postsByID.load(post) == nil { return false }
                 if let comment = activity.comment, try await request.commentsByID.load(comment) == nil { return false }
                 return true
@@ -23,13 +29,21 @@ enum SubscriptionGate {
                     guard try await request.followStates.load(activity.actor)?.viewerIsFollowing == true else { return false }
                 }
                 return try await request.postsByID.load(post) != nil
-            case .postActivity(let post, let comment):
+            case .postActivity(let post, let comment, let actor):
                 guard try await request.postsByID.load(post) != nil else { return false }
+                if let actor, try await !seesActivity(of: actor, request) { return false }
                 if let comment { return try await request.commentsByID.load(comment) != nil }
                 return true
             }
         } catch {
             return true
         }
+    }
+
+    /// Whether the viewer sees `profile` whole (``SocialDomain/ProfileAccess/full``), and so its
+    /// activity: not when it is hidden, nor when only its card shows.
+    private static func seesActivity(of profile: UUID, _ request: RequestContext) async throws -> Bool {
+        if profile == request.viewer.userId { return true }
+        return try await request.profilesByID.load(profile)?.access == .full
     }
 }

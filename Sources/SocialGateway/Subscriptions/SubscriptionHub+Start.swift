@@ -46,9 +46,11 @@ extension SubscriptionHub {
             let error = DomainError.unauthenticated(to: .subscribe)
             return refuse(error.message, code: error.code.rawValue)
         }
-        // Priced once, when it starts, as a query: its events are the server's to send, not asks.
+        // Priced when it starts, against a ceiling of its own (it runs again for every event),
+        // and its price spent again for every event delivered (``answer(_:for:)``).
         let cost = service.estimatedCost(prepared, operation, variables: request.variables)
         if let cost, let refusal = service.costRefusal(cost, operation, prepared) { return .refused(refusal) }
+        if let cost, let refusal = subscriptionCostRefusal(cost, operation, prepared) { return .refused(refusal) }
         if let refusal = service.rateLimitRefusal(
             cost ?? 1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
             return .refused(refusal)
@@ -93,21 +95,75 @@ extension SubscriptionHub {
         let operationToRun = SubscriptionOperation(
             document: prepared.document, source: prepared.source, operationName: request.operationName,
             variables: source.variables)
-        guard let subscription = register(viewer: request.viewer, topic: topic, operation: operationToRun) else {
+        switch register(viewer: request.viewer, topic: topic, operation: operationToRun, cost: cost ?? 1) {
+        case .registered(let subscription):
+            return .started(subscription)
+        case .tooMany:
+            return refuse(
+                "This viewer already holds \(limits.subscriptionsPerViewer) live subscriptions; complete one first.",
+                code: "TOO_MANY_SUBSCRIPTIONS")
+        case .unavailable:
             return refuse(
                 "Live updates are not available right now (the change feed is reconnecting, or the server is stopping); subscribe again in a moment.",
                 code: "BACKEND_UNAVAILABLE")
         }
-        return .started(subscription)
     }
 
-    /// The answer to `event` for `subscription`, or nil when the subscriber may not see it now.
-    func answer(_ event: SubscriptionEvent, for subscription: LiveSubscription) async -> [UInt8]? {
-        let body = await service.executionSlots.withSlot { () -> [UInt8]? in
-            await service.answer(event, operation: subscription.operation, viewer: subscription.viewer)
+    /// The refusal of a subscription whose selection costs more than
+    /// ``SubscriptionLimits/maxCost`` (enforce mode; counted and logged in measure mode).
+    private func subscriptionCostRefusal(_ cost: Int, _ operation: OperationDefinition, _ prepared: PreparedDocument) -> GatewayResponse? {
+        let limit = limits.maxCost
+        guard cost > limit else { return nil }
+        let mode = service.options.demandControl.costMode
+        service.demandCounters.record(.cost, mode: mode)
+        guard mode == .enforce else {
+            logger.notice(
+                "subscription over its maximum cost (measure mode: not refused)",
+                metadata: ["cost": "\(cost)", "subscription_max_cost": "\(limit)"])
+            return nil
         }
-        if body == nil { counters.skipped() } else { counters.delivered() }
-        return body
+        let subject = operation.name.map { "Subscription \"\($0.value)\"" } ?? "Anonymous subscription"
+        return service.requestError([
+            GraphQLError(
+                "\(subject) has an estimated cost of \(cost), which exceeds the maximum cost of a subscription, \(limit): "
+                    + "its selection runs again for every event. Select less, or query the rest when an event arrives.",
+                ranges: [operation.range], source: prepared.source,
+                extensions: ["code": "QUERY_TOO_COMPLEX", "cost": ["estimated": .int(cost), "max": .int(limit)]])
+        ])
+    }
+
+    /// What a subscription's transport gets for one queued event.
+    enum Answer: Sendable {
+        case next([UInt8])
+        /// The subscriber may not see it now.
+        case skipped
+        /// The subscription must end: its session ended, or its read budget is spent.
+        case ended(SubscriptionEnd)
+    }
+
+    /// The answer to `delivery` for `subscription`: its session is checked first, then the
+    /// event's answer is taken from the execution it shares with the other subscriptions of its
+    /// ``FanOutKey`` (run at event priority), then its cost is spent from the viewer's reads.
+    func answer(_ delivery: LiveSubscription.Delivery, for subscription: LiveSubscription) async -> Answer {
+        if let session = subscription.session, session.hasEnded(in: service.options.endedSessions) {
+            return .ended(.sessionEnded)
+        }
+        let body = await delivery.answer.value {
+            counters.executed()
+            return await service.executionSlots.withSlot(.event) { () -> [UInt8]? in
+                await service.answer(delivery.event, operation: subscription.operation, viewer: subscription.viewer)
+            }
+        }
+        guard let body else {
+            counters.skipped()
+            return .skipped
+        }
+        if let refusal = service.rateLimitRefusal(
+            subscription.cost, bucket: .query, viewer: subscription.viewer, clientAddress: nil) {
+            return .ended(.rateLimited(cost: subscription.cost, retryAfter: refusal.retryAfterSeconds ?? 1))
+        }
+        counters.delivered()
+        return .next(body)
     }
 }
 

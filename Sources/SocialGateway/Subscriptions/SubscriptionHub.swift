@@ -8,9 +8,18 @@ import Synchronization
 /// lost (writes in the gap would go untold) and when the server shuts down.
 ///
 /// Routing only queues (``LiveSubscription/offer(_:)``): what a subscriber costs to answer is
-/// paid by its own transport's task, never by the writer or the feed. Each answer goes through the
-/// service's execution slots, so a fan-out to thousands of subscribers queues there rather than
-/// running thousands of executions at once.
+/// paid by its own transport's task, never by the writer or the feed. Subscriptions with the same
+/// document, variables and audience (``FanOutKey``) share one execution per event
+/// (``SharedAnswer``); each execution goes through the service's execution slots at
+/// ``ExecutionSlots/Priority/event``, behind every waiting query, and each delivered event spends
+/// the subscription's cost from the viewer's read bucket.
+///
+/// Bounds (``SubscriptionLimits``): a subscription's cost (`SUBSCRIPTION_MAX_COST`), live
+/// subscriptions per viewer over every connection (`SUBSCRIPTIONS_PER_VIEWER`), repeated
+/// notifications per actor, target and kind (``NotificationThrottle``). A session that ends
+/// (``SocialDomain/EndedSessions``, here or through the change stream) ends its subscriptions
+/// with `UNAUTHENTICATED` and calls the closers its connections registered
+/// (``watchSession(_:onEnd:)``).
 ///
 /// ```swift
 /// let hub = SubscriptionHub(service: service, changes: stream)
@@ -28,16 +37,27 @@ public final class SubscriptionHub: Sendable {
     let logger: Logger
     private let registry: Mutex<Registry>
     private let deferred = Mutex(DeferredPostChanges())
+    let throttle: NotificationThrottle
     /// What `/metrics` shows.
     public let counters = SubscriptionCounters()
 
     struct Registry {
         var byTopic: [SubscriptionTopic: [UInt64: LiveSubscription]] = [:]
+        /// The same subscriptions by viewer: their count is bounded, a session end finds them.
+        var byViewer: [UUID: [UInt64: LiveSubscription]] = [:]
         var nextID: UInt64 = 1
         /// False from a lost feed until it is back (and until it first connects).
         var feedListening: Bool
         var closed = false
         var connections: [UUID: Int] = [:]
+        /// Connections to close when their session ends, by user.
+        var watchers: [UUID: [UInt64: SessionWatcher]] = [:]
+        var nextWatcher: UInt64 = 1
+    }
+
+    struct SessionWatcher {
+        let identity: SessionIdentity
+        let onEnd: @Sendable () -> Void
     }
 
     public init(service: GatewayService, changes: ChangeStream, limits: SubscriptionLimits = SubscriptionLimits(), logger: Logger) {
@@ -46,8 +66,13 @@ public final class SubscriptionHub: Sendable {
         self.seesEveryWrite = changes.seesEveryWrite
         self.logger = logger
         self.registry = Mutex(Registry(feedListening: !changes.followsFeed))
+        self.throttle = NotificationThrottle(window: .seconds(limits.notificationRepeatWindowSeconds))
         changes.subscribe { [self] event in self.handle(event) }
+        service.options.endedSessions.onEnd { [weak self] ends in self?.sessionsEnded(ends) }
     }
+
+    /// The execution slots events run in (metrics).
+    public var slots: ExecutionSlots { service.executionSlots }
 
     /// Subscriptions running now.
     public var activeCount: Int { registry.withLock { $0.byTopic.values.reduce(0) { $0 + $1.count } } }
@@ -71,8 +96,9 @@ public final class SubscriptionHub: Sendable {
         case .changed(let changes, _):
             deferPostChanges(changes.compactMap { if case .post(let post) = $0 { post } else { nil } })
         case .sessionsEnded, .unreadable:
-            // Ended sessions close their own connections at the transport (their tokens are
-            // refused); an unreadable notification names nothing a subscription could be told.
+            // Ended sessions reach ``sessionsEnded(_:)`` through ``EndedSessions`` (the server
+            // applies the stream's ends there); an unreadable notification names nothing a
+            // subscription could be told.
             break
         }
     }
@@ -103,7 +129,7 @@ public final class SubscriptionHub: Sendable {
                 return deferred.posts
             }
             for (post, subscriptions) in posts {
-                for subscription in subscriptions { subscription.offer(.postActivity(post: post, comment: nil)) }
+                Self.fanOut(.postActivity(post: post, comment: nil, actor: nil), to: subscriptions)
             }
         }
     }
@@ -115,44 +141,84 @@ public final class SubscriptionHub: Sendable {
         if let post = activity.post, activity.kind == .liked || activity.kind == .commented {
             deferred.withLock { _ = $0.posts.removeValue(forKey: post) }
             if activity.kind == .liked {
-                offer(.postActivity(post: post, comment: nil), to: .postActivity(post: post))
+                offer(.postActivity(post: post, comment: nil, actor: activity.actor), to: .postActivity(post: post))
             }
         }
         switch activity.kind {
         case .followed, .liked:
-            if activity.actor != activity.subject {
-                offer(.notification(activity), to: .notifications(viewer: activity.subject))
-            }
+            if activity.actor != activity.subject { notify(activity) }
         case .commented:
-            if activity.actor != activity.subject {
-                offer(.notification(activity), to: .notifications(viewer: activity.subject))
-            }
+            if activity.actor != activity.subject { notify(activity) }
             if let post = activity.post {
-                offer(.postActivity(post: post, comment: activity.comment), to: .postActivity(post: post))
+                offer(.postActivity(post: post, comment: activity.comment, actor: activity.actor), to: .postActivity(post: post))
             }
         case .posted:
             offer(.feedPost(activity), to: .feedPosts)
         }
     }
 
-    private func offer(_ event: SubscriptionEvent, to topic: SubscriptionTopic) {
-        let targets = registry.withLock { $0.byTopic[topic].map { Array($0.values) } ?? [] }
-        for subscription in targets { subscription.offer(event) }
+    /// A notification for the activity's subject, unless the same actor, target and kind was
+    /// told within the repeat window (``NotificationThrottle``).
+    private func notify(_ activity: Activity) {
+        let topic = SubscriptionTopic.notifications(viewer: activity.subject)
+        guard registry.withLock({ $0.byTopic[topic] != nil }) else { return }
+        guard throttle.admits(activity) else {
+            counters.throttled()
+            return
+        }
+        offer(.notification(activity), to: topic)
     }
 
-    /// Adds a subscription, unless the hub is closed or the feed is lost.
-    func register(viewer: Viewer, topic: SubscriptionTopic, operation: SubscriptionOperation) -> LiveSubscription? {
-        let subscription = registry.withLock { registry -> LiveSubscription? in
-            guard !registry.closed, registry.feedListening else { return nil }
+    private func offer(_ event: SubscriptionEvent, to topic: SubscriptionTopic) {
+        let targets = registry.withLock { $0.byTopic[topic].map { Array($0.values) } ?? [] }
+        Self.fanOut(event, to: targets)
+    }
+
+    /// Queues `event` for each subscription, with one shared answer per ``FanOutKey``.
+    private static func fanOut(_ event: SubscriptionEvent, to subscriptions: [LiveSubscription]) {
+        var answers: [FanOutKey: SharedAnswer] = [:]
+        for subscription in subscriptions {
+            let answer: SharedAnswer
+            if let shared = answers[subscription.key] {
+                answer = shared
+            } else {
+                answer = SharedAnswer()
+                answers[subscription.key] = answer
+            }
+            subscription.offer(LiveSubscription.Delivery(event: event, answer: answer))
+        }
+    }
+
+    /// What ``register(viewer:topic:operation:cost:)`` did.
+    enum Registration {
+        case registered(LiveSubscription)
+        /// The hub is closed or the feed is lost.
+        case unavailable
+        /// The viewer holds ``SubscriptionLimits/subscriptionsPerViewer`` already.
+        case tooMany
+    }
+
+    /// Adds a subscription, unless the hub is closed, the feed is lost or the viewer holds their
+    /// limit of subscriptions.
+    func register(viewer: Viewer, topic: SubscriptionTopic, operation: SubscriptionOperation, cost: Int) -> Registration {
+        guard let user = viewer.userId else { return .unavailable }
+        let registration = registry.withLock { registry -> Registration in
+            guard !registry.closed, registry.feedListening else { return .unavailable }
+            guard registry.byViewer[user, default: [:]].count < limits.subscriptionsPerViewer else { return .tooMany }
             let subscription = LiveSubscription(
                 id: registry.nextID, viewer: viewer, topic: topic, operation: operation,
-                queueLimit: limits.queuedEventsPerSubscription, hub: self)
+                queueLimit: limits.queuedEventsPerSubscription, cost: cost, audience: .viewer(user), hub: self)
             registry.nextID += 1
             registry.byTopic[topic, default: [:]][subscription.id] = subscription
-            return subscription
+            registry.byViewer[user, default: [:]][subscription.id] = subscription
+            return .registered(subscription)
         }
-        if subscription != nil { counters.started() }
-        return subscription
+        switch registration {
+        case .registered: counters.started()
+        case .tooMany: counters.refusedSubscription()
+        case .unavailable: break
+        }
+        return registration
     }
 
     /// Forgets an ended subscription (called by ``LiveSubscription/end(_:)``).
@@ -160,8 +226,67 @@ public final class SubscriptionHub: Sendable {
         registry.withLock { registry in
             registry.byTopic[subscription.topic]?[subscription.id] = nil
             if registry.byTopic[subscription.topic]?.isEmpty == true { registry.byTopic[subscription.topic] = nil }
+            if let user = subscription.viewer.userId {
+                registry.byViewer[user]?[subscription.id] = nil
+                if registry.byViewer[user]?.isEmpty == true { registry.byViewer[user] = nil }
+            }
         }
         counters.ended(reason)
+    }
+
+    /// Live subscriptions of `viewer` now, over every connection.
+    public func subscriptionCount(viewer: UUID) -> Int { registry.withLock { $0.byViewer[viewer]?.count ?? 0 } }
+
+    /// Calls `onEnd` once when `identity`'s session ends (a sign-out, a password change or reset,
+    /// here or on another replica): a connection closes itself with it. Stop with
+    /// ``unwatchSession(_:)`` when the connection ends.
+    public func watchSession(_ identity: SessionIdentity, onEnd: @escaping @Sendable () -> Void) -> UInt64 {
+        registry.withLock { registry in
+            let id = registry.nextWatcher
+            registry.nextWatcher += 1
+            registry.watchers[identity.user, default: [:]][id] = SessionWatcher(identity: identity, onEnd: onEnd)
+            return id
+        }
+    }
+
+    public func unwatchSession(_ id: UInt64) {
+        registry.withLock { registry in
+            for (user, watchers) in registry.watchers where watchers[id] != nil {
+                registry.watchers[user]?[id] = nil
+                if registry.watchers[user]?.isEmpty == true { registry.watchers[user] = nil }
+                return
+            }
+        }
+    }
+
+    /// Sessions ended: their subscriptions end with `UNAUTHENTICATED`, their connections' closers
+    /// run. Only the users the ends name are looked at.
+    func sessionsEnded(_ ends: [SessionEnd]) {
+        let ended = service.options.endedSessions
+        let users = Set(ends.map { end -> UUID in
+            switch end {
+            case .session(_, let user, _): user
+            case .allSessions(let user, _, _): user
+            }
+        })
+        let (subscriptions, closers) = registry.withLock { registry -> ([LiveSubscription], [@Sendable () -> Void]) in
+            var subscriptions: [LiveSubscription] = []
+            var closers: [@Sendable () -> Void] = []
+            for user in users {
+                for subscription in (registry.byViewer[user] ?? [:]).values
+                where subscription.session?.hasEnded(in: ended) == true {
+                    subscriptions.append(subscription)
+                }
+                for (id, watcher) in registry.watchers[user] ?? [:] where watcher.identity.hasEnded(in: ended) {
+                    closers.append(watcher.onEnd)
+                    registry.watchers[user]?[id] = nil
+                }
+                if registry.watchers[user]?.isEmpty == true { registry.watchers[user] = nil }
+            }
+            return (subscriptions, closers)
+        }
+        for subscription in subscriptions { subscription.end(.sessionEnded) }
+        for close in closers { close() }
     }
 
     /// Whether live updates can start now: not after shutdown began, not while the feed is lost.
@@ -218,11 +343,16 @@ public final class SubscriptionCounters: Sendable {
         }
     }
     func delivered() { add("delivered") }
+    func executed() { add("executed") }
     func skipped() { add("skipped") }
+    func throttled() { add("throttled") }
     func refusedConnection() { add("refused_connection") }
+    func refusedSubscription() { add("refused_subscription") }
 
     private func add(_ key: String) { values.withLock { $0[key, default: 0] += 1 } }
 
-    /// Every count by name (`started`, `ended_<reason>`, `delivered`, `skipped`, `refused_connection`).
+    /// Every count by name: `started`, `ended_<reason>`, `delivered` (events sent), `executed`
+    /// (executions, one per event and ``FanOutKey``), `skipped` (not visible), `throttled`
+    /// (repeated notifications not told), `refused_connection`, `refused_subscription`.
     public var snapshot: [String: Int] { values.withLock { $0 } }
 }
