@@ -256,6 +256,15 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
+        // The store conformance suite (issue 52): every read port of every store against the
+        // domain's rule table (SocialRules) on one generated graph, and the embedded store against
+        // PostgreSQL on a random one. A target of its own: it compiles in seconds beside the
+        // others and links into the same test bundle, so `scripts/test` runs it.
+        .testTarget(
+            name: "StoreConformanceTests",
+            dependencies: ["GatewayTestSupport", "SocialDomain", "SocialGateway"],
+            path: "Tests/StoreConformance"
+        ),
         .testTarget(
             name: "SupabaseStoreTests",
             dependencies: [

@@ -9,7 +9,7 @@ extension EmbeddedStore: BlockStore {
     public func changeBlock(of profileId: UUID, block: Bool, viewer: Viewer) async throws -> BlockOutcome {
         try await call(.changeBlock) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .blockUsers) }
-            guard me != profileId else { throw DomainError.badUserInput("You cannot block yourself", field: "profileId") }
+            guard me != profileId else { throw DomainError.cannotBlockSelf }
             let now = UnixMicroseconds.from(options.clock.now())
             let (mine, theirs) = (me.lowercased, profileId.lowercased)
             return try await pool.write { db in

@@ -5,53 +5,67 @@ import SocialFixtures
 
 /// The demo data (``DemoData``) in SQLite: first-start profiles, follows, posts, accounts and a story each.
 extension EmbeddedStore {
-    /// Inserts ``DemoData/profiles``, ``DemoData/ownerDetails`` and ``DemoData/follows`` when the store has no profiles yet
-    /// (counters come from the follows' trigger, as for any follow).
+    /// Inserts ``DemoData/fixture`` when the store has no profiles yet.
     func seedDemoDataIfEmpty() async throws {
         try await pool.write { db in
             guard try Int.fetchOne(db, sql: "SELECT count(*) FROM profiles") == 0 else { return }
-            for profile in DemoData.profiles {
-                let at = UnixMicroseconds.from(profile.createdAt)
-                try db.execute(sql: """
-                    INSERT INTO profiles (id, handle, display_name, bio, is_public, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [profile.id.lowercased, profile.handle, profile.displayName, profile.bio,
-                                     profile.isPublic, at, at])
-            }
-            for (id, details) in DemoData.ownerDetails.sorted(by: { $0.key.lowercased < $1.key.lowercased }) {
-                try db.execute(sql: """
-                    INSERT INTO profile_private (id, home_zip, preferred_grade_scale_boulder, preferred_grade_scale_route,
-                      premium_expires_at, premium_product_id, premium_original_transaction_id, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [id.lowercased, details.homeZIP, details.preferredGradeScaleBoulder,
-                                     details.preferredGradeScaleRoute, details.premium.map { UnixMicroseconds.from($0.expiresAt) },
-                                     details.premium?.productId, details.premium?.originalTransactionId,
-                                     DemoData.createdAtMicroseconds])
-            }
-            for follow in DemoData.follows {
-                try db.execute(sql: """
-                    INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-                    """, arguments: [follow.id.lowercased, follow.followerId.lowercased, follow.followeeId.lowercased,
-                                     follow.createdAtMicroseconds, follow.createdAtMicroseconds])
-            }
-            // Posts, likes and comments; their counters come from the triggers.
-            for post in DemoData.posts {
-                try db.execute(sql: """
-                    INSERT INTO posts (id, author_id, content, image_urls, created_at, updated_at) VALUES (?, ?, ?, '[]', ?, ?)
-                    """, arguments: [post.id.lowercased, post.authorId.lowercased, post.content,
-                                     post.createdAtMicroseconds, post.createdAtMicroseconds])
-            }
-            for like in DemoData.likes {
-                try db.execute(
-                    sql: "INSERT INTO post_likes (post_id, profile_id, created_at) VALUES (?, ?, ?)",
-                    arguments: [like.post.lowercased, like.profile.lowercased, DemoData.createdAtMicroseconds + 2 * 86_400_000_000])
-            }
-            for comment in DemoData.comments {
-                try db.execute(
-                    sql: "INSERT INTO comments (id, post_id, author_id, content, created_at) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [comment.id.lowercased, comment.postId.lowercased, comment.authorId.lowercased, comment.content,
-                                comment.createdAtMicroseconds])
-            }
+            try Self.insert(DemoData.fixture, db)
+        }
+    }
+
+    /// Inserts a fixture's rows as they are (ids, fields, times), in one transaction: the data a
+    /// test seeds every store with identically (``SocialFixture``). Counters come from the
+    /// triggers, as for any follow, post, like or comment, so they equal the fixture's when its
+    /// profiles count its rows.
+    /// - Throws: a constraint error when a row is already there.
+    public func insert(_ fixture: SocialFixture) async throws {
+        try await pool.write { db in try Self.insert(fixture, db) }
+    }
+
+    static func insert(_ fixture: SocialFixture, _ db: Database) throws {
+        for profile in fixture.profiles {
+            try db.execute(sql: """
+                INSERT INTO profiles (id, handle, display_name, bio, photo_url, home_gym, climbing_since, favorite_style,
+                                      is_public, send_count, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [profile.id.lowercased, profile.handle, profile.displayName, profile.bio, profile.avatarURL,
+                                 profile.homeGym, profile.climbingSince?.description, profile.favoriteStyle, profile.isPublic,
+                                 profile.sendCount, UnixMicroseconds.from(profile.createdAt), UnixMicroseconds.from(profile.updatedAt)])
+        }
+        for (id, details) in fixture.ownerDetails.sorted(by: { $0.key.lowercased < $1.key.lowercased }) {
+            try db.execute(sql: """
+                INSERT INTO profile_private (id, home_zip, preferred_grade_scale_boulder, preferred_grade_scale_route,
+                  premium_expires_at, premium_product_id, premium_original_transaction_id, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id.lowercased, details.homeZIP, details.preferredGradeScaleBoulder,
+                                 details.preferredGradeScaleRoute, details.premium.map { UnixMicroseconds.from($0.expiresAt) },
+                                 details.premium?.productId, details.premium?.originalTransactionId,
+                                 fixture.profiles.first { $0.id == id }.map { UnixMicroseconds.from($0.createdAt) } ?? 0])
+        }
+        for follow in fixture.follows {
+            try db.execute(sql: """
+                INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [follow.id.lowercased, follow.followerId.lowercased, follow.followeeId.lowercased,
+                                 follow.createdAtMicroseconds, follow.createdAtMicroseconds])
+        }
+        // Posts, likes and comments; their counters come from the triggers.
+        for post in fixture.posts {
+            try db.execute(sql: """
+                INSERT INTO posts (id, author_id, content, image_urls, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [post.id.lowercased, post.authorId.lowercased, post.content,
+                                 try PostColumns.imageURLsJSON(post.imageURLs), post.createdAtMicroseconds,
+                                 UnixMicroseconds.from(post.updatedAt)])
+        }
+        for like in fixture.likes {
+            try db.execute(
+                sql: "INSERT INTO post_likes (post_id, profile_id, created_at) VALUES (?, ?, ?)",
+                arguments: [like.post.lowercased, like.profile.lowercased, fixture.likedAtMicroseconds])
+        }
+        for comment in fixture.comments {
+            try db.execute(
+                sql: "INSERT INTO comments (id, post_id, author_id, content, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [comment.id.lowercased, comment.postId.lowercased, comment.authorId.lowercased, comment.content,
+                            comment.createdAtMicroseconds])
         }
     }
 }

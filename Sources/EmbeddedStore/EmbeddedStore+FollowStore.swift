@@ -20,6 +20,10 @@ extension EmbeddedStore: FollowStore {
     /// column (or on the followee side) plus an `IN` list: the viewer's follow states for a query
     /// level (every pair has the viewer on one side) are two statements of index probes. A row-value
     /// `IN (VALUES ...)` of the same pairs made SQLite scan `follows` once per statement.
+    ///
+    /// The edge rule (``SocialRules/showsEdge(_:_:)``, as `active_follows` in PostgreSQL): a follow
+    /// is listed only when the viewer sees both of its profiles, so a private profile that follows
+    /// a viewer who sees only its card does not "follow the viewer".
     public func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
         try await call(.activeFollows) {
             guard !pairs.isEmpty else { return [] }
@@ -32,9 +36,9 @@ extension EmbeddedStore: FollowStore {
                 var active = Set<FollowPair>()
                 for (follower, group) in byFollower {
                     for chunk in group.map(\.followee).chunked(Self.maxKeysPerStatement) {
-                        let sql = "SELECT followee_id FROM follows WHERE follower_id = ? AND deleted_at IS NULL "
-                            + "AND followee_id IN (\(placeholders(chunk.count)))"
-                        let arguments = [follower.lowercased] + StatementArguments(chunk.map(\.lowercased))
+                        let sql = "SELECT f.followee_id FROM follows f \(Self.edgeJoin) WHERE f.follower_id = ? AND f.deleted_at IS NULL "
+                            + "AND f.followee_id IN (\(placeholders(chunk.count))) AND \(Self.edgeShown)"
+                        let arguments = [follower.lowercased] + StatementArguments(chunk.map(\.lowercased)) + [viewer.sqlId, viewer.sqlId]
                         for text in try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
                             if let followee = UUID(parsing: text) { active.insert(FollowPair(follower: follower, followee: followee)) }
                         }
@@ -42,9 +46,9 @@ extension EmbeddedStore: FollowStore {
                 }
                 for (followee, group) in byFollowee {
                     for chunk in group.map(\.follower).chunked(Self.maxKeysPerStatement) {
-                        let sql = "SELECT follower_id FROM follows WHERE followee_id = ? AND deleted_at IS NULL "
-                            + "AND follower_id IN (\(placeholders(chunk.count)))"
-                        let arguments = [followee.lowercased] + StatementArguments(chunk.map(\.lowercased))
+                        let sql = "SELECT f.follower_id FROM follows f \(Self.edgeJoin) WHERE f.followee_id = ? AND f.deleted_at IS NULL "
+                            + "AND f.follower_id IN (\(placeholders(chunk.count))) AND \(Self.edgeShown)"
+                        let arguments = [followee.lowercased] + StatementArguments(chunk.map(\.lowercased)) + [viewer.sqlId, viewer.sqlId]
                         for text in try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments) {
                             if let follower = UUID(parsing: text) { active.insert(FollowPair(follower: follower, followee: followee)) }
                         }
@@ -54,6 +58,11 @@ extension EmbeddedStore: FollowStore {
             }
         }
     }
+
+    /// The follow `f`'s two profiles, `a` (follower) and `b` (followee).
+    static let edgeJoin = "JOIN profiles a ON a.id = f.follower_id JOIN profiles b ON b.id = f.followee_id"
+    /// ``SocialRules/showsEdge(_:_:)`` over ``edgeJoin``: two `?`, both the viewer.
+    static let edgeShown = "\(ProfileColumns.visible("a")) AND \(ProfileColumns.visible("b"))"
 
     /// Emulates `follow_changes` (migration 20250301000800): the viewer's own rows, undone ones too,
     /// by `follows_follower_sync_idx`.

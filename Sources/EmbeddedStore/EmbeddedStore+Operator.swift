@@ -26,4 +26,17 @@ extension EmbeddedStore {
                 arguments: [Story.lifetimeMicroseconds + 1, author.lowercased])
         }
     }
+
+    /// Moves the decisions on these follow requests (requester → target) `seconds` back: what
+    /// the passing of time does to a decline's wait (``FollowRequestRules/askAgainAfterDecline``),
+    /// for tests (never reached by a request).
+    public func operatorAgeFollowRequestDecisions(_ pairs: [FollowPair], bySeconds seconds: Int64) async throws {
+        try await pool.write { db in
+            for pair in pairs {
+                try db.execute(
+                    sql: "UPDATE follow_requests SET decided_at = decided_at - ? WHERE requester_id = ? AND target_id = ? AND decided_at IS NOT NULL",
+                    arguments: [seconds * 1_000_000, pair.follower.lowercased, pair.followee.lowercased])
+            }
+        }
+    }
 }

@@ -3,7 +3,8 @@ import GRDB
 import SocialDomain
 
 /// A viewer's relation to one profile in one statement, by the same visibility SQL as every
-/// profile read (``ProfileColumns/visible(_:)``, ``ProfileColumns/visibleOrCard(_:)``).
+/// profile read (``ProfileColumns/visible(_:)``, ``ProfileColumns/visibleOrCard(_:)``), its
+/// follows shown by the edge rule as ``activeFollows(among:viewer:)`` shows them.
 extension EmbeddedStore: ViewerRelationStore {
     public func viewerRelation(to key: ProfileKey, viewer: Viewer) async throws -> ViewerRelation? {
         try await call(.viewerRelation) {
@@ -29,9 +30,15 @@ extension EmbeddedStore: ViewerRelationStore {
             return try read { db -> ViewerRelation? in
                 guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) else { return nil }
                 guard let id = UUID(parsing: row[0] as String) else { throw StoreDataError.badId }
+                let access: ProfileAccess = (row[1] as Bool) ? .full : .card
+                // The follows between them as the edge rule shows them (what activeFollows answers).
                 return ViewerRelation(
-                    profileId: id, access: (row[1] as Bool) ? .full : .card, viewerFollows: row[2], followsViewer: row[3],
-                    viewerHasBlocks: row[4], viewerIsPrivate: row[5], viewerFollowsPrivateListed: row[6])
+                    profileId: id, access: access,
+                    viewerFollows: SocialRules.viewerIsFollowing(viewerFollowsProfile: row[2], access: access),
+                    followsViewer: SocialRules.followsViewer(profileFollowsViewer: row[3], access: access),
+                    viewerHasBlocks: row[4], viewerIsPrivate: row[5],
+                    // An edge in the profile's lists shows only when the viewer sees both ends.
+                    viewerFollowsPrivateListed: SocialRules.showsLists(of: access) && (row[6] as Bool))
             }
         }
     }

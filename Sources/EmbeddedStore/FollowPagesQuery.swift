@@ -9,7 +9,8 @@ import SocialDomain
 /// first, with or without a keyset cursor, probing the viewer's relations or not) that walks
 /// `follows_followee_page_idx` or `follows_follower_page_idx` from the cursor, skips follows
 /// whose other profile the viewer may not see, and stops after `limit + 1` rows; the owner's
-/// stored counter is its `totalCount`.
+/// stored counter is its `totalCount`. A list of an owner the viewer does not see whole is
+/// empty and counted 0 without a walk (``SocialRules/showsLists(of:)``).
 ///
 /// The viewer's relation to each row's profile (`viewerIsFollowing`, `followsViewer`) comes
 /// either from two index probes per row, in the statement, or from the viewer's own follows both
@@ -94,13 +95,18 @@ enum FollowPagesQuery {
         }
     }
 
-    /// The owners' stored counters, one statement for the wave.
-    static func counters(_ db: Database, owners: Set<String>) throws -> [String: (followers: Int, following: Int)] {
+    /// The stored counters of the owners the viewer sees whole, one statement for the wave. An
+    /// owner the viewer does not see (a card, a block, an anonymous viewer and a private owner)
+    /// is absent: its lists are empty and counted 0 (``SocialRules/listTotal(storedCount:access:)``).
+    static func counters(_ db: Database, owners: Set<String>, viewer: Viewer) throws -> [String: (followers: Int, following: Int)] {
         guard !owners.isEmpty else { return [:] }
         let marks = Array(repeating: "?", count: owners.count).joined(separator: ", ")
         let rows = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT id, follower_count, following_count FROM profiles WHERE id IN (\(marks))"),
-            arguments: StatementArguments(Array(owners)))
+            db.cachedStatement(sql: """
+                SELECT o.id, o.follower_count, o.following_count FROM profiles o
+                WHERE o.id IN (\(marks)) AND \(ProfileColumns.visible("o"))
+                """),
+            arguments: StatementArguments(Array(owners)) + [viewer.sqlId])
         return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as String, (followers: $0[1] as Int, following: $0[2] as Int)) })
     }
 
@@ -110,7 +116,7 @@ enum FollowPagesQuery {
     static func fetch(_ db: Database, _ requests: ArraySlice<FollowPageRequest>, viewer: Viewer) throws -> [FollowPage] {
         var owners = Set(requests.map { $0.list.owner.lowercased })
         if let me = viewer.sqlId { owners.insert(me) }
-        let totals = try counters(db, owners: owners)
+        let totals = try counters(db, owners: owners, viewer: viewer)
         // Probing costs two index lookups per row read; the relations, one row per follow of the
         // viewer's. A list reads at most its page's limit and one, and at most what its owner's
         // counter holds.
@@ -122,6 +128,8 @@ enum FollowPagesQuery {
         let probes = viewer.userId != nil && relations == nil
         return try requests.map { request in
             let owner = request.list.owner.lowercased
+            // Behind the owner's card (or hidden): nothing listed, nothing counted.
+            guard totals[owner] != nil else { return FollowPage.assemble(request: request, fetched: [], totalCount: 0) }
             let forward = request.page.direction == .forward
             let cursor = request.page.cursor
             // Cached statements: sixteen shapes in all, each compiled once per connection.

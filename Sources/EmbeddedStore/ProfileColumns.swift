@@ -48,38 +48,51 @@ enum ProfileColumns {
         return (row[names.count] as Bool) ? profile : profile.card()
     }
 
-    /// ``visible(_:)``, or any profile for a signed-in viewer, who sees a private one's card
-    /// (``ProfileAccess``): two `?`, both the viewer.
+    /// ``visible(_:)``, or the profile's card for a viewer who may see that
+    /// (``SocialRules/seesCard``): two `?`, both the viewer.
     static func visibleOrCard(_ table: String) -> String {
-        "(\(visible(table)) OR EXISTS (SELECT 1 FROM (SELECT ? AS viewer_id) c WHERE c.viewer_id IS NOT NULL AND \(notBlocked("c.viewer_id", table))))"
+        "(\(visible(table)) OR EXISTS (SELECT 1 FROM (SELECT ? AS viewer_id) c WHERE \(condition(SocialRules.seesCard, viewer: "c.viewer_id", table))))"
     }
 
-    /// The `profiles_read` policy for the viewer bound to its one `?` (``Viewer/sqlId``): public,
-    /// the viewer's own, or one the viewer actively follows (an approved request, or a follow from
-    /// before it turned private). ``ProfileAccess/full``; the viewer is bound once, in a derived
-    /// table, so every call site keeps its single parameter.
-    ///
-    /// A block either way hides the profile from a signed-in viewer (issue 40), public or not.
+    /// The `profiles_read` policy for the viewer bound to its one `?` (``Viewer/sqlId``):
+    /// ``SocialRules/sees`` rendered over the profile in `table` (``ProfileAccess/full``). The
+    /// viewer is bound once, in a derived table, so every call site keeps its single parameter.
     static func visible(_ table: String) -> String {
+        "EXISTS (SELECT 1 FROM (SELECT ? AS viewer_id) v WHERE \(condition(SocialRules.sees, viewer: "v.viewer_id", table)))"
+    }
+
+    /// A condition of the domain's rule as SQL, for `viewer` (an SQL expression, NULL when
+    /// anonymous) and the profile in `table`: each ``VisibilityFact`` is one column test or one
+    /// index probe, and the rule's shape is ``SocialRules``' own. A NULL viewer makes every fact
+    /// about it false, never NULL, and costs no probe (an anonymous viewer follows and blocks
+    /// nobody).
+    static func condition(_ rule: VisibilityCondition, viewer: String, _ table: String) -> String {
+        rule.render { fact in
+            switch fact {
+            case .viewerIsSignedIn: "\(viewer) IS NOT NULL"
+            case .viewerIsProfile: "\(viewer) IS \(table).id"
+            case .profileIsPublic: "\(table).is_public = 1"
+            case .viewerFollowsProfile:
+                """
+                \(viewer) IS NOT NULL AND EXISTS (SELECT 1 FROM follows vf
+                  WHERE vf.follower_id = \(viewer) AND vf.followee_id = \(table).id AND vf.deleted_at IS NULL)
+                """
+            case .blockedEitherWay: "\(viewer) IS NOT NULL AND \(blocked(viewer, table))"
+            }
+        }
+    }
+
+    /// A block between `viewer` (an SQL expression) and the profile in `table`, either way: two
+    /// probes of the `blocks` primary key.
+    static func blocked(_ viewer: String, _ table: String) -> String {
         """
-        EXISTS (SELECT 1 FROM (SELECT ? AS viewer_id) v
-          WHERE (v.viewer_id IS NULL AND \(table).is_public = 1)
-             OR v.viewer_id = \(table).id
-             OR (v.viewer_id IS NOT NULL AND \(notBlocked("v.viewer_id", table))
-                 AND (\(table).is_public = 1
-                      OR EXISTS (SELECT 1 FROM follows vf WHERE vf.follower_id = v.viewer_id
-                                   AND vf.followee_id = \(table).id AND vf.deleted_at IS NULL))))
+        EXISTS (SELECT 1 FROM blocks vb WHERE (vb.blocker_id = \(viewer) AND vb.blocked_id = \(table).id)
+                                          OR (vb.blocker_id = \(table).id AND vb.blocked_id = \(viewer)))
         """
     }
 
-    /// No block between `viewer` (an SQL expression) and the profile in `table`, either way: two
-    /// probes of the `blocks` primary key.
-    static func notBlocked(_ viewer: String, _ table: String) -> String {
-        """
-        NOT EXISTS (SELECT 1 FROM blocks vb WHERE (vb.blocker_id = \(viewer) AND vb.blocked_id = \(table).id)
-                                              OR (vb.blocker_id = \(table).id AND vb.blocked_id = \(viewer)))
-        """
-    }
+    /// No block between `viewer` and the profile in `table` (``blocked(_:_:)``).
+    static func notBlocked(_ viewer: String, _ table: String) -> String { "NOT " + blocked(viewer, table) }
 }
 
 /// Data in the file that this code did not write (reported as BACKEND_UNAVAILABLE).

@@ -28,7 +28,7 @@ public enum SchemaErrors {
             let seconds = argument("retry_after", in: detail).flatMap { Int($0) }
             return .tooManyAttempts(retryAfter: max(1, seconds ?? 60))
         case "follow_request_not_found"?: return .followRequestNotFound
-        case "cannot_block_self"?: return .badUserInput("You cannot block yourself", field: "profileId")
+        case "cannot_block_self"?: return .cannotBlockSelf
         case "cannot_follow_self"?: return .cannotFollowSelf
         case "profile_not_found"?: return .profileNotFound
         case "post_not_found"?: return .postNotFound

@@ -55,6 +55,11 @@ public struct PostgresTestDatabase: Sendable {
     /// Runs statements, one after the other on one session, as the superuser on this database:
     /// a write from outside the gateway (psql's). One statement per string.
     public func execute(_ statements: String...) async throws {
+        try await execute(statements: statements)
+    }
+
+    /// ``execute(_:)`` with the statements in an array.
+    public func execute(statements: [String]) async throws {
         try await Self.withConnection(admin, database: name) { connection, logger in
             for sql in statements { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
         }
@@ -65,6 +70,17 @@ public struct PostgresTestDatabase: Sendable {
     public func int64(_ sql: String) async throws -> Int64? {
         try await Self.withConnection(admin, database: name) { connection, logger in
             for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int64?.self) {
+                return value
+            }
+            return nil
+        }
+    }
+
+    /// The first column of the first row of `sql` as text, read as the superuser: e.g. the live
+    /// definition of a function (`pg_get_functiondef`), whatever migration wrote it last.
+    public func text(_ sql: String) async throws -> String? {
+        try await Self.withConnection(admin, database: name) { connection, logger in
+            for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(String?.self) {
                 return value
             }
             return nil

@@ -31,6 +31,8 @@ public struct TestStore: Sendable {
         case demo
         /// The load-test graph (``LoadTestGraph``) of these arguments.
         case loadTest(profiles: Int, followsPerProfile: Int)
+        /// These rows, as every store loads them (``SocialFixture``).
+        case fixture(SocialFixture)
     }
 
     public let kind: StoreKind
@@ -55,8 +57,10 @@ public struct TestStore: Sendable {
             var options = EmbeddedStore.Options()
             options.accessTokens = FakeSignedTokens()
             let store = try await EmbeddedStore.temporary(seedDemoData: { if case .demo = seed { true } else { false } }(), options: options)
-            if case .loadTest(let profiles, let follows) = seed {
-                try await store.seed(profiles: profiles, followsPerProfile: follows)
+            switch seed {
+            case .demo: break
+            case .loadTest(let profiles, let follows): try await store.seed(profiles: profiles, followsPerProfile: follows)
+            case .fixture(let fixture): try await store.insert(fixture)
             }
             return TestStore(
                 kind: kind, embedded: store, fake: nil, supabase: nil, database: nil, postgres: nil,
@@ -67,6 +71,10 @@ public struct TestStore: Sendable {
             switch seed {
             case .demo: fake.seedDemoData()
             case .loadTest(let profiles, let follows): fake.seed(profiles: profiles, followsPerProfile: follows)
+            case .fixture(let fixture):
+                fake.add(profiles: fixture.profiles, follows: fixture.follows)
+                fake.add(posts: fixture.posts, likes: fixture.likes, comments: fixture.comments)
+                for (id, details) in fixture.ownerDetails { fake.setOwnerDetails(details, for: id) }
             }
             let store = SupabaseStore(configuration: try fake.configuration())
             return TestStore(
@@ -150,6 +158,29 @@ public struct TestStore: Sendable {
         }
     }
 
+    /// Moves the decisions on these (declined) follow requests back past
+    /// ``FollowRequestRules/askAgainAfterDecline``, as if that long had passed, where the store
+    /// lets a test set a time: the embedded store and PostgreSQL. The Supabase fake keeps its
+    /// requests in its own Swift tables, which have no such door: there it does nothing and
+    /// answers false.
+    /// Whether ``ageDeclines(_:)`` can move this store's decisions back.
+    public var canAgeDeclines: Bool { kind != .supabase }
+
+    @discardableResult
+    public func ageDeclines(_ pairs: [FollowPair]) async throws -> Bool {
+        let seconds = FollowRequestRules.askAgainAfterDecline + 3_600
+        switch kind {
+        case .embedded: try await embedded?.operatorAgeFollowRequestDecisions(pairs, bySeconds: seconds)
+        case .supabase: return false
+        case .postgres:
+            let updates = pairs.map { pair in
+                "update public.follow_requests set decided_at = decided_at - interval '\(seconds) seconds' where requester_id = '\(pair.follower.lowercased)' and target_id = '\(pair.followee.lowercased)'"
+            }
+            try await database?.execute(statements: ["set session_replication_role = replica"] + updates)
+        }
+        return true
+    }
+
     /// How many story files the store holds (its folder, the fake's `stories` bucket), whichever
     /// store this is: a refused story must leave none behind.
     public func storedStoryFileCount() -> Int {
@@ -183,6 +214,10 @@ extension TestStore.Seed {
                 let graph = LoadTestGraph(profiles: profiles, followsPerProfile: followsPerProfile)
                 return try await PostgresTestDatabase.create(profiles: graph.profiles, follows: graph.follows, ownerDetails: [:])
             }()
+        case .fixture(let fixture):
+            try await PostgresTestDatabase.create(
+                profiles: fixture.profiles, follows: fixture.follows, ownerDetails: fixture.ownerDetails, posts: fixture.posts,
+                likes: fixture.likes, comments: fixture.comments)
         }
     }
 }

@@ -43,7 +43,7 @@ struct FollowRequestTests {
             #expect(stranger.json["errors"] == nil)
             #expect(stranger.json["data"]?["profile"] == [
                 "handle": "bob_builder", "bio": nil, "isPublic": false, "followerCount": 1, "viewerCanSeeDetails": false,
-                "viewerFollowRequestStatus": "NONE", "followers": ["totalCount": 1, "edges": []], "posts": ["edges": []],
+                "viewerFollowRequestStatus": "NONE", "followers": ["totalCount": 0, "edges": []], "posts": ["edges": []],
             ])
             let byHandle = try await gateway.run(#"{ profile(handle: "bob_builder") { handle viewerCanSeeDetails } }"#, viewer: gateway.alice)
             #expect(byHandle.json["data"]?["profile"] == ["handle": "bob_builder", "viewerCanSeeDetails": false])
@@ -53,6 +53,39 @@ struct FollowRequestTests {
             #expect(follower.json["data"]?["profile"]?["viewerCanSeeDetails"] == true)
             #expect(follower.json["data"]?["profile"]?["followers"]?["edges"] == [["node": ["handle": "carol_creator"]]])
             #expect(follower.json["data"]?["profile"]?["posts"]?["edges"]?.arrayValue?.isEmpty == false)
+        }
+    }
+
+    @Test("issue 52: a private profile that follows a viewer who sees its card: followsViewer false, absent from the viewer's followers, still counted",
+          arguments: StoreKind.allCases)
+    func cardThatFollowsTheViewer(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            try await Self.strangers(gateway)   // bob (private) still follows alice, who sees his card
+            let query = """
+                query P($id: ID) {
+                  profile(id: $id) { viewerIsFollowing followsViewer viewerCanSeeDetails
+                    following(first: 5) { totalCount edges { node { handle } } }
+                    followedByViewerFollowing(first: 5) { totalCount nodes { handle } } }
+                  viewer { followerCount followers(first: 5) { totalCount edges { node { handle followsViewer } } } }
+                }
+                """
+            let answer = try await gateway.run(query, ["id": .string(Self.bob)], viewer: gateway.alice)
+            #expect(answer.json["errors"] == nil)
+            // bob's card: his follow of alice does not show, nor anything under it (carol, whom
+            // alice follows, follows bob: "followed by" is empty too).
+            #expect(answer.json["data"]?["profile"] == [
+                "viewerIsFollowing": false, "followsViewer": false, "viewerCanSeeDetails": false,
+                "following": ["totalCount": 0, "edges": []], "followedByViewerFollowing": ["totalCount": 0, "nodes": []],
+            ])
+            // alice's own followers: carol listed, bob counted but not named.
+            #expect(answer.json["data"]?["viewer"] == [
+                "followerCount": 2,
+                "followers": ["totalCount": 2, "edges": [["node": ["handle": "carol_creator", "followsViewer": true]]]],
+            ])
+            // carol, an approved follower of bob, sees it all.
+            let carol = try await gateway.run(query, ["id": .string(Self.bob)], viewer: gateway.carol)
+            #expect(carol.json["data"]?["profile"]?["followsViewer"] == true)
+            #expect(carol.json["data"]?["profile"]?["following"]?["totalCount"] == 2)
         }
     }
 

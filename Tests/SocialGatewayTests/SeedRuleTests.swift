@@ -93,24 +93,15 @@ struct SeedRuleTests {
 
     // MARK: search
 
-    /// Public profiles with these handles, each store its own way (the gateway creates none
-    /// without an account): the embedded store's createProfile, the fake's table, or an auth
-    /// user whose handle_new_user trigger makes the profile.
-    func addProfiles(_ handles: [String], to gateway: GatewayFixture) async throws {
-        for handle in handles {
-            let id = UUID()
-            switch gateway.store.kind {
-            case .embedded: try await #require(gateway.store.embedded).createProfile(id: id, handle: handle)
-            case .supabase:
-                let now = Date()
-                try #require(gateway.store.fake).addProfile(Profile(id: id, handle: handle, createdAt: now, updatedAt: now))
-            case .postgres:
-                try await #require(gateway.store.database).execute("""
-                    insert into auth.users (id, email, raw_user_meta_data)
-                    values ('\(id.lowercased)', '\(handle.lowercased())@example.test', '{"handle": "\(handle)"}')
-                    """)
-            }
+    /// The demo data and public profiles with these handles: the same rows on every store
+    /// (``SocialFixture``), made a second apart.
+    static func withProfiles(_ handles: [String]) -> TestStore.Seed {
+        var fixture = DemoData.fixture
+        fixture.profiles += handles.enumerated().map { offset, handle in
+            let at = Date(timeIntervalSince1970: 1_750_000_000 + Double(offset))
+            return Profile(id: UUID(), handle: handle, createdAt: at, updatedAt: at)
         }
+        return .fixture(fixture)
     }
 
     func search(_ gateway: GatewayFixture, _ query: String, first: Int, after: String? = nil) async throws -> JSONValue {
@@ -123,8 +114,7 @@ struct SeedRuleTests {
     @Test("search \"bob\": the exact handle first (any case), then handles starting with it, then the rest by handle",
           arguments: StoreKind.allCases)
     func searchRanking(_ kind: StoreKind) async throws {
-        try await GatewayFixture.run(kind) { gateway in
-            try await addProfiles(["alice_bob", "bobby", "BOB2", "Bob", "zz_bob", "a_bobcat"], to: gateway)
+        try await GatewayFixture.run(kind, seed: Self.withProfiles(["alice_bob", "bobby", "BOB2", "Bob", "zz_bob", "a_bobcat"])) { gateway in
             let json = try await search(gateway, "bOB", first: 50)
             let handles = json["data"]?["searchProfiles"]?["nodes"]?.arrayValue?.compactMap { $0["handle"]?.stringValue }
             #expect(handles == ["Bob", "BOB2", "bob_builder", "bobby", "a_bobcat", "alice_bob", "zz_bob"], "\(json)")
@@ -133,8 +123,7 @@ struct SeedRuleTests {
 
     @Test("paging the ranked search with first: 1 gives the same order, without repeats, to the end", arguments: StoreKind.allCases)
     func searchPaging(_ kind: StoreKind) async throws {
-        try await GatewayFixture.run(kind) { gateway in
-            try await addProfiles(["alice_bob", "bobby", "BOB2", "Bob", "zz_bob", "a_bobcat"], to: gateway)
+        try await GatewayFixture.run(kind, seed: Self.withProfiles(["alice_bob", "bobby", "BOB2", "Bob", "zz_bob", "a_bobcat"])) { gateway in
             let all = try await search(gateway, "bob", first: 50)["data"]?["searchProfiles"]?["nodes"]?.arrayValue?
                 .compactMap { $0["handle"]?.stringValue } ?? []
             var paged: [String] = [], after: String?

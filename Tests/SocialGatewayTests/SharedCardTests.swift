@@ -42,7 +42,9 @@ struct SharedCardTests {
         Set(card["followers"]?["edges"]?.arrayValue?.compactMap { $0["node"]?["handle"]?.stringValue } ?? [])
     }
 
-    static func sharesCards(_ kind: StoreKind) -> Bool { kind != .supabase }
+    /// Whether the store can tell a viewer's relation to a profile (``ViewerRelationStore``), which
+    /// shared cards need: the Supabase store has no such read yet.
+    static func sharesCards(_ gateway: GatewayFixture) -> Bool { gateway.store.stores.relations != nil }
 
     /// The cache's hits once a computed answer has landed (it is kept in memory as it is computed;
     /// the wait only covers the background task's start).
@@ -62,7 +64,7 @@ struct SharedCardTests {
             gateway.store.resetRoundTrips()
             let carol = try await Self.bobsCard(gateway, gateway.carol)
             #expect(carol == alice)
-            if Self.sharesCards(kind) {
+            if Self.sharesCards(gateway) {
                 #expect(cache.counters.hits == hits + 1)
             } else {
                 #expect(cache.counters.hits == hits)
@@ -88,7 +90,7 @@ struct SharedCardTests {
                 await Self.landed()
                 let stranger = try await Self.bobsCard(gateway, gateway.alice)
                 #expect(stranger["bio"] == .null, "round \(round)")
-                #expect(stranger["followers"]?["totalCount"] == 1)
+                #expect(stranger["followers"]?["totalCount"] == 0)   // a card's lists are empty and counted 0 (issue 52)
                 #expect(stranger["followers"]?["edges"] == [], "round \(round)")
                 #expect(stranger["viewerIsFollowing"] == false)
                 await Self.landed()
@@ -96,7 +98,7 @@ struct SharedCardTests {
                 #expect(anonymous.json["data"]?["profile"] == .null)
             }
             // The second round was answered from the cache: each relation has its own answer.
-            if Self.sharesCards(kind) { #expect(cache.counters.hits >= 2) }
+            if Self.sharesCards(gateway) { #expect(cache.counters.hits >= 2) }
         }
     }
 

@@ -25,9 +25,7 @@ public enum AccountRules {
     /// A new password's rules (sign-up).
     /// - Throws: `BAD_USER_INPUT` on `field`.
     public static func password(_ text: String, field: String = "password") throws {
-        guard text.count >= minPasswordLength else {
-            throw DomainError.badUserInput("Password must be at least \(minPasswordLength) characters", field: field)
-        }
+        guard text.count >= minPasswordLength else { throw DomainError.passwordTooShort(field: field) }
         guard text.count <= maxPasswordLength, text.utf8.count <= maxPasswordLength * 4 else {
             throw DomainError.badUserInput("Password must be at most \(maxPasswordLength) characters", field: field)
         }
@@ -38,9 +36,7 @@ public enum AccountRules {
     public static func passwordChange(current: String, new: String, confirm: String) throws {
         if current.isEmpty { throw DomainError.badUserInput("Enter your current password", field: "currentPassword") }
         if new.isEmpty { throw DomainError.badUserInput("Enter a new password", field: "newPassword") }
-        if new.count < minPasswordLength {
-            throw DomainError.badUserInput("Password must be at least \(minPasswordLength) characters", field: "newPassword")
-        }
+        if new.count < minPasswordLength { throw DomainError.passwordTooShort(field: "newPassword") }
         if new == current { throw DomainError.newPasswordNotDifferent }
         if new != confirm { throw DomainError.badUserInput("Passwords don't match", field: "confirmPassword") }
         try password(new, field: "newPassword")
@@ -48,6 +44,10 @@ public enum AccountRules {
 }
 
 extension DomainError {
+    /// A new password shorter than ``AccountRules/minPasswordLength``, in the argument `field`.
+    public static func passwordTooShort(field: String) -> DomainError {
+        DomainError(.badUserInput, "Password must be at least \(AccountRules.minPasswordLength) characters", field: field)
+    }
     /// The one answer to a failed sign-in, whatever failed (no account, wrong password).
     public static let invalidCredentials = DomainError(.unauthenticated, "Invalid email or password")
     /// Seed 002 `ProfileError.currentPasswordIncorrect`.

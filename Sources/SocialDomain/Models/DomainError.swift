@@ -61,6 +61,13 @@ extension DomainError {
     }
     /// Seed 000/001 `cannotFollowSelf`.
     public static let cannotFollowSelf = DomainError(.cannotFollowSelf, "You cannot follow yourself")
+    /// Blocking one's own profile (issue 40).
+    public static let cannotBlockSelf = DomainError(.badUserInput, "You cannot block yourself", field: "profileId")
+    /// A cursor this list did not issue (another list's, another kind's, or made up), in the
+    /// argument `field` (`after`, `before`).
+    public static func invalidCursor(field: String) -> DomainError {
+        DomainError(.badUserInput, "\(field) is not a valid cursor for this list", field: field)
+    }
     /// Any store failure: the detail goes to the logs, never to the client.
     public static let backendUnavailable = DomainError(
         .backendUnavailable, "The service is temporarily unavailable. Please try again later.")

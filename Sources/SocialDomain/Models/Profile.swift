@@ -152,9 +152,9 @@ public struct Profile: Sendable, Hashable, Identifiable {
         storage.fields.hash(into: &hasher)
     }
 
-    /// The visibility rule every store honours, given whether the viewer actively follows this
-    /// profile: see ``ProfileAccess/of(profileId:isPublic:viewer:viewerFollows:)``.
-    public func access(for viewer: Viewer, viewerFollows: Bool) -> ProfileAccess? {
-        ProfileAccess.of(profileId: id, isPublic: isPublic, viewer: viewer, viewerFollows: viewerFollows)
+    /// ``SocialRules/access(_:)`` of this profile for `viewer`, given whether the viewer actively
+    /// follows it and whether a block stands between them.
+    public func access(for viewer: Viewer, viewerFollows: Bool, blocked: Bool = false) -> ProfileAccess? {
+        ProfileAccess.of(profileId: id, isPublic: isPublic, viewer: viewer, viewerFollows: viewerFollows, blocked: blocked)
     }
 }

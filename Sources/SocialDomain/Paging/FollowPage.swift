@@ -29,8 +29,9 @@ public struct FollowEdge: Sendable, Hashable {
 /// A page of a follow list, newest follow first, with Relay's page info.
 ///
 /// `totalCount` is the owner's stored counter (follower or following count), read in the same
-/// statement; edges whose profile the viewer may not see are left out, so it can exceed the
-/// number of visible edges.
+/// statement, when the viewer sees the owner whole, and 0 otherwise
+/// (``SocialRules/listTotal(storedCount:access:)``); edges whose profile the viewer may not see
+/// are left out, so it can exceed the number of visible edges.
 public struct FollowPage: Sendable, Hashable {
     public var list: FollowList
     public var edges: [FollowEdge]

@@ -57,7 +57,7 @@ public struct PageRequest: Sendable, Hashable {
         var position: FollowKeyset?
         if let text = backward ? before : after {
             guard let cursor = PageCursor.decode(text), let key = keyset(cursor) else {
-                throw DomainError.badUserInput("\(cursorField) is not a valid cursor for this list", field: cursorField)
+                throw DomainError.invalidCursor(field: cursorField)
             }
             position = key
         }

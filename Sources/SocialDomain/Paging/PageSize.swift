@@ -36,9 +36,12 @@ public struct PageSize: Sendable, Hashable {
     public static let followedBy = PageSize(0...50, default: 3, connections: ["followedByViewerFollowing"])
     /// The viewer's suggested profiles (friends of friends): the first N, no cursor.
     public static let suggestions = PageSize(1...50, default: 20, connections: ["suggestedProfiles"])
+    /// The viewer's own lists of other profiles, newest first: follow requests waiting for an
+    /// answer, blocked profiles.
+    public static let ownLists = PageSize(1...50, default: 20, connections: ["followRequests", "blockedProfiles"])
 
     /// Every rule, for the README and schema checks.
-    public static let all: [PageSize] = [.lists, .search, .followChanges, .followedBy, .suggestions]
+    public static let all: [PageSize] = [.lists, .search, .followChanges, .followedBy, .suggestions, .ownLists]
 
     /// The size asked for, or the default.
     /// - Throws: ``DomainError`` `BAD_USER_INPUT` on `field` ("first must be between 0 and 50").

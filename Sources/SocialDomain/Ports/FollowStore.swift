@@ -11,8 +11,10 @@ import Foundation
 /// too: a follow of a private profile is a request, in the same call, and a block removes follows.
 public protocol FollowStore: FollowRequestStore, BlockStore {
     /// One page per request, in request order, in one round trip. Lists are newest follow first
-    /// (created_at, id descending), only active follows, only profiles the viewer may see. For a
-    /// signed-in viewer each edge carries ``FollowEdge/viewerState``, read in the same round trip.
+    /// (created_at, id descending), only active follows, only profiles the viewer sees whole; a
+    /// list of an owner the viewer does not see whole is empty with `totalCount` 0
+    /// (``SocialRules/showsLists(of:)``). For a signed-in viewer each edge carries
+    /// ``FollowEdge/viewerState``, read in the same round trip.
     func followPages(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage]
 
     /// The viewer's own follows (as follower) changed after the request's time, undone ones
@@ -20,7 +22,9 @@ public protocol FollowStore: FollowRequestStore, BlockStore {
     /// Whatever the followee's visibility now: they are the viewer's own rows.
     func followChanges(_ request: FollowSyncRequest, viewer: Viewer) async throws -> FollowSyncPage
 
-    /// Which of `pairs` are active follows.
+    /// Which of `pairs` are active follows the viewer may see: both of the follow's profiles are
+    /// ones the viewer sees whole (``SocialRules/showsEdge(_:_:)``). So a private profile that
+    /// follows a viewer who sees only its card is not listed as following them.
     func activeFollows(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair>
 
     /// Follows, unfollows or toggles atomically; re-following restores the soft-deleted row;

@@ -18,8 +18,8 @@ public protocol SocialGraphStore: Sendable {
     func followedByViewerFollowing(_ requests: [FollowedByRequest], viewer: Viewer) async throws -> [ProfileListPage]
 
     /// Friends of friends for a signed-in viewer, in one statement: public profiles followed by
-    /// the public profiles the viewer follows, without the viewer and the profiles the viewer
-    /// already follows; ranked by how many of the viewer's follows follow them (descending), then
+    /// the profiles the viewer follows, without the viewer, the profiles the viewer already
+    /// follows or has asked to follow, and either side of a block (``SocialRules/isSuggestible(_:requested:)``); ranked by how many of the viewer's follows follow them (descending), then
     /// follower count (descending), then id. The first `limit`, and how many there are in all.
     /// Private profiles are never suggested. Anonymous viewers get an empty list.
     func suggestedProfiles(limit: Int, viewer: Viewer) async throws -> ProfileListPage

@@ -19,7 +19,8 @@ public struct ViewerRelation: Sendable, Hashable {
     public var access: ProfileAccess
     /// The viewer has an active follow of the profile.
     public var viewerFollows: Bool
-    /// The profile has an active follow of the viewer.
+    /// The profile has an active follow of the viewer that the viewer may see: false when the
+    /// viewer sees only the profile's card (``SocialRules/followsViewer(profileFollowsViewer:access:)``).
     public var followsViewer: Bool
     /// The viewer blocks someone, or someone blocks the viewer.
     public var viewerHasBlocks: Bool

@@ -13,7 +13,7 @@ public struct ChangeBlock: Sendable {
     ///   `NOT_FOUND`, `BACKEND_UNAVAILABLE`.
     public func execute(profileId: UUID, block: Bool, viewer: Viewer) async throws -> BlockOutcome {
         guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .blockUsers) }
-        guard me != profileId else { throw DomainError.badUserInput("You cannot block yourself", field: "profileId") }
+        guard me != profileId else { throw DomainError.cannotBlockSelf }
         return try await backend { try await blocks.changeBlock(of: profileId, block: block, viewer: viewer) }
     }
 }
@@ -23,18 +23,15 @@ public struct ListBlockedProfiles: Sendable {
     public let blocks: any BlockStore
     public init(blocks: any BlockStore) { self.blocks = blocks }
 
-    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT` (first out of 1...50, or a
-    ///   cursor of another list), `BACKEND_UNAVAILABLE`.
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT` (first out of
+    ///   ``PageSize/ownLists``, or a cursor of another list), `BACKEND_UNAVAILABLE`.
     public func execute(first: Int?, after: String?, viewer: Viewer) async throws -> BlockedProfilePage {
         guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .blockUsers) }
-        let limit = first ?? ListFollowRequests.defaultPageSize
-        guard (1...ListFollowRequests.maxPageSize).contains(limit) else {
-            throw DomainError.badUserInput("first must be between 1 and \(ListFollowRequests.maxPageSize)", field: "first")
-        }
+        let limit = try PageSize.ownLists.checked(first, field: "first")
         var keyset: TimeKeyset?
         if let after {
             guard case .timeline(.blocked(let owner), let key) = PageCursor.decode(after), owner == me else {
-                throw DomainError.badUserInput("after is not a valid cursor for this list", field: "after")
+                throw DomainError.invalidCursor(field: "after")
             }
             keyset = key
         }

@@ -10,22 +10,15 @@ public struct ListFollowRequests: Sendable {
     public let requests: any FollowRequestStore
     public init(requests: any FollowRequestStore) { self.requests = requests }
 
-    /// Most requests on one page.
-    public static let maxPageSize = 50
-    public static let defaultPageSize = 20
-
-    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT` (first out of 1...50, or a
-    ///   cursor of another list), `BACKEND_UNAVAILABLE`.
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT` (first out of
+    ///   ``PageSize/ownLists``, or a cursor of another list), `BACKEND_UNAVAILABLE`.
     public func execute(first: Int?, after: String?, viewer: Viewer) async throws -> FollowRequestPage {
         guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
-        let limit = first ?? Self.defaultPageSize
-        guard (1...Self.maxPageSize).contains(limit) else {
-            throw DomainError.badUserInput("first must be between 1 and \(Self.maxPageSize)", field: "first")
-        }
+        let limit = try PageSize.ownLists.checked(first, field: "first")
         var keyset: TimeKeyset?
         if let after {
             guard case .timeline(.followRequests(let owner), let key) = PageCursor.decode(after), owner == me else {
-                throw DomainError.badUserInput("after is not a valid cursor for this list", field: "after")
+                throw DomainError.invalidCursor(field: "after")
             }
             keyset = key
         }

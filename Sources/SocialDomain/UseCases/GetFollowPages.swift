@@ -32,9 +32,10 @@ public struct GetFollowPages: Sendable {
         return FollowPageRequest(list: list, page: page)
     }
 
-    /// One page per request, in request order, in one store call. The owners must be profiles the
-    /// viewer may see (read through ``BatchGetProfiles`` in the same request): the store does not
-    /// check them again.
+    /// One page per request, in request order, in one store call. The owners are profiles the
+    /// request read through ``BatchGetProfiles``; a store answers an owner the viewer does not see
+    /// whole with an empty page counted 0 (``SocialRules/showsLists(of:)``), as the gateway does
+    /// without asking for one it read as a card.
     /// - Throws: ``DomainError`` `BACKEND_UNAVAILABLE`.
     public func execute(_ requests: [FollowPageRequest], viewer: Viewer) async throws -> [FollowPage] {
         guard !requests.isEmpty else { return [] }

@@ -41,7 +41,7 @@ public struct SearchProfiles: Sendable {
             // A cursor from before ranking (no rank) does not decode; one whose rank is not its
             // handle's rank for this query came from another search. Both are refused.
             guard case .search(let key)? = PageCursor.decode(after), key.rank == search.rank(of: key.handleKey) else {
-                throw DomainError.badUserInput("after is not a valid cursor for this list", field: "after")
+                throw DomainError.invalidCursor(field: "after")
             }
             search.after = key
         }

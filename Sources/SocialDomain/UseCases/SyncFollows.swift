@@ -33,7 +33,7 @@ public struct SyncFollows: Sendable {
         var keyset: SyncKeyset?
         if let after {
             guard case .sync(let owner, let key)? = PageCursor.decode(after), owner == me else {
-                throw DomainError.badUserInput("after is not a valid cursor for this list", field: "after")
+                throw DomainError.invalidCursor(field: "after")
             }
             keyset = key
         }

@@ -6,7 +6,7 @@ import SocialDomain
 /// and what a card viewer reads of a profile (`viewerCanSeeDetails`, `viewerFollowRequestStatus`).
 enum FollowRequestResolvers {
     static func bind(_ b: inout SchemaBinder) {
-        b.bindSync("Profile", "viewerCanSeeDetails") { info in try info.parent(as: Profile.self).access == .full }
+        b.bindSync("Profile", "viewerCanSeeDetails") { info in SocialRules.sees(try info.parent(as: Profile.self).access) }
         b.bind("Profile", "viewerFollowRequestStatus", ready: { info in
             // Only a card can have the viewer's request pending: anything else needs no lookup.
             let profile = try info.parent(as: Profile.self)

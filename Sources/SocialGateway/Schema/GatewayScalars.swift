@@ -9,6 +9,9 @@ enum GatewayScalars {
         ["DateTime": dateTime, "Date": date, "Upload": upload]
     }
 
+    /// What a `DateTime` input that is not RFC 3339 is told, as a variable or a literal.
+    static let dateTimeInputMessage = "DateTime must be an RFC 3339 string such as \"2026-11-22T14:05:00Z\""
+
     /// RFC 3339 in UTC with microseconds: `2026-11-22T14:05:00.123456Z`.
     static let dateTime = ScalarCoercion(
         serialize: { value in
@@ -19,17 +22,16 @@ enum GatewayScalars {
             }
         },
         parseValue: { value in
-            guard case .string(let text) = value, RFC3339.isValid(text) else {
-                throw CoercionError("DateTime must be an RFC 3339 string such as \"2026-11-22T14:05:00Z\"")
-            }
+            guard case .string(let text) = value, RFC3339.isValid(text) else { throw CoercionError(dateTimeInputMessage) }
             return value
         },
         parseLiteral: { literal, _ in
-            guard case .string(let s) = literal, RFC3339.isValid(s.value) else {
-                throw CoercionError("DateTime must be an RFC 3339 string such as \"2026-11-22T14:05:00Z\"")
-            }
+            guard case .string(let s) = literal, RFC3339.isValid(s.value) else { throw CoercionError(dateTimeInputMessage) }
             return .string(s.value)
         })
+
+    /// What a `Date` input that is not a calendar day is told, as a variable or a literal.
+    static let dateInputMessage = "Date must be a calendar date YYYY-MM-DD"
 
     /// A calendar day: `YYYY-MM-DD`.
     static let date = ScalarCoercion(
@@ -41,15 +43,11 @@ enum GatewayScalars {
             }
         },
         parseValue: { value in
-            guard case .string(let text) = value, CalendarDay(text) != nil else {
-                throw CoercionError("Date must be a calendar date YYYY-MM-DD")
-            }
+            guard case .string(let text) = value, CalendarDay(text) != nil else { throw CoercionError(dateInputMessage) }
             return value
         },
         parseLiteral: { literal, _ in
-            guard case .string(let s) = literal, CalendarDay(s.value) != nil else {
-                throw CoercionError("Date must be a calendar date YYYY-MM-DD")
-            }
+            guard case .string(let s) = literal, CalendarDay(s.value) != nil else { throw CoercionError(dateInputMessage) }
             return .string(s.value)
         })
 

@@ -41,17 +41,22 @@ enum ProfileResolvers {
             try info.parent(as: PremiumStatus.self).originalTransactionId
         }
         // Inline when the state is known (it came with the follow page listing the profile, or
-        // there is none to know); otherwise through the state loader.
-        b.bind("Profile", "viewerIsFollowing", ready: { info in
-            try knownFollowState(info).map { .ready($0?.viewerIsFollowing ?? false) } ?? .notReady
-        }, otherwise: { info in
-            try await followState(info)?.viewerIsFollowing ?? false
-        })
-        b.bind("Profile", "followsViewer", ready: { info in
-            try knownFollowState(info).map { .ready($0?.followsViewer ?? false) } ?? .notReady
-        }, otherwise: { info in
-            try await followState(info)?.followsViewer ?? false
-        })
+        // there is none to know); otherwise through the state loader. Either way the edge rule
+        // decides (SocialRules): a follow shows only toward a profile the viewer sees whole.
+        func relation(_ field: String, _ flag: @escaping @Sendable (FollowState?, ProfileAccess) -> Bool) {
+            b.bind("Profile", field, ready: { info in
+                let access = try info.parent(as: Profile.self).access
+                return try knownFollowState(info).map { .ready(flag($0, access)) } ?? .notReady
+            }, otherwise: { info in
+                flag(try await followState(info), try info.parent(as: Profile.self).access)
+            })
+        }
+        relation("viewerIsFollowing") { state, access in
+            SocialRules.viewerIsFollowing(viewerFollowsProfile: state?.viewerIsFollowing ?? false, access: access)
+        }
+        relation("followsViewer") { state, access in
+            SocialRules.followsViewer(profileFollowsViewer: state?.followsViewer ?? false, access: access)
+        }
         b.bind("Profile", "followers") { info in try await followList(.followers, info) }
         b.bind("Profile", "following") { info in try await followList(.following, info) }
         b.bind("Profile", "followedByViewerFollowing") { info in try await followedByViewerFollowing(info) }
@@ -103,10 +108,11 @@ enum ProfileResolvers {
         let page = try GetFollowPages.request(
             kind, of: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
             last: info.arguments.int("last"), before: info.arguments.string("before"), viewer: request.viewer)
-        if profile.access == .card {
-            // A private profile's lists are behind its card (ProfileAccess): empty, counts kept.
+        if !SocialRules.showsLists(of: profile.access) {
+            // A private profile's lists are behind its card (SocialRules): empty, counted 0.
             request.read(profile)
-            let total = kind == .followers ? profile.followerCount : profile.followingCount
+            let stored = kind == .followers ? profile.followerCount : profile.followingCount
+            let total = SocialRules.listTotal(storedCount: stored, access: profile.access)
             return .follows(FollowPage(list: page.list, edges: [], hasNextPage: false, hasPreviousPage: false, totalCount: total))
         }
         guard let loaded = try await request.followPages.load(page) else {
@@ -133,7 +139,7 @@ enum ProfileResolvers {
     /// one store call per query level (the loader's wave). Empty, without a store call, for an
     /// anonymous viewer, on the viewer's own profile, and on a private profile the viewer sees
     /// only as a card: the list names its followers, which `followers` keeps behind the card
-    /// (``ProfileAccess``); every store applies the same rule (issue 51).
+    /// (``SocialRules/showsLists(of:)``); every store applies the same rule (issue 51).
     ///
     /// The answer depends on the viewer's follows (`following:<viewer>`), on the parent's
     /// followers (`followers:<parent>`), on visibility (`follow-lists`) and on the listed profiles.
@@ -145,7 +151,7 @@ enum ProfileResolvers {
             return .ranked(.empty)
         }
         var tags = [CacheTags.following(me), CacheTags.followers(profile.id), CacheTags.followLists]
-        if profile.access == .card {
+        if !SocialRules.showsLists(of: profile.access) {
             // The card's answer ends when the viewer's request is approved (a follow of theirs).
             request.readTags.record(tags + [CacheTags.profile(profile.id)])
             return .ranked(.empty)

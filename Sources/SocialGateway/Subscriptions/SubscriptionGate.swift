@@ -6,10 +6,11 @@ import SocialDomain
 /// private, a comment of a now-private commenter, an actor the viewer may not see, are not told.
 ///
 /// A profile's activity (its follows, likes and comments) is behind its card, as its posts and
-/// lists are (``SocialDomain/ProfileAccess``): a viewer who sees only the card of the actor (a
-/// private profile they do not follow) hears nothing of it, neither as a notification nor as
-/// `postActivity` (issue 51). The rule is the domain's: the actor's profile as loaded for the
-/// viewer says its ``SocialDomain/Profile/access``.
+/// lists are (``SocialDomain/SocialRules/showsActivity(actor:subject:)``): a viewer who sees only
+/// the card of the actor (a private profile they do not follow) hears nothing of it, neither as a
+/// notification nor as `postActivity` (issue 51). The rule is the domain's: the actor's profile
+/// as loaded for the viewer says its ``SocialDomain/Profile/access``, and the post's author (the
+/// subject) is checked by loading the post, which shows only when the viewer sees its author.
 ///
 /// Each check loads through the request's loaders, so the answer that follows reads the same
 /// values without another store call. A store failure admits the event: the answer then carries
@@ -40,10 +41,10 @@ enum SubscriptionGate {
         }
     }
 
-    /// Whether the viewer sees `profile` whole (``SocialDomain/ProfileAccess/full``), and so its
+    /// Whether the viewer sees `profile` whole (``SocialDomain/SocialRules/sees(_:)``), and so its
     /// activity: not when it is hidden, nor when only its card shows.
     private static func seesActivity(of profile: UUID, _ request: RequestContext) async throws -> Bool {
         if profile == request.viewer.userId { return true }
-        return try await request.profilesByID.load(profile)?.access == .full
+        return SocialRules.sees(try await request.profilesByID.load(profile)?.access)
     }
 }

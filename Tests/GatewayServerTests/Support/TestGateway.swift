@@ -54,13 +54,22 @@ struct TestGateway {
     /// The JWT secret a PostgreSQL-mode test gateway verifies tokens with.
     static let postgresJWTSecret = "postgres-mode-test-secret-0123456789abcdef"
 
-    /// - Parameter configure: changes to the default test settings (port 0, temp data dir).
-    static func make(_ kind: StoreKind = .embedded, _ configure: (inout GatewaySettings) -> Void = { _ in }) async throws -> TestGateway {
+    /// - Parameters:
+    ///   - fixture: the rows the store holds instead of the demo data (``SocialFixture``).
+    ///   - configure: changes to the default test settings (port 0, temp data dir).
+    static func make(
+        _ kind: StoreKind = .embedded, fixture: SocialFixture? = nil, _ configure: (inout GatewaySettings) -> Void = { _ in }
+    ) async throws -> TestGateway {
         var settings = GatewaySettings()
         var fake: SupabaseFake?
         if kind == .supabase {
             let project = try await SupabaseFake.start()
-            project.seedDemoData()
+            if let fixture {
+                project.add(profiles: fixture.profiles, follows: fixture.follows)
+                project.add(posts: fixture.posts, likes: fixture.likes, comments: fixture.comments)
+            } else {
+                project.seedDemoData()
+            }
             settings = try GatewaySettings.fromEnvironment([
                 "SUPABASE_URL": project.url, "SUPABASE_ANON_KEY": SupabaseFake.apiKey,
                 "SUPABASE_JWT_SECRET": SupabaseFake.jwtSecret,
@@ -71,9 +80,10 @@ struct TestGateway {
         }
         var database: PostgresTestDatabase?
         if kind == .postgres {
+            let rows = fixture ?? DemoData.fixture
             let created = try await PostgresTestDatabase.create(
-                profiles: DemoData.profiles, follows: DemoData.follows, ownerDetails: DemoData.ownerDetails,
-                posts: DemoData.posts, likes: DemoData.likes, comments: DemoData.comments)
+                profiles: rows.profiles, follows: rows.follows, ownerDetails: rows.ownerDetails,
+                posts: rows.posts, likes: rows.likes, comments: rows.comments)
             database = created
             settings = try GatewaySettings.fromEnvironment([
                 "DATABASE_URL": created.storeURL, "JWT_SECRET": postgresJWTSecret, "DATABASE_STATEMENT_TIMEOUT_MS": "2000",
@@ -86,6 +96,7 @@ struct TestGateway {
         settings.server.dataDirectory = createdFolder.url
         settings.server.publicURL = "http://gateway.test"
         settings.server.logLevel = .warning
+        if fixture != nil { settings.store.seedDemoData = false }
         configure(&settings)
         let logger = Self.logger(settings.server)
         let backend: GatewayBackend
@@ -93,6 +104,7 @@ struct TestGateway {
         do {
             if settings.store.isEmbedded {
                 (backend, embedded) = try await BackendAssembly.openEmbeddedBackend(settings, logger: logger)
+                if let fixture { try await embedded?.insert(fixture) }
             } else {
                 backend = try await BackendAssembly.open(settings, logger: logger)
             }
@@ -111,9 +123,10 @@ struct TestGateway {
 
     /// Runs `body` with a fresh gateway of `kind`, then releases the backend and stops the fake.
     static func run(
-        _ kind: StoreKind, _ configure: (inout GatewaySettings) -> Void = { _ in }, _ body: (TestGateway) async throws -> Void
+        _ kind: StoreKind, fixture: SocialFixture? = nil, _ configure: (inout GatewaySettings) -> Void = { _ in },
+        _ body: (TestGateway) async throws -> Void
     ) async throws {
-        let gateway = try await make(kind, configure)
+        let gateway = try await make(kind, fixture: fixture, configure)
         do {
             try await body(gateway)
         } catch {

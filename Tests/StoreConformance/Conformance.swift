@@ -1,0 +1,105 @@
+import Foundation
+import GatewayTestSupport
+import SocialDomain
+import Testing
+
+/// The store conformance suite's set-up: one generated graph, seeded into a fresh store of each
+/// kind identically (its rows as a fixture, then requests, declines, blocks and stories through
+/// the store's own ports), and the oracle that says what each port must answer on it.
+enum Conformance {
+    /// The graph every conformance case reads: 16 profiles, public and private, with every
+    /// relation of the decision between them (``RelationCoverageTests`` checks that it has them).
+    static let graph = ConformanceGraph(seed: 0x52_2026, profiles: 16)
+
+    /// Runs `body` on a fresh store of `kind` holding `graph`, with its oracle.
+    static func run(
+        _ kind: StoreKind, graph: ConformanceGraph = graph, _ body: (TestStore, Oracle) async throws -> Void
+    ) async throws {
+        try await TestStore.run(kind, seed: .fixture(graph.fixture)) { store in
+            let stories = try await graph.seedThroughPorts(store)
+            try await body(store, Oracle(graph: graph, stories: stories))
+        }
+    }
+
+    /// A readable name for a viewer in failure messages: `anonymous` or the viewer's handle.
+    static func name(_ viewer: Viewer, _ graph: ConformanceGraph = graph) -> String {
+        viewer.userId.map { graph.profilesById[$0]?.handle ?? $0.lowercased } ?? "anonymous"
+    }
+
+    /// A readable name for a profile: its handle, public or private, and the viewer's relation to it.
+    static func name(_ id: UUID, for viewer: Viewer, _ graph: ConformanceGraph = graph) -> String {
+        guard let profile = graph.profilesById[id] else { return id.lowercased }
+        return "\(profile.handle) (\(profile.isPublic ? "public" : "private"), \(graph.relation(viewer, id).rawValue) of \(name(viewer, graph)))"
+    }
+
+    /// Where a store is known to answer differently from the decision until another branch of
+    /// issue 52 lands: the Supabase fake decides in its own Swift copy of the rules (branch
+    /// wt-sql makes it run the real SQL): its activeFollows and follow pages do not apply the
+    /// edge rule; and the embedded store's `followedByViewerFollowing` lists the followers of a
+    /// profile the viewer sees only as a card, or not at all (branch wt-search). Each such case is
+    /// recorded as a known issue (``Checks``), so the suite stays green now and flags nothing once
+    /// they land: then remove the `known:` arguments.
+    enum KnownDifference: String {
+        case fakeRules = "the Supabase fake's Swift copy of the rules (wt-sql: the fake runs the real SQL)"
+        case followedBy = "followedByViewerFollowing's visibility (wt-search)"
+    }
+}
+
+/// Expectations of one test case where a store may be known to differ (``Conformance/KnownDifference``):
+/// each failure is an issue of its own, except on the known store, where they are counted and
+/// recorded as one known issue at the end (``finish()``) with a few examples, so a run lists one
+/// line per known difference, not one per answer.
+final class Checks {
+    let known: Conformance.KnownDifference?
+    private(set) var failures: [String] = []
+
+    init(_ kind: StoreKind, known: [StoreKind: Conformance.KnownDifference]) { self.known = known[kind] }
+
+    func expect(_ holds: Bool, _ message: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard !holds else { return }
+        if known == nil {
+            Issue.record(Comment(rawValue: message()), sourceLocation: sourceLocation)
+        } else {
+            failures.append(message())
+        }
+    }
+
+    /// Records the known store's failures as one known issue.
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let known, !failures.isEmpty else { return }
+        withKnownIssue(Comment(rawValue: known.rawValue), isIntermittent: true) {
+            Issue.record(
+                Comment(rawValue: "\(failures.count) answers differ from the decision, e.g.\n" + failures.prefix(3).joined(separator: "\n")),
+                sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Short descriptions of answers for failure messages (a ``Profile`` prints as its storage).
+enum Describe {
+    static func profile(_ profile: Profile?) -> String {
+        guard let profile else { return "absent" }
+        return "\(profile.handle)[\(profile.access.rawValue)]"
+    }
+
+    static func state(_ state: FollowState?) -> String {
+        guard let state else { return "" }
+        return "(\(state.viewerIsFollowing ? "F" : "-")\(state.followsViewer ? "f" : "-"))"
+    }
+
+    static func page(_ page: FollowPage) -> String {
+        let edges = page.edges.map { "\(profile($0.profile))\(state($0.viewerState))@\($0.follow.createdAtMicroseconds % 1_000_000_000)" }
+        return "total \(page.totalCount) next \(page.hasNextPage) previous \(page.hasPreviousPage) \(edges)"
+    }
+
+    static func page(_ page: PostPage) -> String {
+        let posts = page.edges.map { "\($0.post.content) l\($0.post.likeCount)c\($0.post.commentCount)\($0.post.viewerHasLiked ? "♥" : "")" }
+        return "total \(String(describing: page.totalCount)) next \(page.hasNextPage) previous \(page.hasPreviousPage) \(posts)"
+    }
+
+    static func page(_ page: CommentPage) -> String {
+        "total \(page.totalCount) next \(page.hasNextPage) previous \(page.hasPreviousPage) \(page.edges.map(\.comment.content))"
+    }
+
+    static func list(_ page: ProfileListPage) -> String { "\(page.profiles.map(profile)) of \(page.totalCount)" }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GatewayTestSupport
+import SocialDomain
+import SocialGateway
+import Testing
+
+/// The lists that are not a profile's edges, on every store: suggestions, search, the viewer's
+/// follow requests and blocked profiles.
+@Suite("Store conformance: suggestions, search, requests, blocks")
+struct ListReadTests {
+    @Test("issue 52: suggestions are public friends of friends, never the viewer, a followed, asked or blocked profile",
+          arguments: StoreKind.allCases)
+    func suggestions(_ kind: StoreKind) async throws {
+        try await Conformance.run(kind) { store, oracle in
+            for viewer in oracle.graph.viewers(store) where viewer.userId != nil {
+                for limit in [1, 50] {
+                    let page = try await store.stores.socialGraph.suggestedProfiles(limit: limit, viewer: viewer)
+                    let expected = oracle.suggestions(limit: limit, viewer)
+                    #expect(page == expected, """
+                        suggestions for \(Conformance.name(viewer)), first \(limit): \(Describe.list(page)), expected \(Describe.list(expected))
+                        """)
+                }
+            }
+        }
+    }
+
+    @Test("issue 52: search finds public profiles only, never across a block, ranked exact handle, prefix, then the rest",
+          arguments: StoreKind.allCases)
+    func search(_ kind: StoreKind) async throws {
+        try await Conformance.run(kind) { store, oracle in
+            let texts = ["climber", "CLIMBER_1", "climber_12", "rock", "ada", "r_1", "nobody here"]
+            for viewer in oracle.graph.viewers(store) where viewer.userId != nil {
+                for text in texts {
+                    // Page by page, three at a time.
+                    var found: [Profile] = []
+                    var after: SearchKeyset?
+                    for _ in 0..<20 {
+                        let query = SearchQuery(text: text, limit: 3, after: after)
+                        let page = try await store.stores.profiles.searchProfiles(query, viewer: viewer)
+                        found += page.edges.map(\.profile)
+                        let expected = oracle.search(text, viewer)
+                        #expect(page.edges.map(\.cursor) == page.edges.map { SearchEdge(profile: $0.profile, query: query).cursor })
+                        #expect(page.hasPreviousPage == (after != nil))
+                        #expect(page.hasNextPage == (found.count < expected.count), "search \"\(text)\" for \(Conformance.name(viewer))")
+                        guard page.hasNextPage, let last = page.edges.last?.profile else { break }
+                        after = SearchKeyset(rank: query.rank(of: last.handle), handleKey: last.handle.lowercased(), profileId: last.id)
+                    }
+                    let expected = oracle.search(text, viewer)
+                    #expect(found == expected, """
+                        search "\(text)" for \(Conformance.name(viewer)): \(found.map(\.handle)), expected \(expected.map(\.handle))
+                        """)
+                }
+            }
+        }
+    }
+
+    @Test("issue 52: a viewer's follow requests list who asked, newest first, each as the viewer sees them; only one's own pairs are pending",
+          arguments: StoreKind.allCases)
+    func followRequests(_ kind: StoreKind) async throws {
+        try await Conformance.run(kind) { store, oracle in
+            let pairs = oracle.ids.flatMap { a in oracle.ids.filter { $0 != a }.map { FollowPair(follower: a, followee: $0) } }
+            for viewer in oracle.graph.viewers(store) where viewer.userId != nil {
+                let page = try await store.stores.follows.followRequestPage(TimePageRequest(limit: 50), viewer: viewer)
+                let expected = oracle.followRequests(viewer)
+                let pending = try await store.stores.follows.pendingFollowRequests(among: pairs, viewer: viewer)
+                #expect(page.requests.map(\.requester) == expected, """
+                    requests to \(Conformance.name(viewer)): \(page.requests.map(\.requester.handle)), expected \(expected.map(\.handle))
+                    """)
+                #expect(page.totalCount == expected.count)
+                #expect(page.requests.allSatisfy { $0.targetId == viewer.userId })
+                let times = page.requests.map(\.createdAtMicroseconds)
+                #expect(times == times.sorted(by: >), "newest first")
+                #expect(pending == oracle.pendingRequests(among: pairs, viewer), "pending pairs of \(Conformance.name(viewer))")
+            }
+        }
+    }
+
+    @Test("issue 52: a viewer's blocked profiles are cards, newest block first", arguments: StoreKind.allCases)
+    func blockedProfiles(_ kind: StoreKind) async throws {
+        try await Conformance.run(kind) { store, oracle in
+            for viewer in oracle.graph.viewers(store) where viewer.userId != nil {
+                let page = try await store.stores.follows.blockedProfilePage(TimePageRequest(limit: 50), viewer: viewer)
+                let expected = oracle.blockedProfiles(viewer)
+                #expect(page.blocked.map(\.profile) == expected, "blocked by \(Conformance.name(viewer))")
+                #expect(page.totalCount == expected.count)
+                let times = page.blocked.map(\.blockedAtMicroseconds)
+                #expect(times == times.sorted(by: >), "newest first")
+            }
+        }
+    }
+}
