@@ -64,9 +64,14 @@ public struct TestStore: Sendable {
                                       accounts: store, socialGraph: store, relations: store, callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
-            switch seed {
-            case .demo: fake.seedDemoData()
-            case .loadTest(let profiles, let follows): fake.seed(profiles: profiles, followsPerProfile: follows)
+            do {
+                switch seed {
+                case .demo: try await fake.seedDemoData()
+                case .loadTest(let profiles, let follows): try await fake.seed(profiles: profiles, followsPerProfile: follows)
+                }
+            } catch {
+                await fake.stop()
+                throw error
             }
             let store = SupabaseStore(configuration: try fake.configuration())
             return TestStore(
@@ -142,7 +147,7 @@ public struct TestStore: Sendable {
     public func ageStories(of author: UUID) async throws {
         switch kind {
         case .embedded: try await embedded?.operatorAgeStories(of: author)
-        case .supabase: fake?.expireStories(of: author)
+        case .supabase: try await fake?.expireStories(of: author)
         case .postgres:
             try await database?.execute(
                 "set session_replication_role = replica",

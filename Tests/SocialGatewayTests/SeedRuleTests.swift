@@ -103,7 +103,7 @@ struct SeedRuleTests {
             case .embedded: try await #require(gateway.store.embedded).createProfile(id: id, handle: handle)
             case .supabase:
                 let now = Date()
-                try #require(gateway.store.fake).addProfile(Profile(id: id, handle: handle, createdAt: now, updatedAt: now))
+                try await #require(gateway.store.fake).addProfile(Profile(id: id, handle: handle, createdAt: now, updatedAt: now))
             case .postgres:
                 try await #require(gateway.store.database).execute("""
                     insert into auth.users (id, email, raw_user_meta_data)

@@ -6,7 +6,7 @@ import SupabaseFake
 import Testing
 
 /// The fake's own promises, which the gateway's suites and the benchmarks rely on.
-@Suite("The Supabase fake")
+@Suite("The Supabase fake", .enabled(if: StoreHarness.available, "the fake runs on SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
 struct SupabaseFakeTests {
     @Test("seedDemoData holds the embedded store's demo profiles, counters and follows exactly")
     func demoData() async throws {
@@ -14,8 +14,11 @@ struct SupabaseFakeTests {
             let ids = DemoData.profiles.map(\.id)
             let profiles = try await store.profiles(ids: ids, viewer: .anonymous)
             #expect(ids.map { profiles[$0] } == DemoData.profiles)
+            // lists are for signed-in callers (follow_pages_with_states is not anon's, migration 002000)
+            let stranger = UUID()
             let pages = try await store.followPages(
-                ids.map { FollowPageRequest(list: FollowList(.followers, of: $0), page: PageRequest(limit: 10)) }, viewer: .anonymous)
+                ids.map { FollowPageRequest(list: FollowList(.followers, of: $0), page: PageRequest(limit: 10)) },
+                viewer: .user(id: stranger, token: SupabaseFake.token(for: stranger)))
             let follows = pages.flatMap { $0.edges.map(\.follow) }
             #expect(Set(follows) == Set(DemoData.follows))
         }
@@ -51,7 +54,12 @@ struct SupabaseFakeTests {
     /// A fake with the demo data and a store on it; both shut down after `body`.
     static func withDemoFake(_ body: (SupabaseFake, SupabaseStore) async throws -> Void) async throws {
         let fake = try await SupabaseFake.start()
-        fake.seedDemoData()
+        do {
+            try await fake.seedDemoData()
+        } catch {
+            await fake.stop()
+            throw error
+        }
         try await StoreHarness.withStore(on: fake) { store in try await body(fake, store) }
     }
 }

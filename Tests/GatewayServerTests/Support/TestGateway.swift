@@ -60,7 +60,12 @@ struct TestGateway {
         var fake: SupabaseFake?
         if kind == .supabase {
             let project = try await SupabaseFake.start()
-            project.seedDemoData()
+            do {
+                try await project.seedDemoData()
+            } catch {
+                await project.stop()
+                throw error
+            }
             settings = try GatewaySettings.fromEnvironment([
                 "SUPABASE_URL": project.url, "SUPABASE_ANON_KEY": SupabaseFake.apiKey,
                 "SUPABASE_JWT_SECRET": SupabaseFake.jwtSecret,
