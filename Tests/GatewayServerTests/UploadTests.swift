@@ -55,7 +55,8 @@ struct UploadTests {
         }
     }
 
-    @Test("Multipart spec over Supabase: a JPEG goes to the avatars bucket in the viewer's folder and is served at its public Storage URL", .enabled(if: StoreKind.allCases.contains(.supabase), "the Supabase fake runs on SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
+    @Test("Multipart spec over Supabase: a JPEG goes to the avatars bucket in the viewer's folder and is served at its public Storage URL",
+          .enabled(if: StoreKind.allCases.contains(.supabase), "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
     func jpegUploadToSupabase() async throws {
         try await TestGateway.run(.supabase) { gateway in
             let fake = try #require(gateway.fake)

@@ -4,7 +4,8 @@ import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
-@Suite("SupabaseStore follows on the wire", .enabled(if: StoreHarness.available, "the fake runs on SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
+@Suite("SupabaseStore follows on the wire",
+      .enabled(if: StoreHarness.available, "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
 struct FollowStoreRequestTests {
     static let t0: Int64 = 1_740_912_672_345_678
 

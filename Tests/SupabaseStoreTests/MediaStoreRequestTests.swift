@@ -4,7 +4,8 @@ import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
-@Suite("SupabaseStore avatars (media files) on the wire", .enabled(if: StoreHarness.available, "the fake runs on SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
+@Suite("SupabaseStore avatars (media files) on the wire",
+      .enabled(if: StoreHarness.available, "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
 struct MediaStoreRequestTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0, 0xFF, 0xD9])
 

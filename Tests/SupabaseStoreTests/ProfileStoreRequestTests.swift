@@ -4,7 +4,8 @@ import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
-@Suite("SupabaseStore profiles on the wire", .enabled(if: StoreHarness.available, "the fake runs on SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
+@Suite("SupabaseStore profiles on the wire",
+      .enabled(if: StoreHarness.available, "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
 struct ProfileStoreRequestTests {
     @Test("profiles(ids:) is one GET with id=in.(...) of lower-case ids and the viewer's token, then profile_cards for the private ones it hid")
     func profilesByIdsIsOneRequest() async throws {
