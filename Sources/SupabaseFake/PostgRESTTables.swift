@@ -10,7 +10,7 @@ import PostgresNIO
 /// security, column privileges, checks, triggers and keys are the database's: the fake adds no
 /// rule of its own.
 enum PostgRESTTables {
-    /// A statement, and whether the answer is rows (an array) at all.
+    /// A statement, its parameters, and whether it runs in a read-only transaction (a GET's).
     struct Statement {
         var sql: String
         var binds = PostgresBindings()

@@ -31,10 +31,6 @@ extension SupabaseFake {
         var isAuthenticated: Bool {
             if case .user = self { true } else { false }
         }
-
-        var userId: UUID? {
-            if case .user(let id, _) = self { id } else { nil }
-        }
     }
 
     struct AuthFailure: Error { var code: String; var message: String }

@@ -1,6 +1,6 @@
 -- social-gateway schema, part 33: "viewer sees profile" written once (issue 52, part 3).
 --
--- The rule (docs: RULES of issue 52; SocialDomain's ProfileAccess): V sees P whole when V = P,
+-- The rule (issue 52's decision; SocialDomain's ProfileAccess): V sees P whole when V = P,
 -- or when neither blocks the other and P is public or V actively follows P. Until now its text
 -- stood in a dozen places: profiles_read (002600), viewer_sees (002600, with EXISTS probes),
 -- follow_page_rows (002900, five times), active_follows and comment_pages (002800, two and three
