@@ -104,12 +104,14 @@ let package = Package(
             ],
             exclude: ["README.md"]
         ),
-        // A fake Supabase project (PostgREST + Storage + JWKS) on 127.0.0.1 for tests and
-        // benchmarks: checks the store's exact requests, RLS by token, faults, latency.
+        // A fake Supabase project (PostgREST + Storage + Auth + JWKS) on 127.0.0.1 for tests and
+        // benchmarks: PostgREST's wire over a real PostgreSQL database of supabase/migrations (the
+        // rules are the SQL's), the store's exact requests recorded, faults, latency.
         .target(
             name: "SupabaseFake",
             dependencies: [
-                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SocialFixtures",
+                "SupabaseStore", "SupabaseSchema", "SocialDomain", "SocialFixtures", "PostgresStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -3,7 +3,7 @@ import SocialDomain
 
 /// The deterministic load-test dataset, as plain values: same arguments, same ids, handles and
 /// follows, on every machine. The embedded store inserts it (`EmbeddedStore.seed(profiles:...)`)
-/// and the Supabase fake loads it (`SupabaseFake.seed(profiles:...)`).
+/// and the Supabase fake loads it into its database (`SupabaseFake.seed(profiles:...)`).
 ///
 /// Kept in no store, so that every store and test double holds exactly the same graph and a
 /// test's figures compare.
@@ -15,7 +15,7 @@ import SocialDomain
 ///
 /// ```swift
 /// let graph = LoadTestGraph(profiles: 400, followsPerProfile: 60)
-/// fake.add(profiles: graph.profiles, follows: graph.follows)
+/// try await fake.add(profiles: graph.profiles, follows: graph.follows)
 /// ```
 public struct LoadTestGraph: Sendable {
     /// Lower-case profile ids, in handle order (`user1` first).

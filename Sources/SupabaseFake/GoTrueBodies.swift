@@ -13,7 +13,7 @@ struct GoTrueRequest: Decodable {
     var type: String?
     var token_hash: String?
     /// `user_metadata`: sign-up's `handle`, `PUT /user`'s settings (text, and `autoplay` a Boolean).
-    var data: FakeColumnUpdates?
+    var data: GoTrueMetadata?
 }
 
 /// GoTrue's error body.
@@ -73,29 +73,12 @@ struct GoTrueUser: Encodable {
 /// `{}`: the recovery endpoint's answer, whether or not the address has an account.
 struct EmptyBody: Encodable {}
 
-/// A PostgREST error body: nulls explicit, as PostgREST writes them.
-struct PostgRESTError: Encodable {
-    var code: String
-    var message: String
-    var details: String?
-    var hint: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(code, forKey: .code)
-        try c.encode(message, forKey: .message)
-        try c.encode(details, forKey: .details)
-        try c.encode(hint, forKey: .hint)
-    }
-
-    enum CodingKeys: String, CodingKey { case code, message, details, hint }
-}
-
 /// The parts of a bearer token the fake checks: the header's algorithm, and the claims.
 struct JWTHeader: Decodable { var alg: String }
 
 struct JWTClaims: Decodable {
     var sub: String
     var exp: Double
+    var role: String?
     var session_id: String?
 }

@@ -6,8 +6,32 @@ import SocialDomain
 /// with ``SupabaseFake/jwtSecret`` and refuses a token whose signature, `sub` or `exp` is wrong,
 /// with PostgREST's codes, so a gateway that forwarded the wrong token would be caught.
 extension SupabaseFake {
-    /// Who a request runs as: `anon`, or `authenticated` with the token's `sub`.
-    enum Caller { case anon, user(UUID) }
+    /// Who a request runs as: `anon`, or `authenticated` with the token's `sub` and its whole
+    /// claim set (what PostgREST puts in `request.jwt.claims`).
+    enum Caller: Sendable {
+        case anon
+        case user(UUID, claims: String)
+
+        /// The role PostgREST switches to.
+        var role: String {
+            switch self {
+            case .anon: "anon"
+            case .user: "authenticated"
+            }
+        }
+
+        /// `request.jwt.claims`: the token's payload, or the anon role's.
+        var claims: String {
+            switch self {
+            case .anon: #"{"role":"anon"}"#
+            case .user(_, let claims): claims
+            }
+        }
+
+        var isAuthenticated: Bool {
+            if case .user = self { true } else { false }
+        }
+    }
 
     struct AuthFailure: Error { var code: String; var message: String }
 
@@ -45,10 +69,14 @@ extension SupabaseFake {
               header.alg == "HS256",
               base64URLDecode(parts[2]) == signature(parts[0] + "." + parts[1])
         else { return .failure(AuthFailure(code: "PGRST301", message: "JWSError JWSInvalidSignature")) }
-        guard let claims = base64URLDecode(parts[1]).flatMap({ try? JSONDecoder().decode(JWTClaims.self, from: $0) }),
+        guard let payload = base64URLDecode(parts[1]),
+              let claims = try? JSONDecoder().decode(JWTClaims.self, from: payload),
               let sub = UUID(uuidString: claims.sub)
         else { return .failure(AuthFailure(code: "PGRST301", message: "JWT claims are invalid")) }
         guard claims.exp > Date().timeIntervalSince1970 else { return .failure(AuthFailure(code: "PGRST303", message: "JWT expired")) }
-        return .success(.user(sub))
+        guard claims.role == nil || claims.role == "authenticated" else {
+            return .failure(AuthFailure(code: "PGRST301", message: "the fake takes user tokens only (role authenticated)"))
+        }
+        return .success(.user(sub, claims: String(decoding: payload, as: UTF8.self)))
     }
 }

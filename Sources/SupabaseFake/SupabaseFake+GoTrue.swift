@@ -9,7 +9,9 @@ import SocialDomain
 /// (supabase-wire.md §5.4 for `/user`; the rest inferred from GoTrue's sources and docs: 422
 /// `user_already_exists`, 400 `invalid_credentials`, 400 `refresh_token_already_used`, 422
 /// `same_password`, 204 for logout). Email confirmation is off, as in a local Supabase: sign-up
-/// answers a session.
+/// answers a session. Accounts and sessions are GoTrue's own and stay here; a sign-up's user
+/// row goes into `auth.users`, whose trigger (`handle_new_user`) makes the profile, as on a
+/// real project.
 extension SupabaseFake {
     struct FakeAccount: Sendable {
         var id: UUID
@@ -26,13 +28,13 @@ extension SupabaseFake {
         var active = true
     }
 
-    func authRoute(_ request: RecordedRequest) -> Response? {
+    func authRoute(_ request: RecordedRequest) async -> Response? {
         guard request.path.hasPrefix("/auth/v1/") else { return nil }
-        let query = Self.parseQuery(request.query)
+        let query = PostgRESTSyntax.parseQuery(request.query)
         let body = Self.arguments(GoTrueRequest.self, request) ?? GoTrueRequest()
+        if request.method == "POST" && request.path == "/auth/v1/signup" { return await authSignUp(body) }
         return lock.withLock {
             switch (request.method, request.path) {
-            case ("POST", "/auth/v1/signup"): return authSignUp(body)
             case ("POST", "/auth/v1/token"):
                 switch query.first(where: { $0.0 == "grant_type" })?.1 {
                 case "password"?: return passwordGrant(body)
@@ -53,25 +55,30 @@ extension SupabaseFake {
         json(status, GoTrueErrorBody(code: status, error_code: code, msg: message))
     }
 
-    func authSignUp(_ body: GoTrueRequest) -> Response {
+    /// `POST /auth/v1/signup`: the account here, its `auth.users` row (with the metadata as
+    /// `raw_user_meta_data`) in the database, where `handle_new_user` makes the profile from
+    /// `data.handle` and the owner-only ZIP from `data.home_zip`.
+    func authSignUp(_ body: GoTrueRequest) async -> Response {
         guard let email = body.email?.lowercased(), let password = body.password else {
             return Self.goTrueError(400, "validation_failed", "Signup requires a valid password")
         }
         guard password.count >= 6 else { return Self.goTrueError(422, "weak_password", "Password should be at least 6 characters.") }
-        guard accountsByEmail[email] == nil else { return Self.goTrueError(422, "user_already_exists", "User already registered") }
         let id = UUID()
-        let now = tick()
-        accountsByEmail[email] = FakeAccount(id: id, email: email, password: password, createdAtMicroseconds: now)
-        // handle_new_user: the profile from data.handle (the gateway checked it is free).
-        let handle = body.data?.text("handle").flatMap { $0 } ?? "user_\(id.lowercased.prefix(8))"
-        profilesById[id] = Profile(id: id, handle: handle, createdAt: UnixMicroseconds.date(now), updatedAt: UnixMicroseconds.date(now))
-        // ... and the owner-only ZIP from data.home_zip, trimmed, left out when malformed.
-        if let zip = body.data?.text("home_zip").flatMap({ $0 })?.trimmingCharacters(in: .whitespaces), HomeZIPRule.isValid(zip) {
-            var details = ownerDetailsById[id] ?? ProfileOwnerDetails()
-            details.homeZIP = zip
-            ownerDetailsById[id] = details
+        let reserved: Bool = lock.withLock {
+            guard accountsByEmail[email] == nil else { return false }
+            accountsByEmail[email] = FakeAccount(id: id, email: email, password: password, createdAtMicroseconds: tick())
+            return true
         }
-        return Self.json(200, newSession(for: id))
+        guard reserved else { return Self.goTrueError(422, "user_already_exists", "User already registered") }
+        var metadata: [String: String] = [:]
+        for (key, value) in body.data?.values ?? [:] { if case .text(let text) = value { metadata[key] = text } }
+        do {
+            try await insertUser(id: id, email: email, metadata: metadata)
+        } catch {
+            lock.withLock { accountsByEmail[email] = nil }
+            return Self.goTrueError(500, "unexpected_failure", "Database error saving new user")
+        }
+        return lock.withLock { Self.json(200, newSession(for: id)) }
     }
 
     func passwordGrant(_ body: GoTrueRequest) -> Response {
@@ -152,7 +159,7 @@ extension SupabaseFake {
     /// The caller's user and session from a bearer token the fake signed (`session_id` claim);
     /// nil when the token is bad or its session has ended.
     func sessionCaller(_ request: RecordedRequest) -> (UUID, UUID)? {
-        guard let header = request.headers["authorization"], case .success(.user(let user)) = Self.caller(header),
+        guard let header = request.headers["authorization"], case .success(.user(let user, _)) = Self.caller(header),
               let payload = header.split(separator: ".").dropFirst().first.flatMap({ Self.base64URLDecode($0) }),
               let claims = try? JSONDecoder().decode(JWTClaims.self, from: payload),
               let session = claims.session_id.flatMap(UUID.init(uuidString:)),

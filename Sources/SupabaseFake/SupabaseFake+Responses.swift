@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SocialDomain
 
 /// The fake's answers in the shapes PostgREST and Storage use.
 extension SupabaseFake {
@@ -10,47 +11,30 @@ extension SupabaseFake {
     }
 
     /// PostgREST's `db-max-rows`: Supabase's "Max Rows" API setting, 1000 unless changed. It caps
-    /// every table, view and set-returning function read, silently.
+    /// every table, view and set-returning function read, silently (only `Content-Range` tells).
     public static let maxRows = 1000
-
-    /// A 200 with a JSON array of rows, cut at ``maxRows`` as PostgREST does (no error: only
-    /// `Content-Range` tells), so a client that asks for more rows than that sees what it would
-    /// see from a real project. The rows are `SupabaseSchema`'s types, the same rows the stores
-    /// decode, so the fake cannot answer a shape the stores do not read.
-    static func rows<Row: Encodable>(_ rows: [Row]) -> Response {
-        let kept = Array(rows.prefix(maxRows))
-        var response = json(200, kept)
-        response.headers[.contentRange] = kept.isEmpty ? "*/*" : "0-\(kept.count - 1)/*"
-        return response
-    }
 
     /// `value` as JSON: keys sorted, so an answer reads the same every run; slashes unescaped,
     /// as PostgREST writes URLs.
     static func json<Value: Encodable>(_ status: Int, _ value: Value) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let body = try? encoder.encode(value) else { return pgError(500, "XX000", "SupabaseFake: an answer could not be encoded") }
+        guard let body = try? encoder.encode(value) else {
+            return response(500, #"{"code":"XX000","details":null,"hint":null,"message":"SupabaseFake: an answer could not be encoded"}"#)
+        }
         return Response(
             status: .init(code: status), headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
+    /// `2025-03-02T10:11:12.345678+00:00`, as PostgREST prints a timestamptz in UTC (GoTrue's times too).
+    static func timestamp(_ micros: Int64) -> String {
+        UnixMicroseconds.timestamp(micros, utcDesignator: "+00:00")
+    }
+
     /// A request body decoded as `type`, the argument type the stores encode; nil when it is not one.
     static func arguments<Arguments: Decodable>(_ type: Arguments.Type, _ request: RecordedRequest) -> Arguments? {
         try? JSONDecoder().decode(type, from: request.body)
-    }
-
-    /// PostgREST's error body.
-    /// A PostgREST error body. The schema's own conditions are raised as migration
-    /// 20250301002100 raises them: message and hint the condition's code, its argument in
-    /// `details`, no words (the domain words them).
-    static func pgError(_ status: Int, _ code: String, _ message: String, hint: String? = nil, details: String? = nil) -> Response {
-        json(status, PostgRESTError(code: code, message: message, details: details, hint: hint))
-    }
-
-    /// The schema's condition `hint` with `details`, its code as the message.
-    static func condition(_ status: Int, _ code: String, _ hint: String, details: String? = nil) -> Response {
-        pgError(status, code, hint, hint: hint, details: details)
     }
 
     /// `response` with its body written a byte at a time, `pause` apart.

@@ -4,20 +4,27 @@ import Logging
 import SocialDomain
 import SupabaseStore
 
-/// A local stand-in for a Supabase project's PostgREST, Storage and JWKS endpoints, on 127.0.0.1.
+/// A local stand-in for a Supabase project's PostgREST, Storage, Auth and JWKS endpoints, on
+/// 127.0.0.1, over a real PostgreSQL database holding `supabase/migrations`.
 ///
-/// It serves in-memory profiles, follows and avatar objects with the real response shapes
-/// (including PostgREST's `{code,message,details,hint}` errors and Storage's HTTP-400-with-
-/// `statusCode` errors), applies the migrations' rules (RLS by the bearer token's `sub`,
-/// counters, soft delete, unique lower-case handles), verifies bearer tokens with its HS256
-/// secret as a legacy project does, records every request exactly as it arrived, and lets a
-/// test inject faults or a fixed latency. The store's tests use it to pin the exact requests;
-/// the gateway's tests run their end-to-end suites against it as the second store; the
-/// benchmarks use its latency to stand in for a remote project.
+/// The fake imitates the wire, not the rules. Every PostgREST request is translated into the
+/// SQL PostgREST runs (``PostgRESTTables``, ``PostgRESTFunctions``) and run in one transaction
+/// as the caller's role with the caller's claims, on a database of its own cloned from the test
+/// server's `social_template` (``FakeDatabase``): row-level security, the functions, triggers
+/// and counters are the migrations' own, so the Supabase store is tested against what
+/// production runs. What stays in Swift is the wire: PostgREST's URL grammar, statuses, headers
+/// and error bodies (``PostgRESTError``), Storage's HTTP-400-with-`statusCode` errors and its
+/// bytes (the object rows are written to `storage.objects` as the caller, so the bucket policies
+/// decide), GoTrue's sessions (a sign-up inserts into `auth.users`, whose trigger makes the
+/// profile), HS256 tokens checked with its secret as a legacy project does, and the test
+/// hooks: every request recorded as it arrived, faults, a fixed latency.
+///
+/// It needs a PostgreSQL: `SOCIAL_GATEWAY_TEST_POSTGRES` (a superuser URL with the template;
+/// `scripts/test` and `scripts/test-postgres-env` provide both), or `start(postgres:)`.
 ///
 /// ```swift
 /// let fake = try await SupabaseFake.start()
-/// fake.seedDemoData()                       // DemoData's users, follows and posts (SocialFixtures)
+/// try await fake.seedDemoData()             // DemoData's users, follows and posts (SocialFixtures)
 /// let store = SupabaseStore(configuration: try fake.configuration())
 /// let viewer = Viewer.user(id: DemoData.aliceId, token: SupabaseFake.token(for: DemoData.aliceId))
 /// ... fake.requests ...
@@ -33,40 +40,21 @@ public final class SupabaseFake: @unchecked Sendable {
     /// default), to give the gateway as `SUPABASE_JWT_SECRET`.
     public static let jwtSecret = "super-secret-jwt-token-with-at-least-32-characters-long"
 
+    /// The project's database (the rules live there).
+    let database: FakeDatabase
+
     let lock = NSLock()
-    var profilesById: [UUID: Profile] = [:]
-    /// `profile_private`: every profile has a row there; a missing entry is a row of nulls.
-    var ownerDetailsById: [UUID: ProfileOwnerDetails] = [:]
-    /// Every follow ever made (soft-deleted ones too), only appended to through ``appendFollow(_:)``.
-    var follows: [FakeFollow] = []
-    /// `follow_requests` (migration 20250301002300), by (requester, target).
-    var followRequests: [FollowPair: FakeFollowRequest] = [:]
-    /// `blocks`: when each (blocker, blocked) pair was made.
-    var blocks: [FollowPair: Int64] = [:]
-    /// `social_private.follow_events` (migration 20250301003000): when each caller's counted
-    /// follows and requests were made, on ``nowMicroseconds``.
-    var followEvents: [UUID: [Int64]] = [:]
-    /// The database's follow limits (`social_private.follows_per_hour()`, `follows_per_day()`;
-    /// 0: none), as the operator's `social_gateway.follows_per_*` settings change them.
-    var databaseFollowLimits = (perHour: FollowLimits.perHour, perDay: FollowLimits.perDay)
-    /// Indexes into ``follows`` by follower and by followee: load-test graphs hold a million follows.
-    var followsByFollower: [UUID: [Int]] = [:]
-    var followsByFollowee: [UUID: [Int]] = [:]
+    /// Storage's bytes, by `<bucket>/<path>`; their rows are in `storage.objects`.
     var objects: [String: (data: Data, contentType: String)] = [:]
-    var posts: [UUID: FakePost] = [:]
-    var stories: [UUID: FakeStory] = [:]
     var accountsByEmail: [String: FakeAccount] = [:]
     var sessions: [UUID: FakeSession] = [:]
     var refreshTokens: [String: (session: UUID, used: Bool)] = [:]
     var recoveryTokens: [String: UUID] = [:]
     var lastRecoveryToken: String?
-    var postsByAuthor: [UUID: [UUID]] = [:]
-    var comments: [UUID: FakeComment] = [:]
-    var commentsByPost: [UUID: [UUID]] = [:]
     var recorded: [RecordedRequest] = []
     var faults: [(prefix: String?, fault: Fault, remaining: Int)] = []
     var fixedLatency: Duration
-    /// The fake's clock for new follows and updates, in microseconds; advances 1 ms per use.
+    /// GoTrue's clock for accounts and sign-ins, in microseconds; advances 1 ms per use.
     var nowMicroseconds: Int64 = 1_740_912_672_000_000
 
     /// The port the fake listens on (127.0.0.1).
@@ -76,38 +64,25 @@ public final class SupabaseFake: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`, the project URL to configure a store with.
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    struct FakeFollow: Sendable {
-        var id: UUID
-        var follower: UUID
-        var followee: UUID
-        var createdAtMicroseconds: Int64
-        var deletedAtMicroseconds: Int64?
-        /// Set by every change; nil for a row loaded as it was: then its latest time.
-        var updatedAtMicroseconds: Int64? = nil
-
-        /// `updated_at`, as the `follows_touch_updated_at` trigger keeps it.
-        var changedAtMicroseconds: Int64 { updatedAtMicroseconds ?? max(createdAtMicroseconds, deletedAtMicroseconds ?? 0) }
-    }
-
-    /// Adds a follow row and indexes it. Call under ``lock``.
-    func appendFollow(_ follow: FakeFollow) {
-        followsByFollower[follow.follower, default: []].append(follows.count)
-        followsByFollowee[follow.followee, default: []].append(follows.count)
-        follows.append(follow)
-    }
-
-    private init(latency: Duration) {
+    private init(latency: Duration, database: FakeDatabase) {
         fixedLatency = latency
+        self.database = database
     }
 
-    /// Starts an empty fake on a free port of 127.0.0.1 and returns once it accepts connections.
-    /// - Parameter latency: waited before answering each request (see ``latency``).
-    /// - Throws: when the port cannot be bound.
-    public static func start(latency: Duration = .zero) async throws -> SupabaseFake {
-        let fake = SupabaseFake(latency: latency)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+    /// Starts an empty fake (a new database, no rows) on a free port of 127.0.0.1 and returns
+    /// once it accepts connections.
+    /// - Parameters:
+    ///   - latency: waited before answering each request (see ``latency``).
+    ///   - postgres: a superuser URL of a PostgreSQL server holding the `social_template`
+    ///     database; `SOCIAL_GATEWAY_TEST_POSTGRES` when nil.
+    /// - Throws: ``SupabaseFakeError`` when no server is named; the server's errors; when the
+    ///   port cannot be bound.
+    public static func start(latency: Duration = .zero, postgres: String? = nil) async throws -> SupabaseFake {
         var logger = Logger(label: "supabase-fake")
         logger.logLevel = .critical
+        let database = try await FakeDatabase.create(serverURL: postgres, logger: logger)
+        let fake = SupabaseFake(latency: latency, database: database)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in await fake.handle(request) },
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
@@ -121,11 +96,12 @@ public final class SupabaseFake: @unchecked Sendable {
         return fake
     }
 
-    /// Stops the server; later requests are refused (connection refused), as an unreachable
-    /// project's would be.
+    /// Stops the server (later requests are refused: connection refused, as an unreachable
+    /// project's would be) and drops its database.
     public func stop() async {
         serverTask?.cancel()
         _ = await serverTask?.result
+        await database.drop()
     }
 
     /// A fixed delay before every answer (faults included), standing in for the network and
@@ -172,14 +148,14 @@ public final class SupabaseFake: @unchecked Sendable {
         case .malformedJSON?: return Self.response(200, #"[{"id":"a11ce000-"#)
         case .htmlGateway?: return Self.response(502, "<html><body>502 Bad Gateway</body></html>", contentType: "text/html")
         case .delay(let duration)?: try? await Task.sleep(for: duration)
-        case .slowBody(let pause)?: return Self.trickled(route(recordedRequest), pause: pause)
-        case .resetMidBody?: return Self.cutHalfway(route(recordedRequest))
+        case .slowBody(let pause)?: return Self.trickled(await route(recordedRequest), pause: pause)
+        case .resetMidBody?: return Self.cutHalfway(await route(recordedRequest))
         case nil: break
         }
-        return route(recordedRequest)
+        return await route(recordedRequest)
     }
 
-    private func route(_ request: RecordedRequest) -> Response {
+    private func route(_ request: RecordedRequest) async -> Response {
         // Public endpoints: no key needed, as on a real project.
         if request.method == "GET" && request.path == "/auth/v1/.well-known/jwks.json" {
             // A legacy project signs with its shared secret only: an empty key set.
@@ -201,8 +177,11 @@ public final class SupabaseFake: @unchecked Sendable {
             }
             return Self.response(401, #"{"code":"\#(reply.code)","details":null,"hint":null,"message":"\#(reply.message)"}"#)
         }
-        if request.path.hasPrefix("/storage/v1/object/") { return storage(request, caller: caller) }
-        if let answer = authRoute(request) { return answer }
-        return lock.withLock { rest(request, caller: caller) }
+        if request.path.hasPrefix("/storage/v1/object/") { return await storage(request, caller: caller) }
+        if let answer = await authRoute(request) { return answer }
+        guard request.path.hasPrefix("/rest/v1/") else {
+            return Self.response(404, #"{"message":"no Route matched with those values"}"#)
+        }
+        return await rest(request, caller: caller)
     }
 }

@@ -63,7 +63,8 @@ struct StoreSelectionTests {
         }
     }
 
-    @Test("Supabase mode follows DATABASE_URL's notifications when given, cache or not, and has no feed (a warning) without it")
+    @Test("Supabase mode follows DATABASE_URL's notifications when given, cache or not, and has no feed (a warning) without it",
+          .enabled(if: StoreKind.allCases.contains(.supabase), "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
     func supabaseModeFeed() async throws {
         let fake = try await SupabaseFake.start()
         let project = ["SUPABASE_URL": fake.url, "SUPABASE_ANON_KEY": SupabaseFake.apiKey, "SUPABASE_JWT_SECRET": SupabaseFake.jwtSecret]

@@ -8,7 +8,8 @@ import Testing
 
 /// What a client sees when the Supabase project behind the gateway fails: the seeds'
 /// BACKEND_UNAVAILABLE, never the upstream's body.
-@Suite("Supabase outages through the gateway")
+@Suite("Supabase outages through the gateway",
+      .enabled(if: StoreKind.allCases.contains(.supabase), "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
 struct SupabaseOutageTests {
     static let unavailable = "The service is temporarily unavailable. Please try again later."
     /// An upstream error body with details that must stay in the log.

@@ -161,7 +161,8 @@ struct TracingTests {
         }
     }
 
-    @Test("Supabase: every PostgREST request carries the traceparent of its store span, named after the call and path")
+    @Test("Supabase: every PostgREST request carries the traceparent of its store span, named after the call and path",
+          .enabled(if: StoreKind.allCases.contains(.supabase), "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
     func traceparentReachesPostgREST() async throws {
         let client = TestTracing.newTraceparent()
         try await TestGateway.run(.supabase, Self.traced) { gateway in

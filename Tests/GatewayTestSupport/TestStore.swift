@@ -68,13 +68,18 @@ public struct TestStore: Sendable {
                                       accounts: store, socialGraph: store, relations: store, callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
-            switch seed {
-            case .demo: fake.seedDemoData()
-            case .loadTest(let profiles, let follows): fake.seed(profiles: profiles, followsPerProfile: follows)
-            case .fixture(let fixture):
-                fake.add(profiles: fixture.profiles, follows: fixture.follows)
-                fake.add(posts: fixture.posts, likes: fixture.likes, comments: fixture.comments)
-                for (id, details) in fixture.ownerDetails { fake.setOwnerDetails(details, for: id) }
+            do {
+                switch seed {
+                case .demo: try await fake.seedDemoData()
+                case .loadTest(let profiles, let follows): try await fake.seed(profiles: profiles, followsPerProfile: follows)
+                case .fixture(let fixture):
+                    try await fake.add(profiles: fixture.profiles, follows: fixture.follows)
+                    try await fake.add(posts: fixture.posts, likes: fixture.likes, comments: fixture.comments)
+                    for (id, details) in fixture.ownerDetails { try await fake.setOwnerDetails(details, for: id) }
+                }
+            } catch {
+                await fake.stop()
+                throw error
             }
             let store = SupabaseStore(configuration: try fake.configuration())
             return TestStore(
@@ -150,7 +155,7 @@ public struct TestStore: Sendable {
     public func ageStories(of author: UUID) async throws {
         switch kind {
         case .embedded: try await embedded?.operatorAgeStories(of: author)
-        case .supabase: fake?.expireStories(of: author)
+        case .supabase: try await fake?.expireStories(of: author)
         case .postgres:
             try await database?.execute(
                 "set session_replication_role = replica",

@@ -53,7 +53,8 @@ struct BatchingTests {
         }
     }
 
-    @Test("on Supabase the follower graph waits for 3 sequential round trips (issue #17), viewerIsFollowing at every level")
+    @Test("on Supabase the follower graph waits for 3 sequential round trips (issue #17), viewerIsFollowing at every level",
+          .enabled(if: StoreKind.allCases.contains(.supabase), "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
     func supabaseWaves() async throws {
         try await TestStore.run(.supabase, seed: .loadTest(profiles: 400, followsPerProfile: 60)) { store in
             let fake = try #require(store.fake)

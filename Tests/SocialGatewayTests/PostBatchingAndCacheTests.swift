@@ -38,7 +38,8 @@ struct PostBatchingAndCacheTests {
         }
     }
 
-    @Test("on Supabase a feed page is one request: feed_page_with_sources gives the posts and their sources together")
+    @Test("on Supabase a feed page is one request: feed_page_with_sources gives the posts and their sources together",
+          .enabled(if: StoreKind.allCases.contains(.supabase), "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
     func supabaseFeedRequests() async throws {
         try await GatewayFixture.run(.supabase) { gateway in
             let fake = try #require(gateway.store.fake)
@@ -49,7 +50,8 @@ struct PostBatchingAndCacheTests {
         }
     }
 
-    @Test("on Supabase a feed page with authors, states, likes and 3 comments each waits for 2 sequential round trips (issue 41)")
+    @Test("on Supabase a feed page with authors, states, likes and 3 comments each waits for 2 sequential round trips (issue 41)",
+          .enabled(if: StoreKind.allCases.contains(.supabase), "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
     func supabaseFeedWaves() async throws {
         try await GatewayFixture.run(.supabase) { gateway in
             let fake = try #require(gateway.store.fake)

@@ -204,6 +204,32 @@ struct PostTests {
         }
     }
 
+    @Test("an approved follower of a private author takes back a like: toggleLike twice, like then unlike (migration 003300)",
+          arguments: StoreKind.allCases)
+    func approvedFollowerUnlikes(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.bob)
+            let bobsPost = DemoData.postId(2).lowercased
+            let before = try await gateway.run(#"{ post(id: "\#(bobsPost)") { likeCount viewerHasLiked } }"#, viewer: gateway.carol)
+            let count = try #require(before.json["data"]?["post"]?["likeCount"]?.intValue)
+            #expect(before.json["data"]?["post"]?["viewerHasLiked"] == false)
+            let toggle = #"mutation { toggleLike(postId: "\#(bobsPost)") { liked post { likeCount } } }"#
+            let liked = try await gateway.run(toggle, viewer: gateway.carol)
+            #expect(liked.json["data"]?["toggleLike"]?["liked"] == true, "\(liked.json)")
+            #expect(liked.json["data"]?["toggleLike"]?["post"]?["likeCount"]?.intValue == count + 1)
+            // PostgreSQL refused this one (23505) while post_likes_delete_own held the rule of 001400
+            let unliked = try await gateway.run(toggle, viewer: gateway.carol)
+            #expect(unliked.json["errors"] == nil, "\(unliked.json)")
+            #expect(unliked.json["data"]?["toggleLike"]?["liked"] == false)
+            #expect(unliked.json["data"]?["toggleLike"]?["post"]?["likeCount"]?.intValue == count)
+            _ = try await gateway.run(#"mutation { like(postId: "\#(bobsPost)") { liked } }"#, viewer: gateway.carol)
+            let unlike = try await gateway.run(#"mutation { unlike(postId: "\#(bobsPost)") { liked post { likeCount viewerHasLiked } } }"#,
+                                               viewer: gateway.carol)
+            #expect(unlike.json["data"]?["unlike"]?["post"]?["likeCount"]?.intValue == count, "\(unlike.json)")
+            #expect(unlike.json["data"]?["unlike"]?["post"]?["viewerHasLiked"] == false)
+        }
+    }
+
     @Test("a private profile's comment reaches only its author and approved followers, even on a public post; the post still renders for others",
           arguments: StoreKind.allCases)
     func privateCommenter(_ kind: StoreKind) async throws {

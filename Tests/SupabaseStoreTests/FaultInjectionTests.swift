@@ -4,7 +4,8 @@ import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
-@Suite("SupabaseStore under upstream faults")
+@Suite("SupabaseStore under upstream faults",
+      .enabled(if: StoreHarness.available, "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
 struct FaultInjectionTests {
     static let ids = [StoreHarness.alice]
 

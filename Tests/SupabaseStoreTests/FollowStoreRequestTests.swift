@@ -4,23 +4,27 @@ import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
-@Suite("SupabaseStore follows on the wire")
+@Suite("SupabaseStore follows on the wire",
+      .enabled(if: StoreHarness.available, "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
 struct FollowStoreRequestTests {
     static let t0: Int64 = 1_740_912_672_345_678
 
     @Test("followPages answers many lists with ONE rpc/follow_pages_with_states request, pages in request order")
     func followPagesBatched() async throws {
         try await StoreHarness.run { h in
-            h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0)
-            h.fake.addFollow(StoreHarness.carol, StoreHarness.alice, createdAtMicroseconds: Self.t0 + 1)   // private: omitted
-            h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 2)
+            try await h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0)
+            try await h.fake.addFollow(StoreHarness.carol, StoreHarness.alice, createdAtMicroseconds: Self.t0 + 1)   // private: omitted
+            try await h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 2)
             let requests = [
                 FollowPageRequest(list: FollowList(.followers, of: StoreHarness.alice), page: PageRequest(limit: 5)),
                 FollowPageRequest(list: FollowList(.following, of: StoreHarness.alice), page: PageRequest(limit: 1)),
                 FollowPageRequest(list: FollowList(.followers, of: StoreHarness.carol)),
             ]
-            let pages = try await h.store.followPages(requests, viewer: .anonymous)
-            #expect(pages.allSatisfy { $0.edges.allSatisfy { $0.viewerState == nil } })   // anonymous: none
+            let pages = try await h.store.followPages(requests, viewer: h.asStranger)
+            // a stranger follows none of them, and none follows the stranger
+            #expect(pages.allSatisfy { $0.edges.allSatisfy {
+                $0.viewerState == FollowState(profileId: $0.profile.id, viewerIsFollowing: false, followsViewer: false)
+            } })
             #expect(pages.map(\.list) == requests.map(\.list))
             #expect(pages[0].edges.map(\.profile.id) == [StoreHarness.bob])
             #expect(pages[0].totalCount == 2)   // the stored counter counts carol's follow too
@@ -40,12 +44,12 @@ struct FollowStoreRequestTests {
     @Test("a signed-in caller's pages carry its follow state toward each listed profile, in the same request")
     func followPagesCarryStates() async throws {
         try await StoreHarness.run { h in
-            h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0)
-            h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 1)
+            try await h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0)
+            try await h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 1)
             let dave = UUID(uuidString: "d0000000-0000-4000-8000-000000000004")!
-            h.fake.addProfile(Profile(id: dave, handle: "dave_dyno", createdAt: StoreHarness.created, updatedAt: StoreHarness.created))
-            h.fake.addFollow(dave, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 2)
-            h.fake.addFollow(dave, StoreHarness.alice, createdAtMicroseconds: Self.t0 + 3)
+            try await h.fake.addProfile(Profile(id: dave, handle: "dave_dyno", createdAt: StoreHarness.created, updatedAt: StoreHarness.created))
+            try await h.fake.addFollow(dave, StoreHarness.bob, createdAtMicroseconds: Self.t0 + 2)
+            try await h.fake.addFollow(dave, StoreHarness.alice, createdAtMicroseconds: Self.t0 + 3)
             let pages = try await h.store.followPages(
                 [FollowPageRequest(list: FollowList(.followers, of: StoreHarness.bob))], viewer: h.asAlice)
             let states = Dictionary(uniqueKeysWithValues: pages[0].edges.map { ($0.profile.id, $0.viewerState) })
@@ -59,14 +63,14 @@ struct FollowStoreRequestTests {
     @Test("followPages stays under PostgREST's 1000-row cap: 24 pages of 50 go in 2 requests and none is cut short")
     func followPagesUnderRowCap() async throws {
         try await StoreHarness.run { h in
-            h.fake.seed(profiles: 120, followsPerProfile: 60)
+            try await h.fake.seed(profiles: 120, followsPerProfile: 60)
             let owners = try await h.store.profiles(handles: (1...30).map { "user\($0)" }, viewer: .anonymous)
             let requests = owners.values.sorted { $0.handle < $1.handle }
                 .map { FollowPageRequest(list: FollowList(.following, of: $0.id), page: PageRequest(limit: 50)) }
             #expect(requests.count == 24)   // every 5th is private
-            let oneByOne = try await requests.asyncMap { try await h.store.followPages([$0], viewer: .anonymous)[0] }
+            let oneByOne = try await requests.asyncMap { try await h.store.followPages([$0], viewer: h.asStranger)[0] }
             h.fake.clearRequests()
-            let batched = try await h.store.followPages(requests, viewer: .anonymous)
+            let batched = try await h.store.followPages(requests, viewer: h.asStranger)
             #expect(batched == oneByOne)
             #expect(batched.allSatisfy { $0.edges.count > 40 })
             // 24 pages of up to 51 rows: 1,224 rows asked for, so two requests of at most 1,000.
@@ -80,17 +84,17 @@ struct FollowStoreRequestTests {
     func keysetPaging() async throws {
         try await StoreHarness.run { h in
             let dave = UUID(uuidString: "d0000000-0000-4000-8000-000000000004")!
-            h.fake.addProfile(Profile(id: dave, handle: "dave_dyno", createdAt: StoreHarness.created, updatedAt: StoreHarness.created))
+            try await h.fake.addProfile(Profile(id: dave, handle: "dave_dyno", createdAt: StoreHarness.created, updatedAt: StoreHarness.created))
             // two follows in the same microsecond: the id breaks the tie
-            h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0,
+            try await h.fake.addFollow(StoreHarness.bob, StoreHarness.alice, createdAtMicroseconds: Self.t0,
                              id: UUID(uuidString: "00000000-0000-4000-8000-00000000000a")!)
-            h.fake.addFollow(dave, StoreHarness.alice, createdAtMicroseconds: Self.t0,
+            try await h.fake.addFollow(dave, StoreHarness.alice, createdAtMicroseconds: Self.t0,
                              id: UUID(uuidString: "00000000-0000-4000-8000-00000000000b")!)
             let list = FollowList(.followers, of: StoreHarness.alice)
-            let first = try await h.store.followPages([FollowPageRequest(list: list, page: PageRequest(limit: 1))], viewer: .anonymous)[0]
+            let first = try await h.store.followPages([FollowPageRequest(list: list, page: PageRequest(limit: 1))], viewer: h.asStranger)[0]
             #expect(first.edges.map(\.profile.id) == [dave] && first.hasNextPage)
             let page = try PageRequest.validate(first: 1, after: first.endCursor, last: nil, before: nil, list: list)
-            let second = try await h.store.followPages([FollowPageRequest(list: list, page: page)], viewer: .anonymous)[0]
+            let second = try await h.store.followPages([FollowPageRequest(list: list, page: page)], viewer: h.asStranger)[0]
             #expect(second.edges.map(\.profile.id) == [StoreHarness.bob])
             #expect(!second.hasNextPage && second.hasPreviousPage)
             #expect(h.fake.requests[1].bodyText == #"{"requests":[{"backward":false,"cursor_id":"00000000-0000-4000-8000-00000000000b","#
@@ -101,7 +105,7 @@ struct FollowStoreRequestTests {
     @Test("activeFollows asks all pairs in one rpc/active_follows request")
     func activeFollowsBatched() async throws {
         try await StoreHarness.run { h in
-            h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0)
+            try await h.fake.addFollow(StoreHarness.alice, StoreHarness.bob, createdAtMicroseconds: Self.t0)
             let pairs = [FollowPair(follower: StoreHarness.alice, followee: StoreHarness.bob),
                          FollowPair(follower: StoreHarness.bob, followee: StoreHarness.alice)]
             let active = try await h.store.activeFollows(among: pairs, viewer: h.asAlice)

@@ -4,7 +4,8 @@ import SupabaseFake
 import Testing
 @testable import SupabaseStore
 
-@Suite("SupabaseStore avatars (media files) on the wire")
+@Suite("SupabaseStore avatars (media files) on the wire",
+      .enabled(if: StoreHarness.available, "needs SOCIAL_GATEWAY_TEST_POSTGRES (scripts/test starts a server)"))
 struct MediaStoreRequestTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0, 0xFF, 0xD9])
 
@@ -56,7 +57,7 @@ struct MediaStoreRequestTests {
     func deleteRequest() async throws {
         try await StoreHarness.run { h in
             let name = "a11ce000-0000-4000-8000-000000000001/1740912672_3f9c1a2b.jpg"
-            h.fake.putObject(name, Self.jpeg)
+            try await h.fake.putObject(name, Self.jpeg)
             try await h.store.deleteMedia(at: path(StoreHarness.alice), viewer: h.asAlice)
             #expect(h.fake.object(name) == nil)
             try await h.store.deleteMedia(at: path(StoreHarness.alice), viewer: h.asAlice)

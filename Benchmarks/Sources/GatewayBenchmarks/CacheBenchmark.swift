@@ -49,8 +49,8 @@ enum CacheBenchmark {
         try await compare(store: "embedded", stores: embeddedStores, scenarios: scenarios, missCount: 1_000)
 
         let fake = try await SupabaseFake.start(latency: .milliseconds(20))
-        fake.seedDemoData()
-        fake.seed(profiles: 1_000, followsPerProfile: 50)
+        try await fake.seedDemoData()
+        try await fake.seed(profiles: 1_000, followsPerProfile: 50)
         let supabase = SupabaseStore(configuration: try fake.configuration())
         let supabaseStores = GatewayStores(profiles: supabase, follows: supabase, posts: supabase, stories: supabase, media: supabase)
         try await compare(store: "Supabase fake, 20 ms", stores: supabaseStores, scenarios: scenarios, missCount: 200)

@@ -64,11 +64,16 @@ struct TestGateway {
         var fake: SupabaseFake?
         if kind == .supabase {
             let project = try await SupabaseFake.start()
-            if let fixture {
-                project.add(profiles: fixture.profiles, follows: fixture.follows)
-                project.add(posts: fixture.posts, likes: fixture.likes, comments: fixture.comments)
-            } else {
-                project.seedDemoData()
+            do {
+                if let fixture {
+                    try await project.add(profiles: fixture.profiles, follows: fixture.follows)
+                    try await project.add(posts: fixture.posts, likes: fixture.likes, comments: fixture.comments)
+                } else {
+                    try await project.seedDemoData()
+                }
+            } catch {
+                await project.stop()
+                throw error
             }
             settings = try GatewaySettings.fromEnvironment([
                 "SUPABASE_URL": project.url, "SUPABASE_ANON_KEY": SupabaseFake.apiKey,
