@@ -131,6 +131,11 @@ extension ExecutionContext {
                 errors.append(notIterableError(field: field, parentType: parentType, path: path))
                 return nullOrPropagate(slot)
             }
+            if incremental != nil,
+                completeStreamedList(items, itemType: itemType, field: field, parentType: parentType, into: slot, path: &path)
+            {
+                return
+            }
             let list = ResultList(count: items.resolvedCount)
             list.parent = slot
             set(.list(list), at: slot)
@@ -199,6 +204,10 @@ extension ExecutionContext {
             output.truncate(to: start)
             errors.removeSubrange(errorCount...)
             collected.resolution = .async
+        }
+        if incremental != nil, collected.deferKey != .none || deferKey != .none {
+            executeDeferring(collected, of: type, parent: value, into: slot, path: &path)
+            return
         }
         let object = ResultObject(keys: collected.keys)
         object.parent = slot
@@ -308,6 +317,7 @@ extension ExecutionContext {
             switch slot.container {
             case .root:
                 dataIsNull = true
+                if rootNullError == nil { rootNullError = errors.last }
                 return
             case .object(let object):
                 guard let parent = object.parent else { return }
