@@ -331,13 +331,12 @@ public final class IncrementalExecution: @unchecked Sendable {
             }
         case .item(let stream, let position, let list):
             let work = context.keptWork()
-            list.parent = nil
+            defer { list.unlinkFromParents() }
             if context.dataIsNull {
                 stream.batch[position] = .failure([context.rootNullError ?? context.errors.last].compactMap { $0 })
             } else {
                 var writer = JSONWriter(capacity: context.output.count + 64)
                 list.items[0].write(to: &writer, raw: context.output.bytes)
-                if case .object(let object) = list.items[0] { object.unlinkFromParents() }
                 stream.batch[position] = .item(StreamItemValue(item: writer.bytes, errors: context.errors), work)
             }
             if stream.batch.allSatisfy({ $0 != nil }) { finishBatch(stream) }

@@ -44,6 +44,14 @@ extension ResultObject {
     }
 }
 
+extension ResultList {
+    /// ``ResultObject/unlinkFromParents()`` for a list at the root of an execution (a streamed item).
+    func unlinkFromParents() {
+        parent = nil
+        for item in items { item.unlinkFromParents() }
+    }
+}
+
 extension ResultValue {
     fileprivate func unlinkFromParents() {
         switch self {
