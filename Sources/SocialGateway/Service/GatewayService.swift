@@ -115,6 +115,9 @@ public final class GatewayService: Sendable {
                     extensions: ["code": "INTROSPECTION_DISABLED"])
             ])
         }
+        // An incremental answer only when the client asked for one and the operation defers or
+        // streams something; otherwise @defer and @stream are ignored (the whole answer inline).
+        let incremental = prepared.usesIncrementalDelivery && operation?.operation != .subscription ? request.incremental : nil
         let cost = estimatedCost(prepared, operation, variables: request.variables)
         if let cost, let operation {
             if let refusal = costRefusal(cost, operation, prepared) { return refusal }
@@ -128,12 +131,17 @@ public final class GatewayService: Sendable {
         // repeated body it is answered only while its relation holds (``CacheableQuery``).
         var shared: SharedCardLookup?
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
-            shared = await sharedCardLookup(prepared, operation: operation, request: request)
-            lookup = shared?.lookup ?? cacheLookup(prepared, operation: operation, request: request)
+            if let incremental {
+                lookup = cacheLookup(prepared, operation: operation, request: request).map { $0.incremental(incremental) }
+            } else {
+                shared = await sharedCardLookup(prepared, operation: operation, request: request)
+                lookup = shared?.lookup ?? cacheLookup(prepared, operation: operation, request: request)
+            }
             if let lookup, let hit = await GatewayTracing.step("cache.lookup", { await options.cache.lookup(lookup.key) }) {
                 if let refusal = rateLimitRefusal(1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
                     return refusal
                 }
+                if incremental != nil { return Self.answerIncremental(hit, policy: lookup.policy) }
                 var response = Self.answer(hit, policy: lookup.policy)
                 response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token)
                 return response
@@ -150,6 +158,9 @@ public final class GatewayService: Sendable {
         }
         let ready = PreparedRequest(
             document: prepared.document, source: prepared.source, operation: operation, variables: variables, request: request)
+        if let incremental {
+            return await executeIncremental(ready, format: incremental, lookup: lookup, writes: operation?.operation == .mutation)
+        }
         if let lookup {
             var response = await executeCached(ready, lookup, shared: shared)
             // Only an answer the cache keeps has a validator (a stale or failed one has none).
@@ -188,17 +199,28 @@ public final class GatewayService: Sendable {
     /// Executes; the response, and the request context (with the tags it read and changed).
     func run(_ prepared: PreparedRequest) async -> (GatewayResponse, RequestContext) {
         let request = prepared.request
-        let context = RequestContext(
-            viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
-            clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
-            budget: request.budget)
-        var result = await GatewayTracing.step("graphql.execute") {
+        let context = requestContext(for: request)
+        let result = await GatewayTracing.step("graphql.execute") {
             await Executor.execute(
                 schema: schema,
                 request: GraphQLRequest(
                     document: prepared.document, source: prepared.source, operationName: request.operationName,
                     variables: prepared.variables, context: context))
         }
+        return (response(for: result, prepared), context)
+    }
+
+    /// The per-request state resolvers read: the viewer, the stores, the loaders, the limits.
+    func requestContext(for request: GatewayRequest) -> RequestContext {
+        RequestContext(
+            viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
+            clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
+            budget: request.budget)
+    }
+
+    /// The answer for an execution's result: request errors coded, the status-relevant facts read once.
+    func response(for executed: ExecutionResult, _ prepared: PreparedRequest) -> GatewayResponse {
+        var result = executed
         if !result.hasData {
             // Execution refused to start: the operation could not be chosen (the name matches
             // none, or several need one), or the variables do not fit their types. The engine
@@ -219,7 +241,7 @@ public final class GatewayService: Sendable {
             outcome: result.hasData ? .executed : .requestError, body: result.serialized(), hasErrors: !result.errors.isEmpty,
             errorCodes: result.errors.compactMap { $0.extensions?["code"]?.stringValue }, cacheControl: "no-store")
         response.retryAfterSeconds = result.errors.lazy.compactMap { $0.extensions?["retryAfter"]?.intValue }.first
-        return (response, context)
+        return response
     }
 
     func requestError(_ errors: [GraphQLError]) -> GatewayResponse {
