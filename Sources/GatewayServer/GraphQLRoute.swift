@@ -53,12 +53,13 @@ struct GraphQLRoute: Sendable {
             return await streaming.respond(format, gatewayRequest(parameters, viewer: viewer, readOnly: true, request, context))
         }
         return try await measured(context) {
-            let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
+            let incremental = IncrementalDelivery.format(accept: request.headers[.accept])
+            let mediaType = try Self.mediaType(request, incremental: incremental)
             let viewer = try await authenticator.viewer(authorization: request.headers[.authorization])
             let parameters = try GraphQLHTTPRequest.decodeQueryString(request.uri.query, maxJSONValues: maxJSONValues)
             let result = await run(
                 parameters, viewer: viewer, files: [:], fileMap: [:], readOnly: true, budget: RequestBudget(), request: request,
-                context: context)
+                context: context, incremental: incremental)
             if let etag = result.etag, let condition = request.headers[.ifNoneMatch] {
                 // Compared with the tag of the representation this request would get (RFC 9110
                 // §13.1.2), which depends on its Accept-Encoding (``ResponseCompression``).
@@ -92,10 +93,15 @@ struct GraphQLRoute: Sendable {
                 throw GatewayHTTPError.invalidParameters("A stream answers one operation; send a batch without Accept: \(format.contentType).")
             }
             context.annotations.addOperation(parameters.operationName)
-            return await streaming.respond(format, gatewayRequest(parameters, viewer: viewer, readOnly: false, request, context))
+            var streamed = gatewayRequest(parameters, viewer: viewer, readOnly: false, request, context)
+            // Over server-sent events, a query with @defer or @stream answers in payloads, one
+            // `next` event each (v0.2, graphql-js 17's format, as graphql-sse sends it).
+            if format == .serverSentEvents { streamed.incremental = .v0_2 }
+            return await streaming.respond(format, streamed)
         }
         return try await measured(context) {
-            let mediaType = try MediaType.negotiate(accept: request.headers[.accept])
+            let incremental = IncrementalDelivery.format(accept: request.headers[.accept])
+            let mediaType = try Self.mediaType(request, incremental: incremental)
             let contentType = ContentType(request.headers[.contentType])
             // The one simple type read here; text/plain and form-urlencoded are a 415 below.
             if contentType?.essence == "multipart/form-data" { try Self.requirePreflight(request) }
@@ -103,16 +109,17 @@ struct GraphQLRoute: Sendable {
             guard let contentType else { throw GatewayHTTPError.unsupportedMediaType(nil) }
             if contentType.isJSON {
                 let body = try await Self.collect(request, limit: maxBodyBytes)
-                if let (answer, operationName) = await service.answerRepeated(
+                // The repeated-body shortcut knows whole answers only: a client asking for payloads skips it.
+                if incremental == nil, let (answer, operationName) = await service.answerRepeated(
                     body: body, viewer: viewer, clientAddress: clientAddress(request, context)) {
                     context.annotations.addOperation(operationName)
                     return (single(answer, mediaType: mediaType, request: request), [answer])
                 }
                 let decoded = try GraphQLHTTPRequest.decodeJSON(
                     body, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues)
-                let result = try await respond(decoded, mediaType: mediaType, viewer: viewer, request: request, context: context) { _ in
-                    ([:], [:])
-                }
+                let result = try await respond(
+                    decoded, mediaType: mediaType, viewer: viewer, request: request, context: context, incremental: incremental
+                ) { _ in ([:], [:]) }
                 rememberIfCached(body, decoded, viewer: viewer, results: result.1)
                 return result
             }
@@ -148,7 +155,7 @@ struct GraphQLRoute: Sendable {
     /// one ``RequestBudget``: the request's one password hash, and each of its files once.
     func respond(
         _ decoded: GraphQLHTTPRequest, mediaType: MediaType, viewer: Viewer, request: Request, context: GatewayRequestContext,
-        files: (Int) -> ([String: UploadedFile], [String: [String]])
+        incremental: IncrementalFormat? = nil, files: (Int) -> ([String: UploadedFile], [String: [String]])
     ) async throws -> (Response, [GatewayResponse]) {
         let budget = RequestBudget()
         switch decoded {
@@ -156,7 +163,7 @@ struct GraphQLRoute: Sendable {
             let (uploaded, map) = files(0)
             let result = await run(
                 parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, budget: budget, request: request,
-                context: context)
+                context: context, incremental: incremental)
             return (single(result, mediaType: mediaType, request: request), [result])
         case .batch(let list):
             var results: [GatewayResponse] = []
@@ -191,14 +198,23 @@ struct GraphQLRoute: Sendable {
 
     func run(
         _ parameters: GraphQLParameters, viewer: Viewer, files: [String: UploadedFile], fileMap: [String: [String]],
-        readOnly: Bool, budget: RequestBudget, request: Request, context: GatewayRequestContext
+        readOnly: Bool, budget: RequestBudget, request: Request, context: GatewayRequestContext,
+        incremental: IncrementalFormat? = nil
     ) async -> GatewayResponse {
         context.annotations.addOperation(parameters.operationName)
-        return await service.execute(
-            GatewayRequest(
-                query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
-                extensions: parameters.extensions, viewer: viewer, files: files, fileMap: fileMap, isReadOnly: readOnly,
-                clientAddress: clientAddress(request, context), budget: budget))
+        var gatewayRequest = GatewayRequest(
+            query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
+            extensions: parameters.extensions, viewer: viewer, files: files, fileMap: fileMap, isReadOnly: readOnly,
+            clientAddress: clientAddress(request, context), budget: budget)
+        gatewayRequest.incremental = incremental
+        return await service.execute(gatewayRequest)
+    }
+
+    /// The media type of a whole answer. A client that asked for an incremental one may not list
+    /// JSON (`Accept: multipart/mixed;deferSpec=20220824` alone): a whole answer is still JSON.
+    static func mediaType(_ request: Request, incremental: IncrementalFormat?) throws(GatewayHTTPError) -> MediaType {
+        guard incremental != nil else { return try MediaType.negotiate(accept: request.headers[.accept]) }
+        return (try? MediaType.negotiate(accept: request.headers[.accept])) ?? .json
     }
 
     /// The client's address for per-address limits: the TCP peer, or, when the peer is a trusted
@@ -210,6 +226,9 @@ struct GraphQLRoute: Sendable {
     /// The HTTP response for one operation (GraphQL over HTTP, "Status Codes"), compressed when
     /// the request accepts it (``ResponseCompression``).
     func single(_ result: GatewayResponse, mediaType: MediaType, request: Request) -> Response {
+        if result.incremental != nil, let format = IncrementalDelivery.format(accept: request.headers[.accept]) {
+            return IncrementalDelivery.response(result, format: format)
+        }
         var headers: HTTPFields = [.contentType: mediaType.headerValue]
         let status: HTTPResponse.Status
         switch result.outcome {

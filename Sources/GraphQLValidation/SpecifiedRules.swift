@@ -34,5 +34,11 @@ enum SpecifiedRules {
         ("5.8.3 All Variable Uses Defined", NoUndefinedVariablesRule.self),
         ("5.8.4 All Variables Used", NoUnusedVariablesRule.self),
         ("5.8.5 All Variable Usages Are Allowed", VariablesInAllowedPositionRule.self),
+        // Incremental delivery (graphql-spec's rfcs/DeferStream.md, graphql-js 17), not in the
+        // September 2025 edition: they only restrict documents that use @defer or @stream.
+        ("RFC DeferStream: labels static and unique", DeferStreamDirectiveLabelRule.self),
+        ("RFC DeferStream: not on a mutation's or subscription's root", DeferStreamDirectiveOnRootFieldRule.self),
+        ("RFC DeferStream: not in subscriptions", DeferStreamDirectiveOnValidOperationsRule.self),
+        ("RFC DeferStream: @stream on list fields", StreamDirectiveOnListFieldRule.self),
     ]
 }

@@ -15,11 +15,25 @@ func readInput(_ path: String) throws -> [UInt8] {
     return Array(data)
 }
 
+/// graphql-js 17's `@defer` and `@stream`, for a schema file that does not declare them.
+let incrementalDirectivesSDL = """
+
+    "Directs the executor to defer this fragment when the `if` argument is true or undefined."
+    directive @defer("Deferred when true or undefined." if: Boolean! = true, "Unique name" label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+
+    "Directs the executor to stream plural fields when the `if` argument is true or undefined."
+    directive @stream("Stream when true or undefined." if: Boolean! = true, "Unique name" label: String, "Number of items to return immediately" initialCount: Int! = 0) on FIELD
+    """
+
 /// Loads and builds a schema file; a schema that does not load exits 2 with its errors.
-func loadSchema(_ path: String) throws -> GraphQLSchema {
+/// - Parameter declaringIncrementalDirectives: adds `@defer` and `@stream` when the file has neither.
+func loadSchema(_ path: String, declaringIncrementalDirectives: Bool = false) throws -> GraphQLSchema {
     let bytes = try readInput(path)
     do {
         let source = try Source(bytes: bytes, name: path)
+        if declaringIncrementalDirectives, !source.body.contains("directive @defer"), !source.body.contains("directive @stream") {
+            return try SchemaBuilder.build(sdl: source.body + incrementalDirectivesSDL, name: path)
+        }
         return try SchemaBuilder.build(sdl: source.body, name: path)
     } catch let error as SchemaError {
         Swift.print(ErrorJSON.response(error.errors))

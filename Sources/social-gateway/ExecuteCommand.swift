@@ -4,12 +4,19 @@ import GraphQLEngine
 import GraphQLLanguage
 import GraphQLValidation
 
-/// `social-gateway graphql execute --schema S --data ROOT.json [--variables V.json] [--operation NAME] FILE`
+/// `social-gateway graphql execute --schema S --data ROOT.json [--variables V.json] [--operation NAME]
+/// [--incremental v0.1|v0.2] FILE`
 ///
 /// Validates, then executes against fixture data with default resolvers: each
 /// field reads its name from the parent JSON object; interfaces and unions pick
 /// their type from a `__typename` key; custom scalars pass values through. A
 /// mock server for client developers, and a way to try the engine.
+///
+/// With `--incremental`, `@defer` and `@stream` are executed incrementally and each payload is
+/// printed on its own line, the initial one first, in order: the same lines graphql-js 17's
+/// `experimentalExecuteIncrementally` (v0.2) or its legacy format (v0.1) gives for the document,
+/// so answers can be compared offline (`scripts/incremental-compare`). A schema that does not
+/// declare `@defer` and `@stream` gets graphql-js's definitions of them.
 struct ExecuteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "execute",
@@ -32,11 +39,18 @@ struct ExecuteCommand: AsyncParsableCommand {
     @Option(help: "The operation to run, when the document has several.")
     var operation: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Execute @defer and @stream incrementally and print each payload as one JSON line.",
+            discussion: "v0.1: Apollo's deferSpec=20220824; v0.2: graphql-js 17's incrementalSpec=v0.2.",
+            valueName: "format"))
+    var incremental: IncrementalFormat?
+
     @ArgumentParser.Argument(help: "The executable document ('-' reads standard input).")
     var file: String
 
     func run() async throws {
-        let schema = try loadSchema(self.schema)
+        let schema = try loadSchema(self.schema, declaringIncrementalDirectives: incremental != nil)
         let root = try readJSON(data, what: "--data")
         var variableValues = JSONObject()
         if let variables {
@@ -52,12 +66,27 @@ struct ExecuteCommand: AsyncParsableCommand {
             Swift.print(ErrorJSON.response(errors))
             throw ExitCode(1)
         }
-        let result = await Executor.execute(
-            schema: schema,
-            request: GraphQLRequest(
-                document: document, source: source, operationName: operation, variables: variableValues, rootValue: root))
-        Swift.print(result.jsonString)
-        if !result.errors.isEmpty { throw ExitCode(1) }
+        let request = GraphQLRequest(
+            document: document, source: source, operationName: operation, variables: variableValues, rootValue: root)
+        guard let incremental else {
+            let result = await Executor.execute(schema: schema, request: request)
+            Swift.print(result.jsonString)
+            if !result.errors.isEmpty { throw ExitCode(1) }
+            return
+        }
+        switch await IncrementalExecution.start(schema: schema, request: request, format: incremental) {
+        case .complete(let result):
+            Swift.print(result.jsonString)
+            if !result.errors.isEmpty { throw ExitCode(1) }
+        case .incremental(let execution):
+            Swift.print(String(decoding: execution.initialPayload, as: UTF8.self))
+            var hasErrors = execution.initialHasErrors
+            try await execution.run { payload in
+                Swift.print(String(decoding: payload.body, as: UTF8.self))
+                hasErrors = hasErrors || payload.hasErrors
+            }
+            if hasErrors { throw ExitCode(1) }
+        }
     }
 
     func readJSON(_ path: String, what: String) throws -> JSONValue {
@@ -70,3 +99,5 @@ struct ExecuteCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension IncrementalFormat: ExpressibleByArgument {}

@@ -62,4 +62,28 @@ struct ValidateExecuteCommandTests {
         #expect(notJSON.status == 2)
         #expect(notJSON.stderr.contains("is not valid JSON"))
     }
+
+    @Test("execute --incremental: the initial payload, then each later one, one JSON object per line, in order")
+    func executeIncremental() async throws {
+        // The schema file declares neither directive: --incremental adds graphql-js's definitions.
+        let (schema, query) = try files(#"{ profile(handle: "ada") { handle ... @defer(label: "count") { followerCount } } }"#)
+        let data = try CLIRunner.temporaryFile(Data(#"{"profile":{"handle":"ada","followerCount":3}}"#.utf8), name: "data.json")
+        let v02 = try await CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", data, "--incremental", "v0.2", query])
+        #expect(v02.status == 0)
+        #expect(
+            v02.stdout
+                == #"{"data":{"profile":{"handle":"ada"}},"pending":[{"id":"0","path":["profile"],"label":"count"}],"hasNext":true}"# + "\n"
+                + #"{"hasNext":false,"incremental":[{"data":{"followerCount":3},"id":"0"}],"completed":[{"id":"0"}]}"# + "\n")
+        let v01 = try await CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", data, "--incremental", "v0.1", query])
+        #expect(
+            v01.stdout
+                == #"{"data":{"profile":{"handle":"ada"}},"hasNext":true}"# + "\n"
+                + #"{"hasNext":false,"incremental":[{"data":{"followerCount":3},"path":["profile"],"label":"count"}]}"# + "\n")
+        // Without --incremental the same file does not validate (the directive is unknown there).
+        let plain = try await CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", data, query])
+        #expect(plain.status == 1)
+        let unknown = try await CLIRunner.run(["graphql", "execute", "--schema", schema, "--data", data, "--incremental", "v3", query])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("v0.1") && unknown.stderr.contains("v0.2"))
+    }
 }

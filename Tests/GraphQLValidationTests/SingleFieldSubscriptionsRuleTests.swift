@@ -97,6 +97,25 @@ struct SingleFieldSubscriptionsRuleTests {
             ])
     }
 
+    @Test("§5.2.4.1 the locations graphql-js 17 reports: one directive per selection, @skip first, none inside a fragment that has one")
+    func skipIncludeLocations() {
+        // graphql-js collects the root fields with `forbidSkipAndInclude`: a selection's @skip is
+        // reported (its @include only when it has no @skip), and a fragment that carries one is
+        // not collected, so what it contains is never looked at (graphql-core 3.3 agrees).
+        let query = """
+            subscription sub($b: Boolean!) {
+              newMessage @skip(if: $b) @include(if: $b) { body }
+              ... @include(if: $b) { disallowedSecondRootField @skip(if: $b) }
+            }
+            """
+        #expect(
+            validate(query) == [
+                error(
+                    "Subscription \"sub\" must not use `@skip` or `@include` directives in the top level selection.",
+                    (2, 14), (3, 7))
+            ])
+    }
+
     @Test("§5.2.4.1 counter-example: an introspection root field is rejected")
     func introspection() {
         #expect(

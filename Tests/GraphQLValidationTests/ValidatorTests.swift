@@ -39,13 +39,18 @@ struct ValidatorTests {
         #expect(errors.first?.locations == [])
     }
 
-    @Test("every specified rule is listed once, in spec order")
+    @Test("every specified rule is listed once, in spec order, then the incremental delivery RFC's")
     func specifiedRules() {
         let names = SpecifiedRules.all.map { String(describing: $0.rule) }
-        #expect(names.count == 27)
+        #expect(names.count == 27 + 4)
         #expect(Set(names).count == names.count)
         #expect(names.first == "ExecutableDefinitionsRule")
-        #expect(names.last == "VariablesInAllowedPositionRule")
+        #expect(names[26] == "VariablesInAllowedPositionRule")
+        #expect(
+            Array(names.suffix(4)) == [
+                "DeferStreamDirectiveLabelRule", "DeferStreamDirectiveOnRootFieldRule",
+                "DeferStreamDirectiveOnValidOperationsRule", "StreamDirectiveOnListFieldRule",
+            ])
     }
 
     @Test("locations count columns in Unicode scalars on lines with non-ASCII text")

@@ -151,9 +151,12 @@ struct GraphQLWebSocketSession: Sendable {
                     extensions: ["code": "TOO_MANY_SUBSCRIPTIONS"])
                 return await send(outbound, TransportWSReply.error(id: id, errors: Self.errorsJSON([error])))
             case .reserved:
-                let request = GatewayRequest(
+                var request = GatewayRequest(
                     query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
                     extensions: parameters.extensions, viewer: viewer, clientAddress: clientAddress)
+                // A query with @defer or @stream answers in payloads, a `next` each (v0.2, as
+                // graphql-ws sends graphql-js 17's incremental results).
+                request.incremental = .v0_2
                 group.addTask { await serve(id, request, state, outbound) }
                 return true
             }
@@ -195,6 +198,13 @@ struct GraphQLWebSocketSession: Sendable {
             let response = await service.execute(request)
             if response.outcome == .executed {
                 guard await send(outbound, TransportWSReply.next(id: id, body: response.body)) else { return }
+                do {
+                    try await response.incremental?.forEach { payload in
+                        guard await send(outbound, TransportWSReply.next(id: id, body: payload.body)) else { throw CancellationError() }
+                    }
+                } catch {
+                    return
+                }
                 _ = await send(outbound, TransportWSReply.complete(id: id))
             } else {
                 _ = await send(outbound, TransportWSReply.error(id: id, errors: Self.errors(of: response.body)))

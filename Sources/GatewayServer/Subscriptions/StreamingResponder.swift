@@ -28,6 +28,10 @@ struct StreamingResponder: Sendable {
             if response.outcome != .executed { return refusal(response) }
             return stream(format) { writer in
                 try await writer.write(ByteBuffer(bytes: format.next(response.body)))
+                // A query with @defer or @stream (server-sent events ask for payloads): one `next` each.
+                try await response.incremental?.forEach { payload in
+                    try await writer.write(ByteBuffer(bytes: format.next(payload.body)))
+                }
             }
         }
         guard case .started(let subscription) = start else { return Response(status: .internalServerError) }

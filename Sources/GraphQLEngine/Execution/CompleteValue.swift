@@ -133,6 +133,11 @@ extension ExecutionContext {
                 errors.append(notIterableError(field: field, parentType: parentType, path: path))
                 return nullOrPropagate(slot)
             }
+            if incremental != nil,
+                completeStreamedList(items, itemType: itemType, field: field, parentType: parentType, into: slot, path: &path)
+            {
+                return
+            }
             let list = ResultList(count: items.resolvedCount)
             list.parent = slot
             set(.list(list), at: slot)
@@ -203,6 +208,10 @@ extension ExecutionContext {
             collected.resolution = .async
         }
         if responseTooLarge { return }
+        if incremental != nil, collected.deferKey != .none || deferKey != .none {
+            executeDeferring(collected, of: type, parent: value, into: slot, path: &path)
+            return
+        }
         let object = ResultObject(keys: collected.keys)
         object.parent = slot
         set(.object(object), at: slot)
@@ -312,6 +321,7 @@ extension ExecutionContext {
             switch slot.container {
             case .root:
                 dataIsNull = true
+                if rootNullError == nil { rootNullError = errors.last }
                 return
             case .object(let object):
                 guard let parent = object.parent else { return }

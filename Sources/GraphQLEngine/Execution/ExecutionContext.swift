@@ -31,10 +31,26 @@ final class ExecutionContext: @unchecked Sendable {
     /// started, and the result is `RESPONSE_TOO_LARGE`.
     var responseTooLarge = false
 
+    /// Incremental delivery's state for the request; nil when `@defer` and `@stream` are
+    /// ignored (the client did not ask for an incremental answer: everything is inline).
+    let incremental: IncrementalRun?
+    /// The deferred fragments whose fields this execution runs (an execution group); none for
+    /// the initial result and streamed items.
+    var deferUsages: [DeferUsage] = [] {
+        didSet { deferKey = deferUsages.count == 1 ? .usage(ObjectIdentifier(deferUsages[0])) : deferUsages.isEmpty ? .none : .mixed }
+    }
+    /// ``deferUsages`` summed up, to compare with a selection's ``CollectedFields/deferKey``.
+    private(set) var deferKey = DeferKey.none
+    /// What this execution found for later payloads (deferred fields, streamed items).
+    var work = IncrementalWorkList()
+    /// The error whose null reached the root (which then fails, for an execution group or a streamed item).
+    var rootNullError: GraphQLError?
+
     init(
         schema: GraphQLSchema, source: Source?, fragments: [String: FragmentDefinition], variables: JSONObject,
-        context: any Sendable, rootValue: any Sendable, maxResponseBytes: Int? = nil
+        context: any Sendable, rootValue: any Sendable, maxResponseBytes: Int? = nil, incremental: IncrementalRun? = nil
     ) {
+        self.incremental = incremental
         self.schema = schema
         self.source = source
         self.fragments = fragments

@@ -6,15 +6,24 @@ import GraphQLLanguage
 /// Variables are fixed for a request, so which fields `@skip`/`@include` keep
 /// and what their arguments coerce to are the same for every object of a type:
 /// a list of 550 profiles collects its fields once, not 550 times.
+///
+/// Under incremental delivery each selection set carries the deferred fragment its fields
+/// inherit (graphql-js 17's field details), and a `@defer` met while collecting starts a new
+/// ``DeferUsage``; made once per plan and type, so every object of a list shares them.
 final class SelectionPlan {
     /// The selection sets merged here: one per field node of the parent field (§6.4.3 MergeSelectionSets).
     let selectionSets: [SelectionSet]
+    /// The deferred fragment each selection set's fields inherit; empty outside incremental delivery.
+    let inheritedUsages: [DeferUsage?]
     private var byType: [ObjectIdentifier: CollectedFields] = [:]
     /// The last type asked for and its fields: a list of one type asks 550 times in a row.
     private var lastType: GraphQLObjectType?
     private var lastCollected: CollectedFields?
 
-    init(selectionSets: [SelectionSet]) { self.selectionSets = selectionSets }
+    init(selectionSets: [SelectionSet], inheritedUsages: [DeferUsage?] = []) {
+        self.selectionSets = selectionSets
+        self.inheritedUsages = inheritedUsages
+    }
 
     func collected(for type: GraphQLObjectType, in context: ExecutionContext) -> CollectedFields {
         if lastType === type, let lastCollected { return lastCollected }
@@ -23,27 +32,43 @@ final class SelectionPlan {
             lastCollected = cached
             return cached
         }
-        var grouped: [(key: String, nodes: [Field])] = []
-        var index: [String: Int] = [:]
-        var visited = Set<String>()
-        for selectionSet in selectionSets {
-            collectFields(type, selectionSet, context, &grouped, &index, &visited)
+        var collector = FieldCollector(type: type, context: context)
+        for (i, selectionSet) in selectionSets.enumerated() {
+            collector.collect(selectionSet, inherited: i < inheritedUsages.count ? inheritedUsages[i] : nil)
         }
-        let fields = grouped.map { key, nodes in
-            PlannedField(responseKey: key, nodes: nodes, parentType: type, context: context)
+        let fields = collector.grouped.map { group in
+            PlannedField(
+                responseKey: group.key, nodes: group.nodes, parentType: type, context: context,
+                deferUsages: collector.isIncremental ? group.usages : [])
         }
-        let collected = CollectedFields(keys: grouped.map(\.key), fields: fields)
+        let collected = CollectedFields(
+            keys: collector.grouped.map(\.key), fields: fields, newDeferUsages: collector.newDeferUsages)
         byType[ObjectIdentifier(type)] = collected
         lastType = type
         lastCollected = collected
         return collected
     }
+}
 
-    /// CollectFields(objectType, selectionSet, variableValues, visitedFragments).
-    private func collectFields(
-        _ type: GraphQLObjectType, _ selectionSet: SelectionSet, _ context: ExecutionContext,
-        _ grouped: inout [(key: String, nodes: [Field])], _ index: inout [String: Int], _ visited: inout Set<String>
-    ) {
+/// CollectFields(objectType, selectionSet, variableValues, visitedFragments), with the
+/// deferred fragment of each field node (graphql-js 17's `collectFieldsImpl`).
+private struct FieldCollector {
+    let type: GraphQLObjectType
+    let context: ExecutionContext
+    var grouped: [(key: String, nodes: [Field], usages: [DeferUsage?])] = []
+    var index: [String: Int] = [:]
+    /// Fragments already collected, and whether as deferred: a fragment spread again without
+    /// `@defer` after a deferred spread is collected again (its fields are needed now).
+    var visited: [String: Bool] = [:]
+    var newDeferUsages: [DeferUsage] = []
+    var isIncremental: Bool { context.incremental != nil }
+
+    init(type: GraphQLObjectType, context: ExecutionContext) {
+        self.type = type
+        self.context = context
+    }
+
+    mutating func collect(_ selectionSet: SelectionSet, inherited: DeferUsage?) {
         for selection in selectionSet.selections {
             guard context.shouldInclude(selection.directives) else { continue }
             switch selection {
@@ -51,21 +76,36 @@ final class SelectionPlan {
                 let key = field.responseKey
                 if let i = index[key] {
                     grouped[i].nodes.append(field)
+                    grouped[i].usages.append(inherited)
                 } else {
                     index[key] = grouped.count
-                    grouped.append((key, [field]))
+                    grouped.append((key, [field], [inherited]))
                 }
             case .fragmentSpread(let spread):
                 let name = spread.name.value
-                guard !visited.contains(name), let fragment = context.fragments[name] else { continue }
-                visited.insert(name)
-                guard context.doesFragmentTypeApply(type, fragment.typeCondition.name.value) else { continue }
-                collectFields(type, fragment.selectionSet, context, &grouped, &index, &visited)
+                guard let fragment = context.fragments[name],
+                    context.doesFragmentTypeApply(type, fragment.typeCondition.name.value)
+                else { continue }
+                if let usage = context.deferUsage(spread.directives, parent: inherited) {
+                    guard visited[name] == nil else { continue }
+                    visited[name] = true
+                    newDeferUsages.append(usage)
+                    collect(fragment.selectionSet, inherited: usage)
+                } else {
+                    guard visited[name] != false else { continue }
+                    visited[name] = false
+                    collect(fragment.selectionSet, inherited: inherited)
+                }
             case .inlineFragment(let inline):
                 if let condition = inline.typeCondition, !context.doesFragmentTypeApply(type, condition.name.value) {
                     continue
                 }
-                collectFields(type, inline.selectionSet, context, &grouped, &index, &visited)
+                if let usage = context.deferUsage(inline.directives, parent: inherited) {
+                    newDeferUsages.append(usage)
+                    collect(inline.selectionSet, inherited: usage)
+                } else {
+                    collect(inline.selectionSet, inherited: inherited)
+                }
             }
         }
     }
@@ -82,12 +122,36 @@ final class CollectedFields {
     /// The bytes an object of these fields writes besides its values: braces, keys, colons and
     /// commas (counted against the response's limit when the object is a result-tree node).
     let leastObjectBytes: Int
+    /// The `@defer`s met in this selection (not in the ones it inherits from).
+    let newDeferUsages: [DeferUsage]
+    /// Which deferred fragments these fields come from, summed up (``DeferKey``).
+    let deferKey: DeferKey
+    /// This selection split by deferred fragment, per set of fragments executing it (``IncrementalPlan``).
+    var incrementalPlans: [(key: [ObjectIdentifier], plan: IncrementalPlan)] = []
 
-    init(keys: [String], fields: [PlannedField]) {
+    init(keys: [String], fields: [PlannedField], newDeferUsages: [DeferUsage] = []) {
         self.keys = keys
         self.fields = fields
         // Each encoded key is `,"key":`; the first has no comma, and the braces add two.
         leastObjectBytes = fields.reduce(1) { $0 + $1.encodedKey.count }
+        self.newDeferUsages = newDeferUsages
+        deferKey = Self.deferKey(fields, newDeferUsages)
+    }
+
+    private static func deferKey(_ fields: [PlannedField], _ newDeferUsages: [DeferUsage]) -> DeferKey {
+        guard newDeferUsages.isEmpty else { return .mixed }
+        var only: DeferUsage??
+        for field in fields {
+            if case .success(nil) = field.stream {} else { return .mixed }
+            for usage in field.deferUsages {
+                switch only {
+                case nil: only = .some(usage)
+                case .some(let seen): if seen !== usage { return .mixed }
+                }
+            }
+        }
+        guard case .some(.some(let usage)) = only else { return .none }
+        return .usage(ObjectIdentifier(usage))
     }
 }
 
@@ -116,9 +180,24 @@ final class PlannedField {
     let isNonNull: Bool
     /// The field's synchronous resolver, if it has one.
     let syncResolver: (@Sendable (ResolveInfo) throws -> (any Sendable)?)?
+    /// The deferred fragment of each node (nil: not deferred); empty outside incremental delivery.
+    let deferUsages: [DeferUsage?]
+    /// The field's active `@stream`, read from its first node; always `.success(nil)` outside
+    /// incremental delivery; a failure for a negative `initialCount`.
+    let stream: Result<StreamUsage?, ResolverError>
     private var childPlan: SelectionPlan?
+    private var streamedFieldPlan: PlannedField?
 
-    init(responseKey: String, nodes: [Field], parentType: GraphQLObjectType, context: ExecutionContext) {
+    init(
+        responseKey: String, nodes: [Field], parentType: GraphQLObjectType, context: ExecutionContext,
+        deferUsages: [DeferUsage?] = []
+    ) {
+        self.deferUsages = deferUsages
+        if context.incremental != nil {
+            stream = Result { () throws(ResolverError) in try context.streamUsage(nodes[0]) }
+        } else {
+            stream = .success(nil)
+        }
         self.responseKey = responseKey
         var key = JSONWriter(capacity: responseKey.utf8.count + 4)
         key.writeByte(UInt8(ascii: ","))
@@ -159,9 +238,26 @@ final class PlannedField {
     /// The merged sub-selection of all this key's field nodes.
     var child: SelectionPlan {
         if let childPlan { return childPlan }
-        let plan = SelectionPlan(selectionSets: nodes.compactMap(\.selectionSet))
+        var selectionSets: [SelectionSet] = []
+        var inherited: [DeferUsage?] = []
+        for (i, node) in nodes.enumerated() {
+            guard let selectionSet = node.selectionSet else { continue }
+            selectionSets.append(selectionSet)
+            if !deferUsages.isEmpty { inherited.append(deferUsages[i]) }
+        }
+        let plan = SelectionPlan(selectionSets: selectionSets, inheritedUsages: inherited)
         childPlan = plan
         return plan
+    }
+
+    /// The field as the items a `@stream` sends later complete it: the same nodes, inheriting no
+    /// deferred fragment (graphql-js 17 streams a field group whose details have no defer usage).
+    func streamedField(in context: ExecutionContext) -> PlannedField {
+        if deferUsages.allSatisfy({ $0 == nil }) { return self }
+        if let streamedFieldPlan { return streamedFieldPlan }
+        let field = PlannedField(responseKey: responseKey, nodes: nodes, parentType: parentType, context: context)
+        streamedFieldPlan = field
+        return field
     }
 
     /// Where the field's nodes are, for errors.

@@ -12,6 +12,9 @@ final class ResultObject {
     let keys: [String]
     var values: [ResultValue]
     var parent: ParentSlot?
+    /// Under incremental delivery, the delivery groups of the deferred fragments met at or above
+    /// this object (set where a `@defer` starts one, or at an execution group's root).
+    var deliveryMap: DeliveryMap?
 
     init(keys: [String]) {
         self.keys = keys
@@ -41,6 +44,14 @@ extension ResultObject {
     }
 }
 
+extension ResultList {
+    /// ``ResultObject/unlinkFromParents()`` for a list at the root of an execution (a streamed item).
+    func unlinkFromParents() {
+        parent = nil
+        for item in items { item.unlinkFromParents() }
+    }
+}
+
 extension ResultValue {
     fileprivate func unlinkFromParents() {
         switch self {
@@ -49,6 +60,44 @@ extension ResultValue {
             list.parent = nil
             for item in list.items { item.unlinkFromParents() }
         case .leaf, .raw, .pending: break
+        }
+    }
+}
+
+extension ParentSlot {
+    /// Whether the node in this slot, and each node above it, is still where it was put: a null
+    /// that replaced it or a parent detaches it (§6.4.4). `isRootNull` tells whether the root was.
+    func stillHolds(_ node: AnyObject, isRootNull: Bool) -> Bool {
+        var slot = self
+        var current = node
+        while true {
+            switch slot.container {
+            case .root:
+                return !isRootNull
+            case .object(let object):
+                guard slot.index < object.values.count, object.values[slot.index].node === current,
+                    let parent = object.parent
+                else { return false }
+                current = object
+                slot = parent
+            case .list(let list):
+                guard !list.isNulled, slot.index < list.items.count, list.items[slot.index].node === current,
+                    let parent = list.parent
+                else { return false }
+                current = list
+                slot = parent
+            }
+        }
+    }
+}
+
+extension ResultValue {
+    /// The object or list node of this value, if it is one.
+    var node: AnyObject? {
+        switch self {
+        case .object(let object): object
+        case .list(let list): list
+        case .leaf, .raw, .pending: nil
         }
     }
 }

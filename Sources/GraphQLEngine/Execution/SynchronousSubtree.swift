@@ -37,6 +37,12 @@ extension CollectedFields {
 
     /// How these fields and everything they select resolve: the least ready of them.
     func resolution(in context: ExecutionContext) -> SubtreeResolution {
+        // Under incremental delivery, only fields of the deferred fragments executing now (none,
+        // for the initial result) may be written inline: anything else may be split or streamed.
+        // The cached value is computed under that one key, so it stays valid.
+        if deferKey != .none || context.deferKey != .none {
+            guard deferKey != .mixed, deferKey == context.deferKey else { return .async }
+        }
         if let resolution { return resolution }
         var result = SubtreeResolution.synchronous
         for field in fields {

@@ -8,7 +8,9 @@ import GraphQLLanguage
 ///
 /// Why: a subscription maps one source event stream to responses; without variables
 /// the root field set must be known, hence no `@skip`/`@include` there.
-/// Messages are graphql-js's (the directive one from graphql-js 17).
+/// Messages are graphql-js's (the directive one from graphql-js 17), and so are the locations:
+/// one directive per selection (`@skip` before `@include`), none from inside a fragment that
+/// carries one (graphql-js does not collect it).
 final class SingleFieldSubscriptionsRule: ValidationRule {
     override class var hooks: Hooks { .operation }
 
@@ -56,8 +58,14 @@ final class SingleFieldSubscriptionsRule: ValidationRule {
 
         mutating func collect(_ selectionSet: SelectionSet) {
             for selection in selectionSet.selections {
-                forbiddenDirectives += selection.directives.filter {
-                    $0.name.value == "skip" || $0.name.value == "include"
+                // graphql-js 17's `shouldIncludeNode` with `forbidSkipAndInclude`: a selection's
+                // `@skip` (else its `@include`) is reported, and the selection is not collected,
+                // so nothing inside a fragment that carries one is looked at.
+                if let forbidden = selection.directives.first(where: { $0.name.value == "skip" })
+                    ?? selection.directives.first(where: { $0.name.value == "include" })
+                {
+                    forbiddenDirectives.append(forbidden)
+                    continue
                 }
                 switch selection {
                 case .field(let field):

@@ -324,6 +324,12 @@ final class FieldConflictFinder {
                     fields1: [node1.range], fields2: [node2.range])
             }
         }
+        // graphql-js 17: one response key cannot be both streamed and not, or streamed two ways.
+        if !sameStream(node1.directives, node2.directives) {
+            return FieldConflict(
+                responseName: responseName, reason: .message("they have differing stream directives"),
+                fields1: [node1.range], fields2: [node2.range])
+        }
         let type1 = field1.def?.type, type2 = field2.def?.type
         if let type1, let type2, type1.conflicts(with: type2) {
             return FieldConflict(
@@ -338,6 +344,13 @@ final class FieldConflictFinder {
         return FieldConflict(
             responseName: responseName, reason: .subfields(sub.map { ($0.responseName, $0.reason) }),
             fields1: [node1.range] + sub.flatMap(\.fields1), fields2: [node2.range] + sub.flatMap(\.fields2))
+    }
+
+    /// Both without `@stream`, or both with the same arguments (graphql-js 17's `sameStreams`).
+    private func sameStream(_ a: [Directive], _ b: [Directive]) -> Bool {
+        let stream1 = a.first { $0.name.value == "stream" }, stream2 = b.first { $0.name.value == "stream" }
+        guard let stream1, let stream2 else { return stream1 == nil && stream2 == nil }
+        return sameArguments(stream1.arguments, stream2.arguments)
     }
 
     private func sameArguments(_ a: [Argument], _ b: [Argument]) -> Bool {

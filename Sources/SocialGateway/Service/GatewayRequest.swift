@@ -24,6 +24,9 @@ public struct GatewayRequest: Sendable {
     public var clientAddress: String?
     /// What the HTTP request may still spend, shared by every operation of a batch.
     public var budget: RequestBudget
+    /// The incremental format the client accepts (its `Accept`), nil when it did not ask for
+    /// one: `@defer` and `@stream` are then ignored and the whole answer comes at once.
+    public var incremental: IncrementalFormat?
 
     public init(
         query: String?, operationName: String? = nil, variables: JSONObject = [:], extensions: JSONObject? = nil,
@@ -79,6 +82,9 @@ public struct GatewayResponse: Sendable {
     /// The rate limit that refused this request (``RateLimiter``), for the `RateLimit` and
     /// `RateLimit-Policy` headers of its 429.
     public var rateLimit: RateLimiter.Decision?
+    /// For an incremental answer (`@defer`, `@stream`): the payloads after the first, which is
+    /// ``body``. Nil for an answer sent whole.
+    public var incremental: IncrementalPayloads?
 
     public init(
         outcome: Outcome, body: [UInt8], hasErrors: Bool, errorCodes: [String] = [], cacheControl: String? = nil,

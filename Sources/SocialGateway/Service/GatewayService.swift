@@ -142,6 +142,9 @@ public final class GatewayService: Sendable {
                     extensions: ["code": "INTROSPECTION_DISABLED"])
             ])
         }
+        // An incremental answer only when the client asked for one and the operation defers or
+        // streams something; otherwise @defer and @stream are ignored (the whole answer inline).
+        let incremental = prepared.usesIncrementalDelivery && operation?.operation != .subscription ? request.incremental : nil
         let cost = estimatedCost(prepared, operation, variables: request.variables)
         if let cost, let operation {
             if let refusal = costRefusal(cost, operation, prepared) { return refusal }
@@ -155,13 +158,18 @@ public final class GatewayService: Sendable {
         // repeated body it is answered only while its relation holds (``CacheableQuery``).
         var shared: SharedCardLookup?
         if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
-            shared = await sharedCardLookup(prepared, operation: operation, request: request)
-            lookup = shared?.lookup ?? cacheLookup(prepared, operation: operation, request: request)
+            if let incremental {
+                lookup = cacheLookup(prepared, operation: operation, request: request).map { $0.incremental(incremental) }
+            } else {
+                shared = await sharedCardLookup(prepared, operation: operation, request: request)
+                lookup = shared?.lookup ?? cacheLookup(prepared, operation: operation, request: request)
+            }
             if let lookup, let hit = await GatewayTracing.step("cache.lookup", { await options.cache.lookup(lookup.key) }) {
                 if let refusal = rateLimitRefusal(1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
                     return refusal
                 }
                 demandCounters.recordSpent(1, bucket: .query)
+                if incremental != nil { return Self.answerIncremental(hit, policy: lookup.policy) }
                 var response = Self.answer(hit, policy: lookup.policy)
                 response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token)
                 return response
@@ -179,6 +187,9 @@ public final class GatewayService: Sendable {
         }
         let ready = PreparedRequest(
             document: prepared.document, source: prepared.source, operation: operation, variables: variables, request: request)
+        if let incremental {
+            return await executeIncremental(ready, format: incremental, lookup: lookup, writes: operation?.operation == .mutation)
+        }
         if let lookup {
             var response = await executeCached(ready, lookup, shared: shared)
             // Only an answer the cache keeps has a validator (a stale or failed one has none).
@@ -222,18 +233,31 @@ public final class GatewayService: Sendable {
     ///   each request's ``execute(_:)`` holds it to its own budget.
     func run(_ prepared: PreparedRequest, sharedAnswer: Bool = false) async -> (GatewayResponse, RequestContext) {
         let request = prepared.request
-        let context = RequestContext(
-            viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
-            clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
-            budget: request.budget)
+        let context = requestContext(for: request)
         let bytesLeft = options.maxResponseBytes.map { sharedAnswer ? $0 : request.budget.responseBytesLeft(of: $0) }
-        let executed = await GatewayTracing.step("graphql.execute") {
+        let result = await GatewayTracing.step("graphql.execute") {
             await Executor.execute(
                 schema: schema,
                 request: GraphQLRequest(
                     document: prepared.document, source: prepared.source, operationName: request.operationName,
                     variables: prepared.variables, context: context, maxResponseBytes: bytesLeft))
         }
+        return (response(for: result, prepared, bytesLeft: bytesLeft), context)
+    }
+
+    /// The per-request state resolvers read: the viewer, the stores, the loaders, the limits.
+    func requestContext(for request: GatewayRequest) -> RequestContext {
+        RequestContext(
+            viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
+            clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
+            budget: request.budget)
+    }
+
+    /// The answer for an execution's result: request errors coded, the status-relevant facts read once.
+    ///
+    /// - Parameter bytesLeft: what the answer could have had (for the log when it had more).
+    func response(for executed: ExecutionResult, _ prepared: PreparedRequest, bytesLeft: Int? = nil) -> GatewayResponse {
+        let request = prepared.request
         var result = executed
         if !result.hasData && !result.isResponseTooLarge {
             // Execution refused to start: the operation could not be chosen (the name matches
@@ -258,13 +282,13 @@ public final class GatewayService: Sendable {
             logger.notice(
                 "response over its size limit: not sent",
                 metadata: ["operation": "\(request.operationName ?? "")", "max_bytes": "\(bytesLeft ?? limit)"])
-            return (responseTooLarge(limit: limit, batched: request.budget.hasCommittedResponses), context)
+            return responseTooLarge(limit: limit, batched: request.budget.hasCommittedResponses)
         }
         var response = GatewayResponse(
             outcome: result.hasData ? .executed : .requestError, body: body, hasErrors: !result.errors.isEmpty,
             errorCodes: result.errors.compactMap { $0.extensions?["code"]?.stringValue }, cacheControl: "no-store")
         response.retryAfterSeconds = result.errors.lazy.compactMap { $0.extensions?["retryAfter"]?.intValue }.first
-        return (response, context)
+        return response
     }
 
     func requestError(_ errors: [GraphQLError]) -> GatewayResponse {

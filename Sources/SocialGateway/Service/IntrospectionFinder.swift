@@ -18,3 +18,22 @@ enum IntrospectionFinder {
         return finder.found
     }
 }
+
+/// Finds `@defer` or `@stream`, which only an incremental answer needs to execute apart.
+enum IncrementalDirectiveFinder {
+    static func usesIncrementalDelivery(_ document: Document) -> Bool {
+        struct Finder: ASTVisitor {
+            var found = false
+            mutating func enter(_ node: ASTNode) -> VisitorAction {
+                if case .directive(let directive) = node, directive.name.value == "defer" || directive.name.value == "stream" {
+                    found = true
+                    return .stop
+                }
+                return .continue
+            }
+        }
+        var finder = Finder()
+        walk(document, &finder)
+        return finder.found
+    }
+}

@@ -20,6 +20,8 @@ final class PreparedDocument: Sendable {
     let errors: [GraphQLError]
     /// The first `__schema` or `__type` selection, for servers with introspection off.
     let introspectionUse: SourceRange?
+    /// Whether the document has a `@defer` or `@stream` (an incremental answer is worth negotiating).
+    let usesIncrementalDelivery: Bool
     /// The document printed canonically: the cache-key part that makes whitespace and
     /// comments irrelevant. Nil for invalid documents, which are never cached.
     let printed: String?
@@ -54,6 +56,7 @@ final class PreparedDocument: Sendable {
             Validator.validate(schema: schema, document: document, source: source, options: validation)
         }
         introspectionUse = IntrospectionFinder.firstUse(in: document)
+        usesIncrementalDelivery = IncrementalDirectiveFinder.usesIncrementalDelivery(document)
         let fragments = Dictionary(document.fragments.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         self.fragments = fragments
         guard errors.isEmpty else {
