@@ -61,7 +61,8 @@ public struct TestStore: Sendable {
             return TestStore(
                 kind: kind, embedded: store, fake: nil, supabase: nil, database: nil, postgres: nil,
                 stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: store,
-                                      accounts: store, socialGraph: store, relations: store, callCounts: { store.callCounts }))
+                                      accounts: store, socialGraph: store, relations: store, snapshots: store,
+                                      callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
             switch seed {
@@ -83,7 +84,8 @@ public struct TestStore: Sendable {
                     kind: kind, embedded: nil, fake: nil, supabase: nil, database: database, postgres: store,
                     mediaDirectory: media,
                     stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: media,
-                                          socialGraph: store, relations: store, callCounts: { store.callCounts }))
+                                          socialGraph: store, relations: store, snapshots: store.snapshots,
+                                          callCounts: { store.callCounts }))
             } catch {
                 await database.drop()
                 throw error

@@ -52,8 +52,12 @@ enum ProfileResolvers {
         }, otherwise: { info in
             try await followState(info)?.followsViewer ?? false
         })
-        b.bind("Profile", "followers") { info in try await followList(.followers, info) }
-        b.bind("Profile", "following") { info in try await followList(.following, info) }
+        b.bind("Profile", "followers", ready: { info in try readyFollowList(.followers, info) }, otherwise: { info in
+            try await followList(.followers, info)
+        })
+        b.bind("Profile", "following", ready: { info in try readyFollowList(.following, info) }, otherwise: { info in
+            try await followList(.following, info)
+        })
         b.bind("Profile", "followedByViewerFollowing") { info in try await followedByViewerFollowing(info) }
     }
 
@@ -83,8 +87,13 @@ enum ProfileResolvers {
         let request = try info.request
         let profile = try info.parent(as: Profile.self)
         guard let me = request.viewer.userId, me != profile.id else { return .some(nil) }
-        guard let known = request.followStates.peek(profile.id) else { return nil }
-        return .some(try known.get())
+        if let known = request.followStates.peek(profile.id) { return .some(try known.get()) }
+        // From the graph in memory: the state is kept for the rest of the request like a loaded one.
+        guard let ready = request.ready,
+              let state = GetFollowStates.ready(profileIds: [profile.id], viewer: request.viewer, from: ready)?.first
+        else { return nil }
+        request.followStates.prime(profile.id, state)
+        return .some(state)
     }
 
     /// The viewer's relation to the parent profile; nil (so false) for anonymous viewers and for oneself.
@@ -95,23 +104,48 @@ enum ProfileResolvers {
         return try await request.followStates.load(profile.id)
     }
 
+    /// The parent's page of followers or following from the graph in memory, when it holds it.
+    static func readyFollowList(_ kind: FollowList.Kind, _ info: ResolveInfo) throws -> Readiness {
+        let request = try info.request
+        guard let ready = request.ready else { return .notReady }
+        let profile = try info.parent(as: Profile.self)
+        let page = try pageRequest(kind, info, of: profile, request)
+        if let card = cardPage(page, of: profile, request) { return .ready(card) }
+        guard let loaded = GetFollowPages.ready(page, viewer: request.viewer, from: ready) else { return .notReady }
+        return .ready(recorded(loaded, kind, of: profile, request))
+    }
+
+    /// The Relay arguments of a list field, checked by the domain.
+    static func pageRequest(_ kind: FollowList.Kind, _ info: ResolveInfo, of profile: Profile, _ request: RequestContext) throws -> FollowPageRequest {
+        try GetFollowPages.request(
+            kind, of: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
+            last: info.arguments.int("last"), before: info.arguments.string("before"), viewer: request.viewer)
+    }
+
+    /// A private profile's lists behind its card (ProfileAccess): empty, counts kept; nil when
+    /// the viewer sees the whole profile.
+    static func cardPage(_ page: FollowPageRequest, of profile: Profile, _ request: RequestContext) -> ConnectionValue? {
+        guard profile.access == .card else { return nil }
+        request.read(profile)
+        let total = page.list.kind == .followers ? profile.followerCount : profile.followingCount
+        return .follows(FollowPage(list: page.list, edges: [], hasNextPage: false, hasPreviousPage: false, totalCount: total))
+    }
+
     /// A page of followers or following, validated by the domain, loaded in a batch.
     static func followList(_ kind: FollowList.Kind, _ info: ResolveInfo) async throws -> ConnectionValue {
         let request = try info.request
         let profile = try info.parent(as: Profile.self)
         // The parent was read through the request's loader, so it is visible to this viewer.
-        let page = try GetFollowPages.request(
-            kind, of: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
-            last: info.arguments.int("last"), before: info.arguments.string("before"), viewer: request.viewer)
-        if profile.access == .card {
-            // A private profile's lists are behind its card (ProfileAccess): empty, counts kept.
-            request.read(profile)
-            let total = kind == .followers ? profile.followerCount : profile.followingCount
-            return .follows(FollowPage(list: page.list, edges: [], hasNextPage: false, hasPreviousPage: false, totalCount: total))
-        }
+        let page = try pageRequest(kind, info, of: profile, request)
+        if let card = cardPage(page, of: profile, request) { return card }
         guard let loaded = try await request.followPages.load(page) else {
             throw DomainError.profileNotFound
         }
+        return recorded(loaded, kind, of: profile, request)
+    }
+
+    /// A loaded page, its tags and its profiles' follow states recorded in the request.
+    static func recorded(_ loaded: FollowPage, _ kind: FollowList.Kind, of profile: Profile, _ request: RequestContext) -> ConnectionValue {
         // A page's tags and states are recorded under one lock each, not one per row: the 50
         // pages of a graph resume on both threads at once and contended row by row.
         var tags = [kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists]

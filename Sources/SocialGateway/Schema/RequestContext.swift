@@ -22,6 +22,9 @@ final class RequestContext: Sendable {
     let changedTags = CacheTags()
     /// What this request's mutations did that subscribers may be told of.
     let activities = ActivityLog()
+    /// Reads answered at once from the graph in memory (``GraphMemory``), when it is on:
+    /// resolvers try them before their loaders.
+    let ready: (any ReadyGraphReads)?
 
     let profilesByID: DataLoader<UUID, Profile>
     /// Keyed by ``BatchGetProfiles/handleKey(_:)``.
@@ -45,8 +48,9 @@ final class RequestContext: Sendable {
     init(
         viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger,
         clientAddress: String? = nil, accountLimits: AccountLimits = AccountLimits(), followLimits: FollowLimits? = nil, endedSessions: EndedSessions? = nil,
-        budget: RequestBudget = RequestBudget()
+        budget: RequestBudget = RequestBudget(), ready: (any ReadyGraphReads)? = nil
     ) {
+        self.ready = ready
         self.clientAddress = clientAddress
         self.accountLimits = accountLimits
         self.followLimits = followLimits
