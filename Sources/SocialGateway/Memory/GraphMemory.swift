@@ -52,7 +52,15 @@ public final class GraphMemory: Sendable {
     /// The start of one follow list, newest first, as ``MemoryReads`` walks it.
     struct ListRecord: Sendable {
         let follows: [Follow]
+        /// Each follow's cursor, encoded once (``SocialDomain/PageCursor``).
+        let cursors: [String]
         let isComplete: Bool
+
+        init(list: FollowList, follows: [Follow], isComplete: Bool) {
+            self.follows = follows
+            self.cursors = follows.map { PageCursor.follow(list, $0.keyset).encoded }
+            self.isComplete = isComplete
+        }
     }
 
     /// A viewer's facts, or the fact that there are too many to keep.
@@ -157,14 +165,14 @@ public final class GraphMemory: Sendable {
 
     /// Keeps list starts (and their profiles) read under `ticket`.
     func keep(_ snapshots: some Sequence<FollowListSnapshot>, readUnder ticket: FillTickets.Ticket) {
+        // Records (and their cursors) made before the lock is taken.
+        let records = snapshots.map { ($0, ListRecord(list: $0.list, follows: $0.follows, isComplete: $0.isComplete)) }
         state.withLock { state in
             guard state.answering else { return }
-            for snapshot in snapshots {
+            for (snapshot, record) in records {
                 for profile in snapshot.profiles.values { Self.keep(profile, readUnder: ticket, in: &state) }
                 guard state.tickets.mayKeep(Key.list(snapshot.list), readUnder: ticket) else { continue }
-                state.lists.insert(
-                    ListRecord(follows: snapshot.follows, isComplete: snapshot.isComplete), for: snapshot.list,
-                    bytes: 96 + 80 * snapshot.follows.count)
+                state.lists.insert(record, for: snapshot.list, bytes: 96 + 160 * snapshot.follows.count)
             }
         }
     }

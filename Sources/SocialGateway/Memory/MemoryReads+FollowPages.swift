@@ -57,16 +57,18 @@ extension MemoryReads {
     /// profile on the way is not kept).
     static func walk(_ start: GraphMemory.ListRecord, _ request: FollowPageRequest, _ listed: (UUID) -> Listed) -> [FollowEdge]? {
         let follows = start.follows
+        let cursors = start.cursors
         let want = request.page.limit + 1
         var fetched: [FollowEdge] = []
         fetched.reserveCapacity(min(want, follows.count))
         var blind = false
         /// True when the page is full.
-        func take(_ follow: Follow) -> Bool {
+        func take(_ index: Int) -> Bool {
+            let follow = follows[index]
             let id = request.list.kind == .followers ? follow.followerId : follow.followeeId
             switch listed(id) {
             case .shown(let profile, let state):
-                fetched.append(FollowEdge(list: request.list, follow: follow, profile: profile, viewerState: state))
+                fetched.append(FollowEdge(follow: follow, profile: profile, cursor: cursors[index], viewerState: state))
             case .hidden: break
             case .unknown: blind = true
             }
@@ -84,7 +86,7 @@ extension MemoryReads {
                 index = first
             }
             while index < follows.count {
-                if take(follows[index]), !blind { return fetched }
+                if take(index), !blind { return fetched }
                 index += 1
             }
             return start.isComplete && !blind ? fetched : nil
@@ -100,7 +102,7 @@ extension MemoryReads {
                 return nil
             }
             while index >= 0 {
-                if take(follows[index]), !blind { return fetched }
+                if take(index), !blind { return fetched }
                 index -= 1
             }
             return blind ? nil : fetched

@@ -87,6 +87,8 @@ enum ProfileResolvers {
         let request = try info.request
         let profile = try info.parent(as: Profile.self)
         guard let me = request.viewer.userId, me != profile.id else { return .some(nil) }
+        // Listed by a page that read the state with it: no lookup at all.
+        if let listed = profile.listedViewerState { return .some(listed) }
         if let known = request.followStates.peek(profile.id) { return .some(try known.get()) }
         // From the graph in memory: the state is kept for the rest of the request like a loaded one.
         guard let ready = request.ready,
@@ -148,18 +150,15 @@ enum ProfileResolvers {
     static func recorded(_ loaded: FollowPage, _ kind: FollowList.Kind, of profile: Profile, _ request: RequestContext) -> ConnectionValue {
         // A page's tags and states are recorded under one lock each, not one per row: the 50
         // pages of a graph resume on both threads at once and contended row by row.
-        var tags = [kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists]
-        tags.reserveCapacity(loaded.edges.count + 2)
-        var states: [(UUID, FollowState?)] = []
-        states.reserveCapacity(loaded.edges.count)
-        for edge in loaded.edges {
-            tags.append(CacheTags.profile(edge.profile.id))
-            // The store read the viewer's relation to each profile with the page: the next
-            // level's viewerIsFollowing/followsViewer cost no round trip.
-            if let state = edge.viewerState { states.append((edge.profile.id, state)) }
+        if request.readTags.isRecording {
+            var tags = [kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists]
+            tags.reserveCapacity(loaded.edges.count + 2)
+            for edge in loaded.edges { tags.append(CacheTags.profile(edge.profile.id)) }
+            request.readTags.record(tags)
         }
-        request.readTags.record(tags)
-        if !states.isEmpty { request.followStates.prime(states) }
+        // The store read the viewer's relation to each profile with the page, and each edge's
+        // profile carries it (``Profile/listedViewerState``): the next level's
+        // viewerIsFollowing/followsViewer cost no round trip and no lookup.
         return .follows(loaded)
     }
 

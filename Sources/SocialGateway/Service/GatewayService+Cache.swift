@@ -73,7 +73,7 @@ extension GatewayService {
     ) async -> GatewayResponse {
         let key = lookup.key
         let policy = lookup.policy
-        let (response, context) = await run(prepared)
+        let (response, context) = await run(prepared, recordsReads: keeps)
         if !response.hasErrors, !keeps {
             var fresh = response
             fresh.cacheControl = policy.headerValue

@@ -189,7 +189,9 @@ public final class GatewayService: Sendable {
         // that a crash inside it cannot leave answers older than the store (see beginWrite()).
         let writes = operation?.operation == .mutation
         if writes { options.cache.beginWrite() }
-        var (response, context) = writes ? await run(ready) : await executionSlots.withSlot { await run(ready) }
+        // No cache keeps this answer: its reads are not recorded.
+        var (response, context) =
+            writes ? await run(ready, recordsReads: false) : await executionSlots.withSlot { await run(ready, recordsReads: false) }
         let changed = context.changedTags.all
         // Memory first, at once and before the answer: the writer's next read must not find
         // what it replaced (read-your-writes); other replicas hear of it through the stream.
@@ -218,12 +220,13 @@ public final class GatewayService: Sendable {
     }
 
     /// Executes; the response, and the request context (with the tags it read and changed).
-    func run(_ prepared: PreparedRequest) async -> (GatewayResponse, RequestContext) {
+    /// - Parameter recordsReads: whether a cache may keep the answer (its read tags are recorded).
+    func run(_ prepared: PreparedRequest, recordsReads: Bool = true) async -> (GatewayResponse, RequestContext) {
         let request = prepared.request
         let context = RequestContext(
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
             clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
-            budget: request.budget, ready: readyReads)
+            budget: request.budget, ready: readyReads, recordsReads: recordsReads)
         var result = await GatewayTracing.step("graphql.execute") {
             await Executor.execute(
                 schema: schema,
