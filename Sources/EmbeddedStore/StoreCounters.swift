@@ -11,6 +11,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case deleteComment
     case activeStories, storiesByID, ownActiveStoryExpiries, createStory, putStoryMedia, deleteStoryMedia
     case followedByViewerFollowing, suggestedProfiles, viewerRelation
+    case snapshotProfiles, followListSnapshots, viewerFacts
     case signUp, signIn, refresh, signOut, passwordReset, account, updateSettings, changePassword
 }
 

@@ -90,7 +90,7 @@ public enum BackendAssembly {
                     profiles: store, follows: store, posts: store, stories: store, media: media,
                     // Accounts go to Supabase Auth when there is one; otherwise one clear error.
                     accounts: storage.map { $0 as any AccountStore } ?? NoAccounts(), socialGraph: store,
-                    relations: store, callCounts: { store.callCounts }),
+                    relations: store, snapshots: store.snapshots, callCounts: { store.callCounts }),
                 jwtSecret: secret, jwks: jwks, mediaFiles: files, housekeeping: housekeeping,
                 changeFeed: feed,
                 summary: "PostgreSQL at \(configuration.endpoint.redacted)",
@@ -172,7 +172,7 @@ public enum BackendAssembly {
         var backend = GatewayBackend(
             stores: GatewayStores(
                 profiles: store, follows: store, posts: store, stories: store, media: store, accounts: store,
-                socialGraph: store, relations: store, callCounts: { store.callCounts }),
+                socialGraph: store, relations: store, snapshots: store, callCounts: { store.callCounts }),
             jwtSecret: jwtSecret, jwks: jwks, mediaFiles: store,
             housekeeping: [{ _ = try? await store.purgeExpiredStories(now: Date()) }],
             // The demo users, and the showcase's private profile (seeded into served demo folders).

@@ -96,8 +96,13 @@ public struct ServerConfiguration: Sendable {
     /// 4 MiB), apart from the response cache's.
     public var persistedQueriesMaxBytes = 4 << 20
 
-    /// The GraphQL service's limits (depth, cost, tokens) and introspection (`INTROSPECTION`).
-    public var gateway = GatewayOptions()
+    /// The GraphQL service's limits (depth, cost, tokens) and introspection (`INTROSPECTION`);
+    /// the graph kept in memory for every viewer is on (`GRAPH_MEMORY`, `GRAPH_MEMORY_BYTES`).
+    public var gateway: GatewayOptions = {
+        var options = GatewayOptions()
+        options.graphMemory = GraphMemory.Limits()
+        return options
+    }()
     /// The SQLite response cache in `<data-dir>/cache.sqlite` (`CACHE`, default on).
     public var responseCache = true
     /// The cache's size bound in bytes (`CACHE_MAX_BYTES`, default 64 MiB).
@@ -214,6 +219,10 @@ public struct ServerConfiguration: Sendable {
         if let origins = value("CORS_ORIGINS") { configuration.corsAllowedOrigins = parseOrigins(origins) }
         if let audience = value("JWT_AUDIENCE") { configuration.jwtAudience = audience }
         if let introspection = try bool("INTROSPECTION") { configuration.gateway.introspection = introspection }
+        if try bool("GRAPH_MEMORY") == false { configuration.gateway.graphMemory = nil }
+        if let bytes = try int("GRAPH_MEMORY_BYTES"), configuration.gateway.graphMemory != nil {
+            configuration.gateway.graphMemory?.maxBytes = bytes
+        }
         if let demo = try bool("DEMO_TOKENS") { configuration.demoTokens = demo }
         configuration.jwtIssuer = value("JWT_ISSUER")
         if let only = try bool("PERSISTED_QUERIES_ONLY") { configuration.persistedQueriesOnly = only }

@@ -40,6 +40,13 @@ public final class PostgresStore: Sendable {
     private let unreachable = Mutex<Task<Void, Never>?>(nil)
     /// How often the probe asks the database while it is unreachable.
     static let probeInterval = Duration.milliseconds(250)
+    /// Whether the login user may act as `service_role` (checked at start): then the store reads
+    /// the graph unfiltered for the gateway's memory (``snapshots``).
+    private let mayReadUnfiltered = Mutex(false)
+
+    /// The unfiltered reads of the graph (``SocialDomain/GraphSnapshotStore``), when the login
+    /// user may act as `service_role`; nil otherwise (every read is then the viewer's own).
+    public var snapshots: (any GraphSnapshotStore)? { mayReadUnfiltered.withLock { $0 } ? self : nil }
 
     private init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -91,7 +98,7 @@ public final class PostgresStore: Sendable {
         } catch {
             throw PostgresConfigurationError("Cannot reach PostgreSQL at \(target): \(Self.describe(error))")
         }
-        let found: (Bool, Bool, Bool, String)
+        let found: (Bool, Bool, Bool, String, Bool)
         do {
             found = try await withDeadline(configuration.connectTimeout + configuration.statementTimeout) { [client] in
                 let rows = try await client.query("""
@@ -100,10 +107,17 @@ public final class PostgresStore: Sendable {
                            pg_has_role(current_user, 'authenticated', 'MEMBER') and pg_has_role(current_user, 'anon', 'MEMBER'),
                            exists (select 1 from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
                                    where n.nspname = 'social_private' and p.proname = 'cache_notify'),
-                           current_user::text
+                           current_user::text,
+                           case when exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role')
+                                then pg_has_role(current_user, 'service_role', 'MEMBER')
+                                     and has_table_privilege('service_role', 'public.profiles', 'SELECT')
+                                     and has_table_privilege('service_role', 'public.follows', 'SELECT')
+                                     and has_table_privilege('service_role', 'public.blocks', 'SELECT')
+                                     and has_table_privilege('service_role', 'public.follow_requests', 'SELECT')
+                                else false end
                     """)
-                for try await (schema, roles, notify, user) in rows.decode((Bool, Bool, Bool, String).self) {
-                    return (schema, roles, notify, user)
+                for try await (schema, roles, notify, user, service) in rows.decode((Bool, Bool, Bool, String, Bool).self) {
+                    return (schema, roles, notify, user, service)
                 }
                 throw MalformedRow("start-up check returned no row")
             }
@@ -121,6 +135,7 @@ public final class PostgresStore: Sendable {
                 "PostgreSQL user \(found.3) at \(target) may not act as anon and authenticated: "
                     + "connect as a user granted both roles (Supabase: postgres or authenticator)")
         }
+        mayReadUnfiltered.withLock { $0 = found.4 }
         if !found.2 {
             logger.warning("PostgreSQL at \(target) has no cache notifications (migration 20250301001200): other writers' changes will not reach the response cache")
         }
@@ -138,8 +153,15 @@ public final class PostgresStore: Sendable {
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
-        let claims = claimsCache.claims(for: viewer)
-        return try await run(operation, forbidden: forbidden) { [sessions, configuration] connection, logger, applicationName in
+        try await read(operation, claims: claimsCache.claims(for: viewer), forbidden: forbidden, body)
+    }
+
+    /// ``read(_:viewer:forbidden:_:)`` as the role and claims given.
+    func read<T: Sendable>(
+        _ operation: String, claims: ViewerClaims, forbidden: DomainError = .notAuthorized,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        try await run(operation, forbidden: forbidden) { [sessions, configuration] connection, logger, applicationName in
             let session = ViewerSession(
                 claims: claims, statementTimeout: configuration.statementTimeout, applicationName: applicationName)
             try await sessions.prepare(connection, as: session, logger: logger)

@@ -12,6 +12,17 @@ struct ViewerClaims: Sendable, Equatable {
     var role: String
     var json: String
 
+    init(role: String, json: String) {
+        self.role = role
+        self.json = json
+    }
+
+    /// The gateway's own reads of the graph unfiltered (``PostgresStore``'s
+    /// ``SocialDomain/GraphSnapshotStore``), never a request's: Supabase's `service_role`, which
+    /// bypasses row-level security. The gateway's memory applies the domain's rule to what they
+    /// read, and the differential tests hold it to the policies' answers.
+    static let unfiltered = ViewerClaims(role: "service_role", json: #"{"role":"service_role"}"#)
+
     init(_ viewer: Viewer) {
         guard case .user(let id, let token) = viewer else {
             role = "anon"

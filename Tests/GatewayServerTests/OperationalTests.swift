@@ -27,7 +27,8 @@ struct OperationalTests {
 
     @Test("/metrics exposes social_gateway_store_calls_total by operation and request counts by outcome")
     func metrics() async throws {
-        let gateway = try await TestGateway.make()
+        // Store calls as the viewer's own reads make them (memory off: GraphMemoryHTTPTests counts its reads).
+        let gateway = try await TestGateway.make(.embedded) { $0.server.gateway.graphMemory = nil }
         try await gateway.test { client in
             _ = try await client.execute(
                 uri: "/graphql", method: .post, headers: .graphQL(),

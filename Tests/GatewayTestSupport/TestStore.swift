@@ -65,7 +65,8 @@ public struct TestStore: Sendable {
             return TestStore(
                 kind: kind, embedded: store, fake: nil, supabase: nil, database: nil, postgres: nil,
                 stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: store,
-                                      accounts: store, socialGraph: store, relations: store, callCounts: { store.callCounts }))
+                                      accounts: store, socialGraph: store, relations: store, snapshots: store,
+                                      callCounts: { store.callCounts }))
         case .supabase:
             let fake = try await SupabaseFake.start()
             do {
@@ -96,7 +97,8 @@ public struct TestStore: Sendable {
                     kind: kind, embedded: nil, fake: nil, supabase: nil, database: database, postgres: store,
                     mediaDirectory: media,
                     stores: GatewayStores(profiles: store, follows: store, posts: store, stories: store, media: media,
-                                          socialGraph: store, relations: store, callCounts: { store.callCounts }))
+                                          socialGraph: store, relations: store, snapshots: store.snapshots,
+                                          callCounts: { store.callCounts }))
             } catch {
                 await database.drop()
                 throw error

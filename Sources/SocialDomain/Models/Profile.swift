@@ -35,7 +35,13 @@ public struct Profile: Sendable, Hashable, Identifiable {
     /// Immutable, so sharing it between copies and threads needs no care: a setter makes a new one.
     final class Storage: Sendable {
         let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        /// The viewer's follow state with this profile, when the read that listed it brought it
+        /// (``FollowEdge``): not part of the value (equality and hashing ignore it).
+        let viewerState: FollowState?
+        init(_ fields: Fields, viewerState: FollowState? = nil) {
+            self.fields = fields
+            self.viewerState = viewerState
+        }
     }
 
     private var storage: Storage
@@ -115,6 +121,19 @@ public struct Profile: Sendable, Hashable, Identifiable {
     public var access: ProfileAccess {
         get { storage.fields.access }
         set { edit { $0.access = newValue } }
+    }
+
+    /// The viewer's follow state with this profile, as the page that listed it read it (nil when
+    /// it came otherwise): a list's `viewerIsFollowing` and `followsViewer` then cost no lookup.
+    /// Not part of the profile's value: equality and hashing ignore it.
+    public var listedViewerState: FollowState? { storage.viewerState }
+
+    /// This profile with the viewer's follow state the listing read brought.
+    public func listed(with state: FollowState?) -> Profile {
+        guard let state else { return self }
+        var copy = self
+        copy.storage = Storage(storage.fields, viewerState: state)
+        return copy
     }
 
     /// This profile as its card: the fields behind the card (bio, home gym, climbing since,

@@ -19,9 +19,15 @@ public struct FollowEdge: Sendable, Hashable {
     public var viewerState: FollowState?
 
     public init(list: FollowList, follow: Follow, profile: Profile, viewerState: FollowState? = nil) {
+        self.init(follow: follow, profile: profile, cursor: PageCursor.follow(list, follow.keyset).encoded, viewerState: viewerState)
+    }
+
+    /// An edge whose cursor was encoded before (`PageCursor.follow(list, follow.keyset).encoded`):
+    /// a list kept in memory encodes each follow's cursor once for every page and viewer.
+    public init(follow: Follow, profile: Profile, cursor: String, viewerState: FollowState? = nil) {
         self.follow = follow
-        self.profile = profile
-        self.cursor = PageCursor.follow(list, follow.keyset).encoded
+        self.profile = profile.listed(with: viewerState)
+        self.cursor = cursor
         self.viewerState = viewerState
     }
 }

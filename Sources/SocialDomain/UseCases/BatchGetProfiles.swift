@@ -22,6 +22,18 @@ public struct BatchGetProfiles: Sendable {
         self.profiles = profiles
     }
 
+    /// The visible profiles among `ids` from a source that answers at once
+    /// (``ReadyGraphReads``), or nil when it cannot.
+    public static func ready(ids: [UUID], viewer: Viewer, from source: any ReadyGraphReads) -> [UUID: Profile]? {
+        source.readyProfiles(ids: ids, viewer: viewer)
+    }
+
+    /// The visible profiles with these handle keys (``handleKey(_:)``) from a source that answers
+    /// at once, or nil when it cannot.
+    public static func ready(handleKeys: [String], viewer: Viewer, from source: any ReadyGraphReads) -> [String: Profile]? {
+        source.readyProfiles(handleKeys: handleKeys, viewer: viewer)
+    }
+
     /// - Throws: `BAD_USER_INPUT` (field `ids`) over ``maxBatchSize``; `BACKEND_UNAVAILABLE`.
     public func execute(ids: [UUID], viewer: Viewer) async throws -> [Profile?] {
         try Self.checkBatchSize(ids.count, field: "ids")

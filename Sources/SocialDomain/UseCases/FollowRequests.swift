@@ -48,6 +48,13 @@ public struct GetFollowRequestStatuses: Sendable {
     public let requests: any FollowRequestStore
     public init(requests: any FollowRequestStore) { self.requests = requests }
 
+    /// The statuses from a source that answers at once (``ReadyGraphReads``), or nil when it cannot.
+    public static func ready(profileIds: [UUID], viewer: Viewer, from source: any ReadyGraphReads) -> [UUID: FollowRequestStatus]? {
+        guard let me = viewer.userId else { return Dictionary(profileIds.map { ($0, .none) }, uniquingKeysWith: { a, _ in a }) }
+        guard let pending = source.readyPendingRequests(to: profileIds.filter { $0 != me }, viewer: viewer) else { return nil }
+        return Dictionary(profileIds.map { ($0, pending.contains($0) ? .pending : .none) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// The viewer's request status for each of `profileIds`.
     public func execute(profileIds: [UUID], viewer: Viewer) async throws -> [UUID: FollowRequestStatus] {
         guard let me = viewer.userId else { return Dictionary(profileIds.map { ($0, .none) }, uniquingKeysWith: { a, _ in a }) }

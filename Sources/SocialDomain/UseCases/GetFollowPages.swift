@@ -32,6 +32,12 @@ public struct GetFollowPages: Sendable {
         return FollowPageRequest(list: list, page: page)
     }
 
+    /// A page from a source that answers at once (``ReadyGraphReads``), or nil when it cannot.
+    /// The request must come from ``request(_:of:first:after:last:before:viewer:)``.
+    public static func ready(_ request: FollowPageRequest, viewer: Viewer, from source: any ReadyGraphReads) -> FollowPage? {
+        source.readyFollowPage(request, viewer: viewer)
+    }
+
     /// One page per request, in request order, in one store call. The owners are profiles the
     /// request read through ``BatchGetProfiles``; a store answers an owner the viewer does not see
     /// whole with an empty page counted 0 (``SocialRules/showsLists(of:)``), as the gateway does

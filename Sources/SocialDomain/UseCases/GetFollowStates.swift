@@ -24,6 +24,15 @@ public struct GetFollowStates: Sendable {
     public let follows: any FollowStore
     public init(follows: any FollowStore) { self.follows = follows }
 
+    /// The states from a source that answers at once (``ReadyGraphReads``), or nil when it
+    /// cannot; anonymous viewers follow nobody.
+    public static func ready(profileIds: [UUID], viewer: Viewer, from source: any ReadyGraphReads) -> [FollowState]? {
+        guard viewer.userId != nil else {
+            return profileIds.map { FollowState(profileId: $0, viewerIsFollowing: false, followsViewer: false) }
+        }
+        return source.readyFollowStates(profileIds: profileIds, viewer: viewer)
+    }
+
     /// States in the order of `profileIds`.
     /// - Throws: ``DomainError`` `BACKEND_UNAVAILABLE`.
     public func execute(profileIds: [UUID], viewer: Viewer) async throws -> [FollowState] {

@@ -16,9 +16,21 @@ import Synchronization
 /// - `comments:<post>`: a post's comments.
 final class CacheTags: Sendable {
     private let tags = Mutex(Set<String>())
+    /// False for the tags of an answer no cache will keep (``GatewayService``'s first asking of a
+    /// viewer's own answer, mutations' reads): nothing is recorded, and hot paths skip building
+    /// the tags' strings (a follower graph names 550 profiles).
+    let isRecording: Bool
 
-    func record(_ tag: String) { tags.withLock { _ = $0.insert(tag) } }
-    func record(_ more: some Sequence<String>) { tags.withLock { $0.formUnion(more) } }
+    init(recording: Bool = true) { isRecording = recording }
+
+    func record(_ tag: String) {
+        guard isRecording else { return }
+        tags.withLock { _ = $0.insert(tag) }
+    }
+    func record(_ more: some Sequence<String>) {
+        guard isRecording else { return }
+        tags.withLock { $0.formUnion(more) }
+    }
     var all: Set<String> { tags.withLock { $0 } }
 
     static func profile(_ id: UUID) -> String { "Profile:\(id.lowercased)" }

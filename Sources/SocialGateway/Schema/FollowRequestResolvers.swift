@@ -11,8 +11,12 @@ enum FollowRequestResolvers {
             // Only a card can have the viewer's request pending: anything else needs no lookup.
             let profile = try info.parent(as: Profile.self)
             guard profile.access == .card else { return .ready(FollowRequestStatus.none.graphQLName) }
-            guard let known = try info.request.followRequestStatuses.peek(profile.id) else { return .notReady }
-            return .ready((try known.get() ?? .none).graphQLName)
+            let request = try info.request
+            if let known = request.followRequestStatuses.peek(profile.id) { return .ready((try known.get() ?? .none).graphQLName) }
+            guard let ready = request.ready,
+                  let status = GetFollowRequestStatuses.ready(profileIds: [profile.id], viewer: request.viewer, from: ready)?[profile.id]
+            else { return .notReady }
+            return .ready(status.graphQLName)
         }, otherwise: { info in
             let request = try info.request
             let profile = try info.parent(as: Profile.self)

@@ -57,8 +57,12 @@ enum ProfileResolvers {
         relation("followsViewer") { state, access in
             SocialRules.followsViewer(profileFollowsViewer: state?.followsViewer ?? false, access: access)
         }
-        b.bind("Profile", "followers") { info in try await followList(.followers, info) }
-        b.bind("Profile", "following") { info in try await followList(.following, info) }
+        b.bind("Profile", "followers", ready: { info in try readyFollowList(.followers, info) }, otherwise: { info in
+            try await followList(.followers, info)
+        })
+        b.bind("Profile", "following", ready: { info in try readyFollowList(.following, info) }, otherwise: { info in
+            try await followList(.following, info)
+        })
         b.bind("Profile", "followedByViewerFollowing") { info in try await followedByViewerFollowing(info) }
     }
 
@@ -88,8 +92,15 @@ enum ProfileResolvers {
         let request = try info.request
         let profile = try info.parent(as: Profile.self)
         guard let me = request.viewer.userId, me != profile.id else { return .some(nil) }
-        guard let known = request.followStates.peek(profile.id) else { return nil }
-        return .some(try known.get())
+        // Listed by a page that read the state with it: no lookup at all.
+        if let listed = profile.listedViewerState { return .some(listed) }
+        if let known = request.followStates.peek(profile.id) { return .some(try known.get()) }
+        // From the graph in memory: the state is kept for the rest of the request like a loaded one.
+        guard let ready = request.ready,
+              let state = GetFollowStates.ready(profileIds: [profile.id], viewer: request.viewer, from: ready)?.first
+        else { return nil }
+        request.followStates.prime(profile.id, state)
+        return .some(state)
     }
 
     /// The viewer's relation to the parent profile; nil (so false) for anonymous viewers and for oneself.
@@ -100,38 +111,60 @@ enum ProfileResolvers {
         return try await request.followStates.load(profile.id)
     }
 
+    /// The parent's page of followers or following from the graph in memory, when it holds it.
+    static func readyFollowList(_ kind: FollowList.Kind, _ info: ResolveInfo) throws -> Readiness {
+        let request = try info.request
+        guard let ready = request.ready else { return .notReady }
+        let profile = try info.parent(as: Profile.self)
+        let page = try pageRequest(kind, info, of: profile, request)
+        if let card = cardPage(page, of: profile, request) { return .ready(card) }
+        guard let loaded = GetFollowPages.ready(page, viewer: request.viewer, from: ready) else { return .notReady }
+        return .ready(recorded(loaded, kind, of: profile, request))
+    }
+
+    /// The Relay arguments of a list field, checked by the domain.
+    static func pageRequest(_ kind: FollowList.Kind, _ info: ResolveInfo, of profile: Profile, _ request: RequestContext) throws -> FollowPageRequest {
+        try GetFollowPages.request(
+            kind, of: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
+            last: info.arguments.int("last"), before: info.arguments.string("before"), viewer: request.viewer)
+    }
+
+    /// A private profile's lists behind its card (``SocialRules/showsLists(of:)``): empty,
+    /// counted 0; nil when the viewer sees the whole profile.
+    static func cardPage(_ page: FollowPageRequest, of profile: Profile, _ request: RequestContext) -> ConnectionValue? {
+        guard !SocialRules.showsLists(of: profile.access) else { return nil }
+        request.read(profile)
+        let stored = page.list.kind == .followers ? profile.followerCount : profile.followingCount
+        let total = SocialRules.listTotal(storedCount: stored, access: profile.access)
+        return .follows(FollowPage(list: page.list, edges: [], hasNextPage: false, hasPreviousPage: false, totalCount: total))
+    }
+
     /// A page of followers or following, validated by the domain, loaded in a batch.
     static func followList(_ kind: FollowList.Kind, _ info: ResolveInfo) async throws -> ConnectionValue {
         let request = try info.request
         let profile = try info.parent(as: Profile.self)
         // The parent was read through the request's loader, so it is visible to this viewer.
-        let page = try GetFollowPages.request(
-            kind, of: profile.id, first: info.arguments.int("first"), after: info.arguments.string("after"),
-            last: info.arguments.int("last"), before: info.arguments.string("before"), viewer: request.viewer)
-        if !SocialRules.showsLists(of: profile.access) {
-            // A private profile's lists are behind its card (SocialRules): empty, counted 0.
-            request.read(profile)
-            let stored = kind == .followers ? profile.followerCount : profile.followingCount
-            let total = SocialRules.listTotal(storedCount: stored, access: profile.access)
-            return .follows(FollowPage(list: page.list, edges: [], hasNextPage: false, hasPreviousPage: false, totalCount: total))
-        }
+        let page = try pageRequest(kind, info, of: profile, request)
+        if let card = cardPage(page, of: profile, request) { return card }
         guard let loaded = try await request.followPages.load(page) else {
             throw DomainError.profileNotFound
         }
+        return recorded(loaded, kind, of: profile, request)
+    }
+
+    /// A loaded page, its tags and its profiles' follow states recorded in the request.
+    static func recorded(_ loaded: FollowPage, _ kind: FollowList.Kind, of profile: Profile, _ request: RequestContext) -> ConnectionValue {
         // A page's tags and states are recorded under one lock each, not one per row: the 50
         // pages of a graph resume on both threads at once and contended row by row.
-        var tags = [kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists]
-        tags.reserveCapacity(loaded.edges.count + 2)
-        var states: [(UUID, FollowState?)] = []
-        states.reserveCapacity(loaded.edges.count)
-        for edge in loaded.edges {
-            tags.append(CacheTags.profile(edge.profile.id))
-            // The store read the viewer's relation to each profile with the page: the next
-            // level's viewerIsFollowing/followsViewer cost no round trip.
-            if let state = edge.viewerState { states.append((edge.profile.id, state)) }
+        if request.readTags.isRecording {
+            var tags = [kind == .followers ? CacheTags.followers(profile.id) : CacheTags.following(profile.id), CacheTags.followLists]
+            tags.reserveCapacity(loaded.edges.count + 2)
+            for edge in loaded.edges { tags.append(CacheTags.profile(edge.profile.id)) }
+            request.readTags.record(tags)
         }
-        request.readTags.record(tags)
-        if !states.isEmpty { request.followStates.prime(states) }
+        // The store read the viewer's relation to each profile with the page, and each edge's
+        // profile carries it (``Profile/listedViewerState``): the next level's
+        // viewerIsFollowing/followsViewer cost no round trip and no lookup.
         return .follows(loaded)
     }
 

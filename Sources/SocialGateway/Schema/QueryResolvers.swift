@@ -27,7 +27,20 @@ enum QueryResolvers {
             request.readTags.record(CacheTags.allFeeds)
             return nil
         }
-        b.bind("Query", "profile") { info in
+        b.bind("Query", "profile", ready: { info in
+            // From the graph in memory when it holds the profile: no loader wave.
+            let request = try info.request
+            guard let ready = request.ready else { return .notReady }
+            switch try ProfileKey.from(id: info.arguments.string("id"), handle: info.arguments.string("handle")) {
+            case .id(let id):
+                guard let found = BatchGetProfiles.ready(ids: [id], viewer: request.viewer, from: ready) else { return .notReady }
+                return .ready(request.read(found[id]))
+            case .handle(let handle):
+                guard let key = BatchGetProfiles.handleKey(handle) else { return .ready(nil) }
+                guard let found = BatchGetProfiles.ready(handleKeys: [key], viewer: request.viewer, from: ready) else { return .notReady }
+                return .ready(request.read(found[key]))
+            }
+        }, otherwise: { info in
             let request = try info.request
             switch try ProfileKey.from(id: info.arguments.string("id"), handle: info.arguments.string("handle")) {
             case .id(let id): return request.read(try await request.profilesByID.load(id))
@@ -35,7 +48,7 @@ enum QueryResolvers {
                 guard let key = BatchGetProfiles.handleKey(handle) else { return nil }
                 return request.read(try await request.profilesByHandle.load(key))
             }
-        }
+        })
         b.bind("Query", "profiles") { info in
             let request = try info.request
             let texts = info.arguments["ids"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -18,10 +18,13 @@ final class RequestContext: Sendable {
     /// What the HTTP request may still spend (shared by a batch's operations).
     let budget: RequestBudget
     /// What this request read (for the cache's invalidation tags) and what it changed.
-    let readTags = CacheTags()
+    let readTags: CacheTags
     let changedTags = CacheTags()
     /// What this request's mutations did that subscribers may be told of.
     let activities = ActivityLog()
+    /// Reads answered at once from the graph in memory (``GraphMemory``), when it is on:
+    /// resolvers try them before their loaders.
+    let ready: (any ReadyGraphReads)?
 
     let profilesByID: DataLoader<UUID, Profile>
     /// Keyed by ``BatchGetProfiles/handleKey(_:)``.
@@ -45,8 +48,10 @@ final class RequestContext: Sendable {
     init(
         viewer: Viewer, stores: GatewayStores, files: [String: UploadedFile], batchSize: Int, logger: Logger,
         clientAddress: String? = nil, accountLimits: AccountLimits = AccountLimits(), followLimits: FollowLimits? = nil, endedSessions: EndedSessions? = nil,
-        budget: RequestBudget = RequestBudget()
+        budget: RequestBudget = RequestBudget(), ready: (any ReadyGraphReads)? = nil, recordsReads: Bool = true
     ) {
+        self.ready = ready
+        self.readTags = CacheTags(recording: recordsReads)
         self.clientAddress = clientAddress
         self.accountLimits = accountLimits
         self.followLimits = followLimits
@@ -121,7 +126,7 @@ final class RequestContext: Sendable {
     /// Records that the response shows `profile` (cache tag `Profile:<id>`).
     @discardableResult
     func read(_ profile: Profile?) -> Profile? {
-        if let profile { readTags.record(CacheTags.profile(profile.id)) }
+        if let profile, readTags.isRecording { readTags.record(CacheTags.profile(profile.id)) }
         return profile
     }
 
@@ -147,7 +152,7 @@ final class RequestContext: Sendable {
     /// profile (`Profile:<author>`): the post is visible only while the author is.
     @discardableResult
     func read(_ post: Post?) -> Post? {
-        if let post { readTags.record([CacheTags.post(post.id), CacheTags.profile(post.authorId)]) }
+        if let post, readTags.isRecording { readTags.record([CacheTags.post(post.id), CacheTags.profile(post.authorId)]) }
         return post
     }
 

@@ -83,5 +83,11 @@ public struct GatewayOptions: Sendable {
     /// that suits its store (`GatewayBackend.concurrentQueries`: a local store is CPU-bound, a
     /// remote one mostly waits on the network), and a bare ``GatewayService`` none.
     public var maxConcurrentQueries: Int?
+    /// Profiles, follow lists and viewers' facts kept in memory for every viewer, with the
+    /// domain's rule applied per request (``GraphMemory``), where the backend reads the graph
+    /// unfiltered (``GatewayStores/snapshots``) and every write reaches the change stream; nil
+    /// (the default of a bare service) keeps every read the store's. `serve` turns it on
+    /// (`GRAPH_MEMORY`, `GRAPH_MEMORY_BYTES`).
+    public var graphMemory: GraphMemory.Limits?
     public init() {}
 }

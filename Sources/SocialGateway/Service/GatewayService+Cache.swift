@@ -51,7 +51,10 @@ extension GatewayService {
     /// Identical misses at the same time are computed once (``InFlightQueries``). A shared card
     /// (``sharedCardLookup(_:operation:request:)``) is stored under the token taken before its
     /// relation was read, with the relation's tags beside those its execution read.
-    func executeCached(_ prepared: PreparedRequest, _ lookup: CacheLookup, shared: SharedCardLookup? = nil) async -> GatewayResponse {
+    /// With `keeps` false the answer is computed the same way but not stored (``AskedBefore``).
+    func executeCached(
+        _ prepared: PreparedRequest, _ lookup: CacheLookup, shared: SharedCardLookup? = nil, keeps: Bool = true
+    ) async -> GatewayResponse {
         let cache = options.cache
         let landed: @Sendable () -> GatewayResponse? = {
             cache.memoryHit(lookup.key).map { Self.answer($0, policy: lookup.policy) }
@@ -59,18 +62,23 @@ extension GatewayService {
         return await inFlight.response(for: lookup.key.digest, cache: cache, landed: landed) { token in
             await self.executionSlots.withSlot {
                 await self.computeCached(
-                    prepared, lookup, token: shared?.token ?? token, extraTags: shared?.relationTags ?? [])
+                    prepared, lookup, token: shared?.token ?? token, extraTags: shared?.relationTags ?? [], keeps: keeps)
             }
         }
     }
 
     /// Executes a query the cache could not answer, under `token` taken before.
     private func computeCached(
-        _ prepared: PreparedRequest, _ lookup: CacheLookup, token: CacheToken, extraTags: Set<String>
+        _ prepared: PreparedRequest, _ lookup: CacheLookup, token: CacheToken, extraTags: Set<String>, keeps: Bool
     ) async -> GatewayResponse {
         let key = lookup.key
         let policy = lookup.policy
-        let (response, context) = await run(prepared, sharedAnswer: true)
+        let (response, context) = await run(prepared, sharedAnswer: true, recordsReads: keeps)
+        if !response.hasErrors, !keeps {
+            var fresh = response
+            fresh.cacheControl = policy.headerValue
+            return fresh
+        }
         if !response.hasErrors {
             // Off the request's path: the client has its answer; the entry follows (or, when the
             // cache's writer is behind, is not kept).

@@ -28,17 +28,40 @@ public final class GatewayService: Sendable {
     let repeatedRequests = RepeatedRequests()
     /// Viewers' relations to profiles read lately, for shared cards (``KnownRelations``).
     let knownRelations = KnownRelations()
+    /// Per-viewer answers asked lately: with ``memory`` on, one is kept from its second asking.
+    let askedBefore = AskedBefore()
     /// The bound on queries executing at once (``GatewayOptions/maxConcurrentQueries``).
     public let executionSlots: ExecutionSlots
     /// The prices `schema.graphql` declares (`@cost`, `@listSize`), read once.
     public let costModel: CostModel
     /// What demand control refused, or would have (measure mode).
     public let demandCounters = DemandCounters()
+    /// The graph kept in memory for every viewer (``GatewayOptions/graphMemory``), when on.
+    public let memory: GraphMemory?
+    /// ``memory``'s reads that answer at once, for the resolvers.
+    let readyReads: (any ReadyGraphReads)?
 
     /// - Throws: ``SchemaError`` or ``BindingError`` when `schema.graphql` and the resolvers disagree.
     public init(stores: GatewayStores, options: GatewayOptions = GatewayOptions(), logger: Logger = Logger(label: "social-gateway")) throws {
         self.schema = try GatewaySchema.make(sdl: try GatewaySchema.bundledSDL())
-        self.stores = stores
+        // Memory answers only where every write reaches this replica's stream (or, without a
+        // stream, where this service makes every write): otherwise it could keep what another
+        // replica changed.
+        if let limits = options.graphMemory, let snapshots = stores.snapshots, options.changes?.seesEveryWrite ?? true {
+            let memory = GraphMemory(limits: limits, answering: !(options.changes?.followsFeed ?? false))
+            options.changes?.subscribe { event in memory.handle(event) }
+            var answering = stores.answering(from: memory, snapshots: snapshots)
+            // Shared cards keyed by relation are what memory does better: every viewer's card
+            // from the same kept records, with no relation read.
+            answering.relations = nil
+            self.stores = answering
+            self.memory = memory
+            self.readyReads = MemoryReadyReads(reads: MemoryReads(memory: memory, snapshots: snapshots))
+        } else {
+            self.stores = stores
+            self.memory = nil
+            self.readyReads = nil
+        }
         self.options = options
         self.logger = logger
         self.executionSlots = ExecutionSlots(limit: options.maxConcurrentQueries ?? 0)
@@ -154,6 +177,7 @@ public final class GatewayService: Sendable {
         // Only a document this server would run is persisted: nothing a client invents reaches the disk.
         if let hash = resolved.registerAs { _ = await options.cache.storePersistedQuery(query, sha256Hash: hash) }
         var lookup: CacheLookup?
+        var keepsAnswer = true
         // A card shared by the viewers with the same relation to its profile (issue 41); as a
         // repeated body it is answered only while its relation holds (``CacheableQuery``).
         var shared: SharedCardLookup?
@@ -164,7 +188,12 @@ public final class GatewayService: Sendable {
                 shared = await sharedCardLookup(prepared, operation: operation, request: request)
                 lookup = shared?.lookup ?? cacheLookup(prepared, operation: operation, request: request)
             }
-            if let lookup, let hit = await GatewayTracing.step("cache.lookup", { await options.cache.lookup(lookup.key) }) {
+            // A viewer's own answer asked for the first time is neither looked for nor kept when
+            // memory serves its data (``AskedBefore``): the many-viewers case stores nothing.
+            if memory != nil, let found = lookup, case .viewer = found.key.scope, !askedBefore.admit(found.key.digest) {
+                keepsAnswer = false
+            }
+            if keepsAnswer, let lookup, let hit = await GatewayTracing.step("cache.lookup", { await options.cache.lookup(lookup.key) }) {
                 if let refusal = rateLimitRefusal(1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
                     return refusal
                 }
@@ -191,7 +220,7 @@ public final class GatewayService: Sendable {
             return await executeIncremental(ready, format: incremental, lookup: lookup, writes: operation?.operation == .mutation)
         }
         if let lookup {
-            var response = await executeCached(ready, lookup, shared: shared)
+            var response = await executeCached(ready, lookup, shared: shared, keeps: keepsAnswer)
             // Only an answer the cache keeps has a validator (a stale or failed one has none).
             if response.etag != nil { response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token) }
             return response
@@ -200,8 +229,13 @@ public final class GatewayService: Sendable {
         // that a crash inside it cannot leave answers older than the store (see beginWrite()).
         let writes = operation?.operation == .mutation
         if writes { options.cache.beginWrite() }
-        var (response, context) = writes ? await run(ready) : await executionSlots.withSlot { await run(ready) }
+        // No cache keeps this answer: its reads are not recorded.
+        var (response, context) =
+            writes ? await run(ready, recordsReads: false) : await executionSlots.withSlot { await run(ready, recordsReads: false) }
         let changed = context.changedTags.all
+        // Memory first, at once and before the answer: the writer's next read must not find
+        // what it replaced (read-your-writes); other replicas hear of it through the stream.
+        if let memory, !changed.isEmpty { memory.apply(changed.map(DataChange.init(tag:))) }
         if !changed.isEmpty { await options.cache.invalidate(tags: changed) }
         if writes {
             options.cache.endWrite()
@@ -227,13 +261,15 @@ public final class GatewayService: Sendable {
 
     /// Executes; the response, and the request context (with the tags it read and changed).
     ///
-    /// - Parameter sharedAnswer: the answer may be handed to other requests (a cacheable query,
-    ///   whose identical misses share one computation): it is built to the whole
-    ///   ``GatewayOptions/maxResponseBytes`` rather than to what this request's batch has left, and
-    ///   each request's ``execute(_:)`` holds it to its own budget.
-    func run(_ prepared: PreparedRequest, sharedAnswer: Bool = false) async -> (GatewayResponse, RequestContext) {
+    /// - Parameters:
+    ///   - sharedAnswer: the answer may be handed to other requests (a cacheable query, whose
+    ///     identical misses share one computation): it is built to the whole
+    ///     ``GatewayOptions/maxResponseBytes`` rather than to what this request's batch has left,
+    ///     and each request's ``execute(_:)`` holds it to its own budget.
+    ///   - recordsReads: whether a cache may keep the answer (its read tags are recorded).
+    func run(_ prepared: PreparedRequest, sharedAnswer: Bool = false, recordsReads: Bool = true) async -> (GatewayResponse, RequestContext) {
         let request = prepared.request
-        let context = requestContext(for: request)
+        let context = requestContext(for: request, recordsReads: recordsReads)
         let bytesLeft = options.maxResponseBytes.map { sharedAnswer ? $0 : request.budget.responseBytesLeft(of: $0) }
         let result = await GatewayTracing.step("graphql.execute") {
             await Executor.execute(
@@ -246,11 +282,13 @@ public final class GatewayService: Sendable {
     }
 
     /// The per-request state resolvers read: the viewer, the stores, the loaders, the limits.
-    func requestContext(for request: GatewayRequest) -> RequestContext {
+    ///
+    /// - Parameter recordsReads: whether a cache may keep the answer (its read tags are recorded).
+    func requestContext(for request: GatewayRequest, recordsReads: Bool = true) -> RequestContext {
         RequestContext(
             viewer: request.viewer, stores: stores, files: request.files, batchSize: options.loaderBatchSize, logger: logger,
             clientAddress: request.clientAddress, accountLimits: options.accountLimits, followLimits: options.followLimits, endedSessions: options.endedSessions,
-            budget: request.budget)
+            budget: request.budget, ready: readyReads, recordsReads: recordsReads)
     }
 
     /// The answer for an execution's result: request errors coded, the status-relevant facts read once.

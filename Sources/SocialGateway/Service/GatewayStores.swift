@@ -17,6 +17,10 @@ public struct GatewayStores: Sendable {
     /// viewers with the same relation share a card's answer (``GatewayService``'s shared
     /// answers); without it every signed-in answer stays per viewer.
     public var relations: (any ViewerRelationStore)?
+    /// The graph unfiltered, when the backend may read it so (``GraphMemory`` keeps it for every
+    /// viewer and applies the domain's rule per request); without it every signed-in read goes to
+    /// the store as its viewer.
+    public var snapshots: (any GraphSnapshotStore)?
     /// Store calls so far, by operation (for `/metrics` and for tests that prove batching).
     public var callCounts: @Sendable () -> [String: Int]
 
@@ -24,7 +28,7 @@ public struct GatewayStores: Sendable {
         profiles: any ProfileStore, follows: any FollowStore, posts: any PostStore, stories: any StoryStore,
         media: any MediaStore, accounts: any AccountStore = NoAccounts(),
         socialGraph: any SocialGraphStore = NoSocialGraph(), relations: (any ViewerRelationStore)? = nil,
-        callCounts: @escaping @Sendable () -> [String: Int] = { [:] }
+        snapshots: (any GraphSnapshotStore)? = nil, callCounts: @escaping @Sendable () -> [String: Int] = { [:] }
     ) {
         self.profiles = profiles
         self.follows = follows
@@ -34,6 +38,7 @@ public struct GatewayStores: Sendable {
         self.accounts = accounts
         self.socialGraph = socialGraph
         self.relations = relations
+        self.snapshots = snapshots
         self.callCounts = callCounts
     }
 }

@@ -1,0 +1,11 @@
+-- social-gateway schema, part 39: service_role may read the follow graph (issue 53).
+--
+-- The gateway keeps profiles, the starts of follow lists and each viewer's follows, blocks and
+-- pending requests in memory once for every viewer, and applies the domain's visibility rule
+-- (the same rule as viewer_sees and the policies) to them per request. It reads them unfiltered
+-- as service_role, which bypasses row-level security: the PostgreSQL store connects as
+-- `authenticator`, which may act as it. Supabase grants service_role every table of `public`
+-- by default; a plain PostgreSQL with these migrations did not for the first two tables
+-- (blocks and follow_requests have had it since 002300). Reads only: the gateway never writes
+-- as service_role.
+grant select on public.profiles, public.follows to service_role;
