@@ -704,6 +704,7 @@ begin
     return social_private.change_follow_request('follow', me, target);
   end if;
   perform public.follow_check(target);
+  perform social_private.count_follow(me);
   insert into public.follows as f (follower_id, followee_id) values (me, target)
   on conflict (follower_id, followee_id) do update set deleted_at = null
     where f.deleted_at is not null;
@@ -1187,12 +1188,12 @@ end $$;
 --
 
 CREATE FUNCTION public.search_profiles(pattern text, after_handle text DEFAULT NULL::text, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 21) RETURNS SETOF public.profiles
-    LANGUAGE sql STABLE
+    LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select p.* from public.profiles p
-  where p.is_public
-    and (p.handle ilike pattern escape '\' or p.display_name ilike pattern escape '\')
+  where p.is_public and not p.id = any (social_private.viewer_block_peers())
+    and (p.handle_lower like lower(pattern) or lower(p.display_name) like lower(pattern))
     and (p.handle_lower, p.id) > (coalesce(after_handle, ''), coalesce(after_id, '00000000-0000-0000-0000-000000000000'))
   order by p.handle_lower, p.id
   limit least(greatest(page_size, 0), 101)
@@ -1204,22 +1205,147 @@ $$;
 --
 
 CREATE FUNCTION public.search_profiles_ranked(pattern text, query_key text, after_rank integer DEFAULT NULL::integer, after_handle text DEFAULT NULL::text, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 21) RETURNS SETOF public.profiles
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
-    AS $$
-  select p.* from public.profiles p
-  cross join lateral (
-    select case when p.handle_lower = query_key then 0
-                when starts_with(p.handle_lower, query_key) then 1
-                else 2 end as rank
-  ) r
-  where p.is_public
-    and (p.handle ilike pattern escape '\' or p.display_name ilike pattern escape '\')
-    and (r.rank, p.handle_lower, p.id)
-        > (coalesce(after_rank, -1), coalesce(after_handle, ''), coalesce(after_id, '00000000-0000-0000-0000-000000000000'))
-  order by r.rank, p.handle_lower, p.id
-  limit least(greatest(page_size, 0), 101)
-$$;
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $_$
+declare
+  n int := least(greatest(page_size, 0), 101);
+  pat text := lower(pattern);
+  k text := lower(query_key);
+  hi text := query_key || chr(1114111);   -- every handle starting with query_key sorts below it
+  ar int := coalesce(after_rank, -1);
+  ah text := coalesce(after_handle, '');
+  ai uuid := coalesce(after_id, '00000000-0000-0000-0000-000000000000');
+  peers uuid[] := social_private.viewer_block_peers();
+  contained boolean;
+  grams text[];
+  candidates uuid[];
+  hits uuid[];
+  walked int;
+  wh text;
+  wi uuid;
+  got int;
+begin
+  if n = 0 or pattern is null or query_key is null then
+    return;
+  end if;
+  contained := pat = '%' || replace(replace(replace(k, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+
+  -- Ranks 0 and 1: a range of profiles_search_order_idx (its first row is the exact handle).
+  -- The match is checked as it is written only for a pattern that is not the gateway's (a
+  -- handle starting with query_key contains it).
+  if ar <= 1 then
+    if ar = 1 then
+      return query select p.* from public.profiles p
+        where p.is_public and p.handle_lower collate "C" >= query_key and p.handle_lower collate "C" < hi
+          and (p.handle_lower collate "C", p.id) > (ah, ai) and p.handle_lower <> query_key
+          and (case when contained then true else p.handle_lower like pat or lower(p.display_name) like pat end)
+          and not p.id = any (peers)
+        order by p.handle_lower collate "C", p.id limit n;
+    else
+      return query select p.* from public.profiles p
+        where p.is_public and p.handle_lower collate "C" >= query_key and p.handle_lower collate "C" < hi
+          and (ar < 0 or p.handle_lower <> query_key or (p.handle_lower collate "C", p.id) > (ah, ai))
+          and (case when contained then true else p.handle_lower like pat or lower(p.display_name) like pat end)
+          and not p.id = any (peers)
+        order by p.handle_lower collate "C", p.id limit n;
+    end if;
+    get diagnostics got = row_count;
+    n := n - got;
+    if n = 0 then
+      return;
+    end if;
+    ah := '';
+    ai := '00000000-0000-0000-0000-000000000000';
+  elsif ar > 2 then
+    return;
+  end if;
+
+  -- Rank 2, after (ah, ai). First a short walk of the order index: its next 1,000 rank-2 rows.
+  -- A common query fills its page there before any text index is asked (a GIN index builds its
+  -- bitmap whole: the 80,000 profiles holding "er" of 100,000, 7 ms); a rare one has cost a
+  -- read of 1,000 index entries.
+  select coalesce(array_agg(s.id order by s.h, s.id) filter (where s.hit), '{}'), count(*),
+         (array_agg(s.h order by s.h desc, s.id desc))[1], (array_agg(s.id order by s.h desc, s.id desc))[1]
+    into hits, walked, wh, wi
+  from (select w.id, w.handle_lower collate "C" as h,
+               (case when contained then strpos(w.handle_lower, k) > 0 or strpos(lower(w.display_name), k) > 0
+                     else w.handle_lower like pat or lower(w.display_name) like pat end) as hit
+        from public.profiles w
+        where w.is_public and (w.handle_lower collate "C", w.id) > (ah, ai) and not starts_with(w.handle_lower, query_key)
+          and not w.id = any (peers)
+        order by w.handle_lower collate "C", w.id limit 1000) s;
+  if cardinality(hits) >= n or walked < 1000 then
+    return query select p.* from public.profiles p where p.id = any (hits[1:n]) order by p.handle_lower collate "C", p.id;
+    return;
+  end if;
+
+  -- Rarer than one row in fifty there. The matches, public ones, at most 201, from an index:
+  -- the bigrams for 2 characters or a query pg_trgm takes no trigram from, else the trigrams (a
+  -- single character, which no index serves and the gateway never sends, is walked). The CTE
+  -- is planned for all its rows (with the LIMIT in view, PostgreSQL walked the order index
+  -- instead, reading every profile of a rare query) and read only as far as the LIMIT: the
+  -- bitmap is built whole, the heap read for 201 matches at most. It does not say `is_public`
+  -- (the rows are filtered after), so that no partial index can stand in for the text indexes.
+  if contained and char_length(k) < 2 then
+    candidates := null;
+  elsif contained and (char_length(k) = 2 or k !~ '^[[:alnum:]]+$') then
+    grams := social_private.search_bigrams(k, null);
+    candidates := array(
+      with m as materialized (
+        select p.id, p.is_public from public.profiles p
+        where social_private.search_bigrams(p.handle_lower, lower(p.display_name)) @> grams
+          and (strpos(p.handle_lower, k) > 0 or strpos(lower(p.display_name), k) > 0))
+      select m.id from m where m.is_public limit 201);
+  else
+    candidates := array(
+      with m as materialized (
+        select p.id, p.is_public from public.profiles p
+        where p.handle_lower like pat or lower(p.display_name) like pat)
+      select m.id from m where m.is_public limit 201);
+  end if;
+  if cardinality(candidates) <= 200 then   -- null (no index) walks
+    return query select p.* from public.profiles p
+      where p.id = any (candidates) and not starts_with(p.handle_lower, query_key)
+        and (p.handle_lower collate "C", p.id) > (ah, ai) and not p.id = any (peers)
+      order by p.handle_lower collate "C", p.id limit n;
+    return;
+  end if;
+
+  -- More than 200 matches, few of them where the short walk went: its hits, then the walk on
+  -- from its last row.
+  return query select p.* from public.profiles p where p.id = any (hits) order by p.handle_lower collate "C", p.id;
+  n := n - cardinality(hits);
+  ah := wh;
+  ai := wi;
+  -- A common query: walk the order below the prefix range, then above it, to the page's end.
+  -- The match is a CASE, which no index answers, so the walk stays a walk; it reads the index
+  -- alone (display_name is in it; the visibility map says which pages need no heap visit), and
+  -- the page's rows are read whole after.
+  return query select p.* from public.profiles p join (
+      select w.id from public.profiles w
+      where w.is_public and w.handle_lower collate "C" < query_key and (w.handle_lower collate "C", w.id) > (ah, ai)
+        and (case when contained then strpos(w.handle_lower, k) > 0 or strpos(lower(w.display_name), k) > 0
+                  else w.handle_lower like pat or lower(w.display_name) like pat end)
+        and not w.id = any (peers)
+      order by w.handle_lower collate "C", w.id limit n) page on page.id = p.id
+    order by p.handle_lower collate "C", p.id;
+  get diagnostics got = row_count;
+  n := n - got;
+  if n = 0 then
+    return;
+  end if;
+  return query select p.* from public.profiles p join (
+      select w.id from public.profiles w
+      where w.is_public and w.handle_lower collate "C" >= hi and (w.handle_lower collate "C", w.id) > (ah, ai)
+        and (case when contained then strpos(w.handle_lower, k) > 0 or strpos(lower(w.display_name), k) > 0
+                  else w.handle_lower like pat or lower(w.display_name) like pat end)
+        and not w.id = any (peers)
+      order by w.handle_lower collate "C", w.id limit n) page on page.id = p.id
+    order by p.handle_lower collate "C", p.id;
+end $_$;
 
 
 --
@@ -1349,6 +1475,7 @@ begin
     return social_private.change_follow_request('toggle', me, target);
   else
     perform public.follow_check(target);
+    perform social_private.count_follow(me);
     insert into public.follows as f (follower_id, followee_id) values (me, target)
     on conflict (follower_id, followee_id) do update set deleted_at = null
       where f.deleted_at is not null;
@@ -1730,6 +1857,7 @@ begin
           detail = 'retry_after=' || wait;
       end if;
     end if;
+    perform social_private.count_follow(me);
     insert into public.follow_requests as r (requester_id, target_id) values (me, target)
     on conflict (requester_id, target_id) do update
       set status = 'pending', created_at = clock_timestamp(), decided_at = null;
@@ -1741,6 +1869,42 @@ begin
     'followee', social_private.profile_as_seen(target),
     'changed', changed,
     'request_status', case when ask then 'pending' else 'none' end);
+end $$;
+
+
+--
+-- Name: count_follow(uuid); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.count_follow(me uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  now_at timestamptz := clock_timestamp();
+  per_hour int := social_private.follows_per_hour();
+  per_day int := social_private.follows_per_day();
+  in_hour int;
+  in_day int;
+  oldest timestamptz;
+begin
+  delete from social_private.follow_events e where e.follower_id = me and e.made_at <= now_at - interval '1 day';
+  if per_hour > 0 then
+    select count(*), min(e.made_at) into in_hour, oldest from social_private.follow_events e
+    where e.follower_id = me and e.made_at > now_at - interval '1 hour';
+    if in_hour >= per_hour then
+      raise exception 'follows_per_hour' using errcode = 'PT429', hint = 'follows_per_hour',
+        detail = 'retry_after=' || greatest(1, ceil(extract(epoch from oldest + interval '1 hour' - now_at)))::int;
+    end if;
+  end if;
+  if per_day > 0 then
+    select count(*), min(e.made_at) into in_day, oldest from social_private.follow_events e where e.follower_id = me;
+    if in_day >= per_day then
+      raise exception 'follows_per_day' using errcode = 'PT429', hint = 'follows_per_day',
+        detail = 'retry_after=' || greatest(1, ceil(extract(epoch from oldest + interval '1 day' - now_at)))::int;
+    end if;
+  end if;
+  insert into social_private.follow_events (follower_id, made_at) values (me, now_at);
 end $$;
 
 
@@ -1817,6 +1981,30 @@ begin
       'Profile:' || r.requester_id, 'Profile:' || r.target_id, 'followRequests:' || r.target_id])::text || '}');
   return null;
 end $$;
+
+
+--
+-- Name: follows_per_day(); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.follows_per_day() RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(current_setting('social_gateway.follows_per_day', true), '')::int, 500)
+$$;
+
+
+--
+-- Name: follows_per_hour(); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.follows_per_hour() RETURNS integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(nullif(current_setting('social_gateway.follows_per_hour', true), '')::int, 100)
+$$;
 
 
 --
@@ -1922,6 +2110,21 @@ begin
   end if;
   return n;
 end $$;
+
+
+--
+-- Name: search_bigrams(text, text); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.search_bigrams(handle_key text, name_key text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select coalesce(array_agg(distinct s.g), '{}')
+  from (select substr(handle_key, i, 2) as g from generate_series(1, char_length(handle_key) - 1) as i
+        union all
+        select substr(name_key, i, 2) from generate_series(1, char_length(name_key) - 1) as i) s
+$$;
 
 
 --
@@ -2055,6 +2258,16 @@ CREATE TABLE public.profile_private (
     CONSTRAINT profile_private_home_zip_format CHECK (((home_zip IS NULL) OR (home_zip ~ '^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$'::text))),
     CONSTRAINT profile_private_premium_whole CHECK ((((premium_expires_at IS NULL) = (premium_product_id IS NULL)) AND ((premium_product_id IS NULL) = (premium_original_transaction_id IS NULL)))),
     CONSTRAINT profile_private_route_bytes CHECK (((preferred_grade_scale_route IS NULL) OR (octet_length(preferred_grade_scale_route) <= 640)))
+);
+
+
+--
+-- Name: follow_events; Type: TABLE; Schema: social_private; Owner: -
+--
+
+CREATE TABLE social_private.follow_events (
+    follower_id uuid NOT NULL,
+    made_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 
 
@@ -2223,13 +2436,6 @@ CREATE INDEX posts_author_created_idx ON public.posts USING btree (author_id, cr
 
 
 --
--- Name: profiles_display_trgm; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX profiles_display_trgm ON public.profiles USING gin (display_name extensions.gin_trgm_ops);
-
-
---
 -- Name: profiles_handle_lower_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2237,10 +2443,24 @@ CREATE UNIQUE INDEX profiles_handle_lower_key ON public.profiles USING btree (ha
 
 
 --
--- Name: profiles_handle_trgm; Type: INDEX; Schema: public; Owner: -
+-- Name: profiles_handle_lower_trgm; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX profiles_handle_trgm ON public.profiles USING gin (handle extensions.gin_trgm_ops);
+CREATE INDEX profiles_handle_lower_trgm ON public.profiles USING gin (handle_lower extensions.gin_trgm_ops);
+
+
+--
+-- Name: profiles_name_lower_trgm; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX profiles_name_lower_trgm ON public.profiles USING gin (lower(display_name) extensions.gin_trgm_ops);
+
+
+--
+-- Name: profiles_search_bigrams; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX profiles_search_bigrams ON public.profiles USING gin (social_private.search_bigrams(handle_lower, lower(display_name)));
 
 
 --
@@ -2248,6 +2468,13 @@ CREATE INDEX profiles_handle_trgm ON public.profiles USING gin (handle extension
 --
 
 CREATE INDEX profiles_search_keyset_idx ON public.profiles USING btree (handle_lower, id) WHERE is_public;
+
+
+--
+-- Name: profiles_search_order_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX profiles_search_order_idx ON public.profiles USING btree (handle_lower COLLATE "C", id) INCLUDE (display_name) WHERE is_public;
 
 
 --
@@ -2262,6 +2489,13 @@ CREATE INDEX stories_author_expires_idx ON public.stories USING btree (author_id
 --
 
 CREATE INDEX stories_expires_idx ON public.stories USING btree (expires_at);
+
+
+--
+-- Name: follow_events_follower_idx; Type: INDEX; Schema: social_private; Owner: -
+--
+
+CREATE INDEX follow_events_follower_idx ON social_private.follow_events USING btree (follower_id, made_at);
 
 
 --
@@ -2524,6 +2758,14 @@ ALTER TABLE ONLY public.stories
 
 
 --
+-- Name: follow_events follow_events_follower_id_fkey; Type: FK CONSTRAINT; Schema: social_private; Owner: -
+--
+
+ALTER TABLE ONLY social_private.follow_events
+    ADD CONSTRAINT follow_events_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+
+--
 -- Name: blocks; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -2745,6 +2987,12 @@ CREATE POLICY stories_read ON public.stories FOR SELECT TO authenticated USING (
    FROM public.profiles a
   WHERE (a.id = stories.author_id)))));
 
+
+--
+-- Name: follow_events; Type: ROW SECURITY; Schema: social_private; Owner: -
+--
+
+ALTER TABLE social_private.follow_events ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
@@ -3092,6 +3340,7 @@ GRANT ALL ON FUNCTION public.profile_cards(ids uuid[], handles text[]) TO authen
 
 GRANT SELECT ON TABLE public.profiles TO anon;
 GRANT SELECT ON TABLE public.profiles TO authenticated;
+GRANT SELECT ON TABLE public.profiles TO service_role;
 
 
 --
@@ -3308,6 +3557,13 @@ REVOKE ALL ON FUNCTION social_private.change_follow_request(action text, me uuid
 
 
 --
+-- Name: FUNCTION count_follow(me uuid); Type: ACL; Schema: social_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION social_private.count_follow(me uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION feed_rows(after_us bigint, after_id uuid, page_size integer); Type: ACL; Schema: social_private; Owner: -
 --
 
@@ -3327,6 +3583,22 @@ REVOKE ALL ON FUNCTION social_private.follow_caller(target uuid) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION social_private.follow_requests_notify() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION follows_per_day(); Type: ACL; Schema: social_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION social_private.follows_per_day() TO authenticated;
+GRANT ALL ON FUNCTION social_private.follows_per_day() TO service_role;
+
+
+--
+-- Name: FUNCTION follows_per_hour(); Type: ACL; Schema: social_private; Owner: -
+--
+
+GRANT ALL ON FUNCTION social_private.follows_per_hour() TO authenticated;
+GRANT ALL ON FUNCTION social_private.follows_per_hour() TO service_role;
 
 
 --
@@ -3437,6 +3709,7 @@ GRANT ALL ON TABLE public.follow_requests TO service_role;
 
 GRANT SELECT ON TABLE public.follows TO anon;
 GRANT SELECT ON TABLE public.follows TO authenticated;
+GRANT SELECT ON TABLE public.follows TO service_role;
 
 
 --
