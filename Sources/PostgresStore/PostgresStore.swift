@@ -109,6 +109,8 @@ public final class PostgresStore: Sendable {
                                    where n.nspname = 'social_private' and p.proname = 'cache_notify'),
                            current_user::text,
                            case when exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role')
+                                     and to_regclass('public.profiles') is not null and to_regclass('public.follows') is not null
+                                     and to_regclass('public.blocks') is not null and to_regclass('public.follow_requests') is not null
                                 then pg_has_role(current_user, 'service_role', 'MEMBER')
                                      and has_table_privilege('service_role', 'public.profiles', 'SELECT')
                                      and has_table_privilege('service_role', 'public.follows', 'SELECT')

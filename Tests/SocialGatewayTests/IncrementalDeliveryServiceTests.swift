@@ -114,6 +114,31 @@ struct IncrementalDeliveryServiceTests {
         }
     }
 
+    @Test("issue 51: MAX_RESPONSE_BYTES bounds an incremental answer: a first payload over it is refused whole, later payloads past it end the stream")
+    func responseSizeBounded() async throws {
+        var small = GatewayOptions()
+        small.maxResponseBytes = 100  // the first payload has 140 bytes
+        try await GatewayFixture.run(.embedded, options: small) { gateway in
+            let refused = try await gateway.payloads(deferredCard, ["h": "bob_builder"], viewer: gateway.alice)
+            #expect(refused.response.incremental == nil)
+            #expect(refused.response.errorCodes == ["RESPONSE_TOO_LARGE"])
+            #expect(!refused.texts[0].contains("bob_builder"))
+        }
+        var both = GatewayOptions()
+        both.maxResponseBytes = 200  // the first fits (140 bytes), the two together (310) do not
+        try await GatewayFixture.run(.embedded, options: both) { gateway in
+            var request = GatewayRequest(query: deferredCard, variables: ["h": "bob_builder"], viewer: gateway.alice)
+            request.incremental = .v0_2
+            let response = await gateway.service.execute(request)
+            #expect(response.outcome == .executed)
+            var later: [String] = []
+            await #expect(throws: (any Error).self) {
+                try await response.incremental?.forEach { later.append(String(decoding: $0.body, as: UTF8.self)) }
+            }
+            #expect(later.isEmpty)
+        }
+    }
+
     @Test("cost and depth count deferred selections: a deferred part over MAX_COST is refused before anything runs")
     func pricedAndBounded() async throws {
         var options = GatewayOptions()

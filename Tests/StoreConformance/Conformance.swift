@@ -31,47 +31,14 @@ enum Conformance {
         guard let profile = graph.profilesById[id] else { return id.lowercased }
         return "\(profile.handle) (\(profile.isPublic ? "public" : "private"), \(graph.relation(viewer, id).rawValue) of \(name(viewer, graph)))"
     }
-
-    /// Where a store is known to answer differently from the decision until another branch of
-    /// issue 52 lands: the Supabase fake decides in its own Swift copy of the rules (branch
-    /// wt-sql makes it run the real SQL): its activeFollows and follow pages do not apply the
-    /// edge rule; and the embedded store's `followedByViewerFollowing` lists the followers of a
-    /// profile the viewer sees only as a card, or not at all (branch wt-search). Each such case is
-    /// recorded as a known issue (``Checks``), so the suite stays green now and flags nothing once
-    /// they land: then remove the `known:` arguments.
-    enum KnownDifference: String {
-        case fakeRules = "the Supabase fake's Swift copy of the rules (wt-sql: the fake runs the real SQL)"
-        case followedBy = "followedByViewerFollowing's visibility (wt-search)"
-    }
 }
 
-/// Expectations of one test case where a store may be known to differ (``Conformance/KnownDifference``):
-/// each failure is an issue of its own, except on the known store, where they are counted and
-/// recorded as one known issue at the end (``finish()``) with a few examples, so a run lists one
-/// line per known difference, not one per answer.
+/// Expectations of one test case, each answer that differs from the decision an issue of its own,
+/// with the viewer and profile named (``Conformance/name(_:for:_:)``).
 final class Checks {
-    let known: Conformance.KnownDifference?
-    private(set) var failures: [String] = []
-
-    init(_ kind: StoreKind, known: [StoreKind: Conformance.KnownDifference]) { self.known = known[kind] }
-
     func expect(_ holds: Bool, _ message: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard !holds else { return }
-        if known == nil {
-            Issue.record(Comment(rawValue: message()), sourceLocation: sourceLocation)
-        } else {
-            failures.append(message())
-        }
-    }
-
-    /// Records the known store's failures as one known issue.
-    func finish(sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let known, !failures.isEmpty else { return }
-        withKnownIssue(Comment(rawValue: known.rawValue), isIntermittent: true) {
-            Issue.record(
-                Comment(rawValue: "\(failures.count) answers differ from the decision, e.g.\n" + failures.prefix(3).joined(separator: "\n")),
-                sourceLocation: sourceLocation)
-        }
+        Issue.record(Comment(rawValue: message()), sourceLocation: sourceLocation)
     }
 }
 

@@ -27,16 +27,7 @@ struct DifferentialTests {
         for key in Set(embedded.keys).union(postgres.keys).sorted() where embedded[key] != postgres[key] {
             differences.append(key)
         }
-        // followedByViewerFollowing: the embedded store lists a private profile's followers to a
-        // viewer who sees its card (wt-search fixes it); every other answer must agree.
-        let known = differences.filter { $0.hasPrefix("followedBy ") }
-        let unknown = differences.filter { !$0.hasPrefix("followedBy ") }
-        #expect(unknown.isEmpty, "\(unknown.count) answers differ, e.g. \(unknown.prefix(20))")
-        if !known.isEmpty {
-            withKnownIssue(Comment(rawValue: Conformance.KnownDifference.followedBy.rawValue), isIntermittent: true) {
-                Issue.record("\(known.count) followedByViewerFollowing answers differ, e.g. \(known.prefix(5))")
-            }
-        }
+        #expect(differences.isEmpty, "\(differences.count) answers differ, e.g. \(differences.prefix(20))")
     }
 
     /// Every answer of every read port, for every viewer, keyed by what was asked.

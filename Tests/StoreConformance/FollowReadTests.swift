@@ -21,8 +21,7 @@ struct FollowReadTests {
                 try GetFollowPages.request(.followers, of: oracle.ids[0], first: 2, after: nil, last: nil, before: nil, viewer: .anonymous)
             }
             // The fake lists the follows of a profile the viewer sees only as a card, or not at all.
-            let checks = Checks(kind, known: [.supabase: .fakeRules])
-            defer { checks.finish() }
+            let checks = Checks()
             for viewer in oracle.graph.viewers(store) where viewer.userId != nil {
                 // One call per wave: every list's next page at once, as the gateway's loader asks.
                 var open = lists.map { (list: $0, cursor: FollowKeyset?.none, offset: 0) }
@@ -54,8 +53,7 @@ struct FollowReadTests {
     func followPagesBackward(_ kind: StoreKind) async throws {
         try await Conformance.run(kind) { store, oracle in
             let lists = oracle.ids.flatMap { [FollowList(.followers, of: $0), FollowList(.following, of: $0)] }
-            let checks = Checks(kind, known: [.supabase: .fakeRules])
-            defer { checks.finish() }
+            let checks = Checks()
             for viewer in oracle.graph.viewers(store) where viewer.userId != nil {
                 let requests = lists.map { FollowPageRequest(list: $0, page: PageRequest(direction: .backward, limit: Self.pageSize)) }
                 let pages = try await store.stores.follows.followPages(requests, viewer: viewer)
@@ -79,8 +77,7 @@ struct FollowReadTests {
         try await Conformance.run(kind) { store, oracle in
             let pairs = oracle.ids.flatMap { a in oracle.ids.filter { $0 != a }.map { FollowPair(follower: a, followee: $0) } }
             // The fake lists every active follow, whoever its ends are to the viewer.
-            let checks = Checks(kind, known: [.supabase: .fakeRules])
-            defer { checks.finish() }
+            let checks = Checks()
             // Signed-in viewers: an anonymous one follows nobody, without a store call (GetFollowStates).
             for viewer in oracle.graph.viewers(store) where viewer.userId != nil {
                 let active = try await store.stores.follows.activeFollows(among: pairs, viewer: viewer)
@@ -111,8 +108,7 @@ struct FollowReadTests {
     func followedByViewerFollowing(_ kind: StoreKind) async throws {
         try await Conformance.run(kind) { store, oracle in
             // The embedded store lists the followers of a profile the viewer sees only as a card, or not at all.
-            let checks = Checks(kind, known: [.embedded: .followedBy])
-            defer { checks.finish() }
+            let checks = Checks()
             for viewer in oracle.graph.viewers(store) {
                 // The use case never asks for the viewer's own profile (its answer is empty without a store call).
                 let targets = oracle.ids.filter { $0 != viewer.userId }

@@ -2,7 +2,7 @@ import Foundation
 import SocialDomain
 
 extension MemoryReads {
-    /// One follow page from what memory keeps, by the rule every store applies: a list of an
+    /// One follow page from what memory keeps, by the domain's rule (``SocialRules``): a list of an
     /// owner the viewer does not see whole has no edges (and `totalCount` 0); otherwise its edges
     /// are the follows whose other end the viewer sees (the edge rule: both ends seen), newest
     /// first, and `totalCount` is the owner's stored counter. The page over-reads the kept start
@@ -19,7 +19,8 @@ extension MemoryReads {
                 missing.profiles.insert(request.list.owner)
                 return nil
             }
-            guard Self.access(owner, view) == .full else { return FollowPage.assemble(request: request, fetched: [], totalCount: 0) }
+            let ownerAccess = Self.access(owner, view)
+            guard SocialRules.showsLists(of: ownerAccess) else { return FollowPage.assemble(request: request, fetched: [], totalCount: 0) }
             guard let start = state.list(request.list) else {
                 missing.lists.insert(request.list)
                 return nil
@@ -27,7 +28,7 @@ extension MemoryReads {
             let fetched = Self.walk(start, request) { id in
                 switch state.profile(id) {
                 case .found(let record):
-                    guard Self.access(record, view) == .full else { return .hidden }
+                    guard SocialRules.showsEdge(ownerAccess, Self.access(record, view)) else { return .hidden }
                     let edgeState = FollowState(
                         profileId: id, viewerIsFollowing: id != me && facts.follows.contains(id),
                         followsViewer: id != me && facts.followers.contains(id))
@@ -39,8 +40,8 @@ extension MemoryReads {
                 }
             }
             guard let fetched else { return nil }
-            let total = request.list.kind == .followers ? owner.followerCount : owner.followingCount
-            return FollowPage.assemble(request: request, fetched: fetched, totalCount: total)
+            let stored = request.list.kind == .followers ? owner.followerCount : owner.followingCount
+            return FollowPage.assemble(request: request, fetched: fetched, totalCount: SocialRules.listTotal(storedCount: stored, access: ownerAccess))
         }
     }
 

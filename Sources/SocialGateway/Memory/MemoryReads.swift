@@ -41,15 +41,16 @@ struct MemoryReads: Sendable {
 
     // MARK: The rule
 
-    /// How much of `profile` the viewer may see: the domain's rule, from the viewer's facts.
+    /// How much of `profile` the viewer may see: the domain's rule (``SocialRules/access(_:)``),
+    /// from the viewer's facts kept in memory.
     static func access(_ profile: Profile, _ view: ViewerView) -> ProfileAccess? {
         switch view {
         case .anonymous:
-            return ProfileAccess.of(profileId: profile.id, isPublic: profile.isPublic, viewer: .anonymous, viewerFollows: false)
+            return SocialRules.access(VisibilityFacts(viewer: .anonymous, profileId: profile.id, isPublic: profile.isPublic))
         case .signedIn(let me, let facts):
-            return ProfileAccess.of(
-                profileId: profile.id, isPublic: profile.isPublic, viewer: .user(id: me, token: ""),
-                viewerFollows: facts.follows.contains(profile.id), blocked: facts.blocks.contains(profile.id))
+            return SocialRules.access(VisibilityFacts(
+                viewer: .user(id: me, token: ""), profileId: profile.id, isPublic: profile.isPublic,
+                viewerFollows: facts.follows.contains(profile.id), blocked: facts.blocks.contains(profile.id)))
         }
     }
 
@@ -135,7 +136,7 @@ struct MemoryReads: Sendable {
                 guard id != me else { return FollowState(profileId: id, viewerIsFollowing: false, followsViewer: false) }
                 let seen: Bool
                 switch state.profile(id) {
-                case .found(let record): seen = Self.access(record, view) == .full
+                case .found(let record): seen = SocialRules.sees(Self.access(record, view))
                 case .absent: seen = false
                 case .unknown:
                     missing.profiles.insert(id)

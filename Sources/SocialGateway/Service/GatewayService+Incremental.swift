@@ -86,6 +86,9 @@ extension GatewayService {
         case .complete(let result):
             // Nothing deferred after all (a null took its place, or every @defer had if: false).
             var response = response(for: result, prepared)
+            if let limit = options.maxResponseBytes, response.body.count > limit {
+                return responseTooLarge(limit: limit, batched: false)
+            }
             if let lookup, let token, !response.hasErrors {
                 store(response.body, lookup: lookup, tags: context.readTags.all, token: token)
                 response.cacheControl = lookup.policy.headerValue
@@ -94,6 +97,8 @@ extension GatewayService {
         case .incremental(let started):
             execution = started
         }
+        let limit = options.maxResponseBytes ?? Int.max
+        if execution.initialPayload.count > limit { return responseTooLarge(limit: limit, batched: false) }
         var response = GatewayResponse(
             outcome: .executed, body: execution.initialPayload, hasErrors: execution.initialHasErrors,
             cacheControl: writes ? "no-store" : (lookup?.policy.headerValue ?? "no-store"))
@@ -105,8 +110,14 @@ extension GatewayService {
             await slots.acquire()
             defer { slots.release() }
             var bodies = [first]
+            var sent = first.count
             var hasErrors = firstHasErrors
             try await execution.run { payload in
+                // The payloads together are one answer under MAX_RESPONSE_BYTES: past it the
+                // deferred work stops and the stream ends without its closing part, which
+                // clients report as an incomplete answer (none is kept).
+                sent += payload.body.count
+                if sent > limit { throw IncrementalAnswerTooLarge(limit: limit) }
                 bodies.append(payload.body)
                 hasErrors = hasErrors || payload.hasErrors
                 try await emit(payload)
@@ -129,4 +140,11 @@ extension GatewayService {
                 lookup.key, body: body, etag: etag, maxAge: lookup.policy.maxAge, tags: tags, token: token)
         }
     }
+}
+
+/// The payloads of an incremental answer grew past `MAX_RESPONSE_BYTES` together: the stream is
+/// ended where it stands.
+struct IncrementalAnswerTooLarge: Error, CustomStringConvertible {
+    let limit: Int
+    var description: String { "the incremental answer's payloads grew past \(limit) bytes (MAX_RESPONSE_BYTES); the stream ended" }
 }
