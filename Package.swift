@@ -53,11 +53,11 @@ let package = Package(
     ],
     targets: [
         // The GraphQL language: source, tokens, lexer, parser, AST, printer, visitor.
-        .target(name: "GraphQLLanguage"),
+        .target(name: "GraphQLLanguage", exclude: ["README.md"]),
         // The GraphQL engine: type system from SDL, execution, introspection, DataLoader.
-        .target(name: "GraphQLEngine", dependencies: ["GraphQLLanguage"]),
+        .target(name: "GraphQLEngine", dependencies: ["GraphQLLanguage"], exclude: ["README.md"]),
         // Validation (§5): one rule per file, plus the depth/cost/alias guards.
-        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage", "GraphQLEngine"]),
+        .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage", "GraphQLEngine"], exclude: ["README.md"]),
         // The social domain: models, use cases, ports, domain errors. No I/O.
         .target(name: "SocialDomain", exclude: ["README.md"]),
         // Uploaded media (avatars, story files) as files in a folder, one per kind, for every
@@ -89,7 +89,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // The domain's ports on PostgreSQL itself (supabase/migrations applied), each request
         // in one transaction as the caller's role, so the same RLS decides; and the change feed
@@ -115,7 +116,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         // The product's GraphQL service: schema.graphql bound to the use cases through
         // per-request loaders; parse -> validate -> execute. Knows nothing of HTTP.
@@ -128,10 +130,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
+            exclude: ["README.md"],
             resources: [.copy("Resources/schema.graphql")]
         ),
         // Atomic operations on a counter shared between processes (the cache's generation).
-        .target(name: "CSharedCounter"),
+        .target(name: "CSharedCounter", exclude: ["README.md"]),
         // libdeflate, for the response cache's stored bodies and HTTP's compressed answers
         // (Debian: libdeflate-dev).
         .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -167,6 +170,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
+            exclude: ["README.md"],
             resources: [.copy("Resources/playground.html")]
         ),
         // The composition root: opens the store the settings name (embedded, Supabase or
@@ -182,7 +186,8 @@ let package = Package(
                 .product(name: "OTel", package: "swift-otel"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "SocialGatewayCLI",
@@ -190,7 +195,8 @@ let package = Package(
                 "GatewayAssembly", "GatewayServer", "GraphQLEngine", "GraphQLValidation", "GraphQLLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/social-gateway"
+            path: "Sources/social-gateway",
+            exclude: ["README.md"]
         ),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"], exclude: ["Fixtures"]),
         .testTarget(name: "GraphQLEngineTests", dependencies: ["GraphQLEngine", "GraphQLLanguage"], exclude: ["Fixtures"]),

@@ -182,7 +182,7 @@ public enum BackendAssembly {
                     : []),
             // SQLite in this process: executions are CPU work. Two per core kept writes among
             // browsing clients under 50 ms at p99 here (4 on 2 cores: 33-35 ms against 38 with 8),
-            // at about a tenth of random graphs' throughput (docs/SERVER.md).
+            // at about a tenth of random graphs' throughput (docs/performance/2026-11-25-issue-17-varied-requests-and-writes.md).
             concurrentQueries: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount),
             summary: "embedded store at \(store.dataDirectory.path)")
         backend.writesOnlyThroughGateway = true

@@ -10,7 +10,7 @@ import NIOCore
 /// turn of every connection's request: the kernel's accept queue stayed full for 5 s and more,
 /// connections past it were dropped and retried a second or three later, and their first
 /// requests timed out (issue 41, part 4; `ss -ltn` and `nstat TcpExtListenOverflows` in
-/// docs/SERVER.md, "Many connections").
+/// docs/performance/2026-11-28-many-connections.md).
 ///
 /// This handler sits first in the listening channel's pipeline, accepts up to
 /// ``acceptsPerRead`` connections a read instead of 4, and asks for the next accepts after every

@@ -14,7 +14,7 @@ import SocialGateway
 /// some 150 ms in turn; 4,000 wait past half a second and, unrefused, their clients give up at
 /// their own timeouts with the work done for nothing. A refusal instead costs a header
 /// comparison and a small answer, nothing of GraphQL is run, and the client retries after a
-/// second (issue 41, part 4; figures in docs/SERVER.md, "Many connections").
+/// second (issue 41, part 4; figures in docs/performance/2026-11-28-many-connections.md).
 ///
 /// A request also waits after its handler starts, for an execution slot (``SocialGateway/ExecutionSlots``):
 /// the gate sees that wait too. While the longest waiting request there has waited more than

@@ -30,7 +30,7 @@ public struct ServerConfiguration: Sendable {
     /// Connections the kernel holds for the server before it accepts them (`LISTEN_BACKLOG`,
     /// 4096; Linux caps it at `net.core.somaxconn`). Hummingbird's default of 256 overflowed when
     /// a thousand clients connected at once: the kernel dropped the rest and they retried a second
-    /// or more later (docs/SERVER.md, "Many connections").
+    /// or more later (docs/performance/2026-11-28-many-connections.md).
     public var listenBacklog = 4096
     /// The longest a GraphQL request may wait in the server before its handler starts; past it,
     /// it is refused at once with 503 and `Retry-After` (``QueueWaitGate``; `MAX_QUEUE_WAIT`,

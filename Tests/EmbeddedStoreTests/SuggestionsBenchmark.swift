@@ -12,7 +12,7 @@ import Testing
 struct SuggestionsBenchmark {
     static let enabled = ProcessInfo.processInfo.environment["SOCIAL_GATEWAY_BENCH"] == "suggestions"
 
-    /// The shape both stores' benchmarks seed (see docs/SERVER.md): profile 0 is the viewer, 1...1000
+    /// The shape both stores' benchmarks seed (see docs/performance/2026-11-27-suggestions.md): profile 0 is the viewer, 1...1000
     /// the profiles it follows, 1001...21000 the pool they follow; middle `m` follows the 1,000 pool
     /// profiles `1001 + (m * 7919 + j * 13) % 20000` (j = 0..<1000), so each pool profile has
     /// about 50 paths from the viewer; every 10th pool profile is private.

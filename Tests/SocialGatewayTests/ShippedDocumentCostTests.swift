@@ -74,7 +74,7 @@ struct ShippedDocumentCostTests {
             }
     }
 
-    /// `PRINT_COSTS=1` prints each document's old and new cost (the table in docs/SERVER.md).
+    /// `PRINT_COSTS=1` prints each document's old and new cost (the table in docs/DESIGN.md, "The cost model").
     @Test("every shipped document passes the old limit (20,000) and the new default MAX_COST (10,000)")
     func oldAndNew() async throws {
         let service = try await GatewayService(stores: TestStore.start(.embedded).stores)

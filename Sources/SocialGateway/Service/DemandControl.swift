@@ -19,7 +19,7 @@ public struct DemandControlOptions: Sendable {
     /// `COST_MODE`: enforce by default.
     public var costMode = Mode.enforce
     /// `MAX_COST`: the highest estimated cost an operation may have (10,000). Every shipped
-    /// document costs far less (docs/SERVER.md, "Demand control": the bench query 1,503, the
+    /// document costs far less (docs/DESIGN.md, "The cost model": the bench query 1,503, the
     /// load test's follower graph 1,153).
     public var maxCost = 10_000
     /// `COST_LIST_SIZE`: elements assumed of a list field without `@listSize` (every list of

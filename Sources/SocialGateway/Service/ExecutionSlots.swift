@@ -7,7 +7,7 @@ import Synchronization
 /// does. Sixteen uncached follower graphs at once each queue dozens of jobs there, and a
 /// mutation's continuation, or a cache hit's, waits behind them: with the cache full and
 /// churning, `updateProfile` took 40-160 ms at p99 though it needs 7 alone (issue #17). Waiting
-/// for a slot costs no CPU, so a bound keeps that queue short. Measured (docs/SERVER.md): 2
+/// for a slot costs no CPU, so a bound keeps that queue short. Measured (docs/performance/2026-11-25-issue-17-varied-requests-and-writes.md): 2
 /// slots brought those writes' p99 to 10-26 ms but cost cheap misses, whose store reads wait on
 /// other threads, 30% of their throughput; 4 kept both writes under 35/46 ms for about a tenth
 /// of random graphs' throughput, and is the embedded store's default on 2 cores (two per core).
