@@ -36,21 +36,21 @@ public struct GatewayOptions: Sendable {
     /// estimated cost; nil limits nothing. Shared by every request of this service.
     public var rateLimiter: RateLimiter? = RateLimiter(query: GatewayOptions.queryRateLimit, mutation: GatewayOptions.mutationRateLimit)
     /// Reads per caller by default: 50,000 cost units a second, bursts of 100,000 (two seconds'
-    /// worth): a quarter of what a replica serves, so that one viewer (or one address, or /64)
-    /// flooding uncached reads takes at most about a quarter of the server and meets 429s past it.
-    /// Measured (docs/performance/2026-12-02-rate-limit-defaults.md, `scripts/rate-limit-check`):
-    /// a replica on this 2-core machine serves about 141,000 read units a second per core of
-    /// gateway CPU under the load test's mixed workload, about 210,000 with both cores and its
-    /// clients beside it; a quarter, rounded down. That is 43 of the load test's follower graphs
-    /// (1,153 units) a second, or about 2,000 profile cards (23) when uncached; a cache hit costs
-    /// 1. A deployment with bigger replicas raises it (`RATE_LIMIT_QUERY_PER_SECOND`,
-    /// `RATE_LIMIT_QUERY_CAPACITY`). Before issue 51 it was 5,000,000 a second, which no client
-    /// ever met: one token kept both cores busy.
+    /// worth), so that one viewer (or one address, or /64) flooding uncached reads takes a small
+    /// share of the server and meets 429s past it. Derived as a quarter of what a replica served
+    /// under the load test's mixed workload with graph memory off (about 210,000 read units a
+    /// second on this 2-core machine); with memory on it serves about 562,000, so it is now about
+    /// a tenth, still some 2,000 uncached cards (23 units) or 50 follower graphs (about 1,000) a
+    /// second; a cache hit costs 1. Measured: docs/performance/2026-12-02-rate-limit-defaults.md
+    /// (`scripts/rate-limit-check`). A deployment with bigger replicas raises it
+    /// (`RATE_LIMIT_QUERY_PER_SECOND`, `RATE_LIMIT_QUERY_CAPACITY`). Before issue 51 it was
+    /// 5,000,000 a second, which no client ever met: one token kept both cores busy.
     public static let queryRateLimit = RateLimiter.Policy(name: "query", capacity: 100_000, refillPerSecond: 50_000)
-    /// Writes per caller by default: 3,000 cost units a second, bursts of 6,000: a quarter of the
-    /// about 13,700 write units a second the embedded store's single writer takes here (toggles and
-    /// profile updates of random viewers), rounded down; a mutation costs 10 plus its selection,
-    /// so about 230 writes a second. Before issue 51: 100,000 a second.
+    /// Writes per caller by default: 3,000 cost units a second, bursts of 6,000: derived as a
+    /// quarter of the about 13,700 write units a second the embedded store's single writer took
+    /// when it was set (toggles and profile updates of random viewers); measured again with
+    /// graph memory on, 48,700, so a small share; a mutation costs 10 plus its selection, so
+    /// about 230 writes a second, more than any client makes. Before issue 51: 100,000 a second.
     public static let mutationRateLimit = RateLimiter.Policy(name: "mutation", capacity: 6_000, refillPerSecond: 3_000)
     /// Whether `__schema` and `__type` may be queried (the playground needs them).
     public var introspection = true
