@@ -47,7 +47,7 @@ struct GraphMemoryDifferentialTests {
           node(id: $id) { ... on Profile { handle viewerFollowRequestStatus } } }
         """
 
-    static var steps: Int { ProcessInfo.processInfo.environment["GRAPH_MEMORY_DIFF_STEPS"].flatMap(Int.init) ?? 500 }
+    static var steps: Int { ProcessInfo.processInfo.environment["GRAPH_MEMORY_DIFF_STEPS"].flatMap(Int.init) ?? 1_500 }
 
     @Test("random viewers, reads and writes on a generated graph: every answer with memory and the cache equals the store's own", arguments: StoreKind.allCases.filter { $0 != .supabase })
     func sameAnswers(_ kind: StoreKind) async throws {
