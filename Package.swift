@@ -185,6 +185,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OTel", package: "swift-otel"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             exclude: ["README.md"]

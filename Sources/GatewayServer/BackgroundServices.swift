@@ -1,8 +1,9 @@
 import ServiceLifecycle
 import Synchronization
 
-/// Services the router's construction starts (the cache's ``CacheCoherence``), handed to the
-/// service group that runs the server, so they start and stop with it.
+/// Services that run beside the server (the assembled gateway's ``AssembledGateway/services``,
+/// the `/metrics` listener of `METRICS_PORT`), handed to the service group that runs the server,
+/// so they start and stop with it.
 public final class BackgroundServices: Sendable {
     private let services = Mutex<[any Service]>([])
 

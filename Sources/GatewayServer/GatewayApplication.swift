@@ -24,21 +24,22 @@ import UnixSignals
 /// ``GatewayHTTPError``s into responses).
 ///
 /// - Parameters:
-///   - backend: the opened store, as the composition root (`GatewayAssembly`) describes it.
+///   - gateway: what the composition root (`GatewayAssembly`) built: the service, its change
+///     stream, cache coherence and subscription hub, over the opened store.
 ///   - extraRoutes: routes the composition root adds (load-test hooks).
 ///   - onListening: called with the bound port once the server accepts connections (tests
 ///     listen on port 0).
 ///   - telemetry: the span exporter when tracing is on; it starts first and stops last, so
 ///     the spans of the last requests are flushed.
 public func makeServiceGroup(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
+    configuration: ServerConfiguration, gateway: AssembledGateway, logger: Logger, extraRoutes: [GatewayRoute] = [],
     gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
     onListening: (@Sendable (Int) async -> Void)? = nil, telemetry: (any Service)? = nil
 ) async throws -> ServiceGroup {
     let readiness = Readiness()
     let background = BackgroundServices()
     let app = try await buildApplication(
-        configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
+        configuration: configuration, gateway: gateway, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
         background: background, onListening: onListening)
     var groupConfiguration = ServiceGroupConfiguration(
         services: (telemetry.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? [])
@@ -54,17 +55,17 @@ public func makeServiceGroup(
     return ServiceGroup(configuration: groupConfiguration)
 }
 
-/// Builds the application on an opened backend (tests share a store with the app).
+/// Builds the application that routes an assembled gateway (tests share a store with the app).
 public func buildApplication(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
+    configuration: ServerConfiguration, gateway: AssembledGateway, logger: Logger, extraRoutes: [GatewayRoute] = [],
     readiness: Readiness = Readiness(), background: BackgroundServices = BackgroundServices(),
     onListening: (@Sendable (Int) async -> Void)? = nil
 ) async throws -> some ApplicationProtocol {
     let routers = try await buildRouters(
-        configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
+        configuration: configuration, gateway: gateway, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
         background: background)
     let deadlines = configuration.requestDeadlines
-    let mode = backend.summary
+    let mode = gateway.backend.summary
     let host = configuration.host
     return Application(
         router: routers.http,
@@ -99,15 +100,15 @@ public func buildApplication(
 
 /// The router with every route and middleware (exposed for tests that want the router alone).
 ///
-/// With a backend ``GatewayBackend/changeFeed``, a ``ChangeStream`` that follows it is added to
-/// `background`, feeding the cache's ``CacheCoherence`` (until something runs it, the cache
-/// answers nothing) and the ended sessions other replicas announce.
+/// The gateway's ``AssembledGateway/services`` (the ``ChangeStream`` following a backend's feed,
+/// which feeds the cache's ``CacheCoherence``: until something runs it, the cache answers
+/// nothing) are added to `background`, with the `/metrics` listener when `METRICS_PORT` is set.
 public func buildRouter(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute] = [],
+    configuration: ServerConfiguration, gateway: AssembledGateway, logger: Logger, extraRoutes: [GatewayRoute] = [],
     readiness: Readiness = Readiness(), background: BackgroundServices = BackgroundServices()
 ) async throws -> Router<GatewayRequestContext> {
     try await buildRouters(
-        configuration: configuration, backend: backend, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
+        configuration: configuration, gateway: gateway, logger: logger, extraRoutes: extraRoutes, readiness: readiness,
         background: background
     ).http
 }
@@ -119,66 +120,17 @@ struct GatewayRouters {
 }
 
 func buildRouters(
-    configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger, extraRoutes: [GatewayRoute],
+    configuration: ServerConfiguration, gateway: AssembledGateway, logger: Logger, extraRoutes: [GatewayRoute],
     readiness: Readiness, background: BackgroundServices
 ) async throws -> GatewayRouters {
-    var gatewayOptions = configuration.gateway
-    if gatewayOptions.maxConcurrentQueries == nil { gatewayOptions.maxConcurrentQueries = backend.concurrentQueries }
-    if configuration.responseCache, let open = configuration.openResponseCache {
-        // A folder or file that cannot be used degrades to no caching (logged), never to a failed start.
-        try? FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        gatewayOptions.cache = open(configuration, logger)
-    }
-    if let manifest = configuration.persistedQueriesManifest {
-        gatewayOptions.trustedDocuments = try TrustedDocuments.load(contentsOf: manifest)
-        logger.notice("trusted documents loaded", metadata: ["count": "\(gatewayOptions.trustedDocuments!.count)"])
-    }
-    if configuration.persistedQueriesOnly {
-        guard gatewayOptions.trustedDocuments != nil else {
-            throw ServerConfigurationError(
-                "PERSISTED_QUERIES_ONLY=true needs PERSISTED_QUERIES_MANIFEST, the manifest of the documents to allow")
-        }
-        gatewayOptions.trustedDocumentsOnly = true
-    }
-    let endedSessions = gatewayOptions.endedSessions
+    let backend = gateway.backend, service = gateway.service, hub = gateway.hub
+    for running in gateway.services { background.add(running) }
     let authenticator = await JWTAuthenticator(
         hmacSecret: backend.jwtSecret, jwks: backend.jwks, audience: configuration.jwtAudience,
-        issuer: configuration.jwtIssuer, endedSessions: gatewayOptions.endedSessions)
+        issuer: configuration.jwtIssuer, endedSessions: gateway.endedSessions)
     let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
-    metrics.mirror(cache: gatewayOptions.cache)
-    // The one stream of changes: the backend's feed where it has one, else this replica's own
-    // writes (the service publishes them). Each concern subscribes to it.
-    let stream = ChangeStream(feed: backend.changeFeed, writesOnlyThroughThisProcess: backend.writesOnlyThroughGateway)
-    gatewayOptions.changes = stream
-    stream.subscribe { event in
-        if case .sessionsEnded(let ends) = event { endedSessions.apply(ends) }
-    }
-    var coherence: CacheCoherence?
-    if let feed = backend.changeFeed {
-        endedSessions.setAnnouncer { end in
-            do {
-                try await feed.announce(end)
-            } catch {
-                logger.error(
-                    "could not tell the other replicas that a session ended; they accept its access token until it expires",
-                    metadata: ["error": "\(error)"])
-            }
-        }
-        if gatewayOptions.cache.isEnabled {
-            let follower = CacheCoherence(cache: gatewayOptions.cache, feed: feed, logger: logger)
-            stream.subscribe { event in await follower.handle(event) }
-            metrics.mirror(coherence: follower)
-            coherence = follower
-        }
-        background.add(stream)
-    }
-    let service = try GatewayService(stores: backend.stores, options: gatewayOptions, logger: logger)
-    // Sessions that ended before this start (a restart) stay ended, where the store can tell.
-    do {
-        try await service.restoreEndedSessions()
-    } catch {
-        logger.warning("could not read the sessions that ended before this start", metadata: ["error": "\(error)"])
-    }
+    metrics.mirror(cache: gateway.cache)
+    if let coherence = gateway.coherence { metrics.mirror(coherence: coherence) }
     let issuer: DevTokenIssuer? =
         if !backend.demoUsers.isEmpty, configuration.demoTokensEnabled, let secret = backend.jwtSecret {
             await DevTokenIssuer(secret: secret, audience: configuration.jwtAudience, issuer: configuration.jwtIssuer)
@@ -190,8 +142,7 @@ func buildRouters(
             "DEMO_TOKENS=true on a non-loopback address: anyone who can reach \(configuration.host):\(configuration.port) can get a token for every demo user at /playground/demo-tokens and act as them. Use it only on a trusted network.")
     }
     let playground = try Playground(issuer: issuer, demoUsers: backend.demoUsers)
-    // Subscriptions: the hub routes the stream's events; every stream registers how to end it.
-    let hub = SubscriptionHub(service: service, changes: stream, limits: configuration.subscriptions, logger: logger)
+    // Subscriptions: every stream registers how to end it.
     let connections = StreamingConnections()
     readiness.onStop {
         hub.shutdown()
@@ -216,10 +167,7 @@ func buildRouters(
     graphQL.queueWait = queueWait
     let operational = OperationalRoutes(
         service: service, metrics: metrics, mediaFiles: backend.mediaFiles, readiness: readiness,
-        coherence: coherence)
-    if !backend.housekeeping.isEmpty {
-        background.add(Housekeeping(tasks: backend.housekeeping, interval: .seconds(600), logger: logger))
-    }
+        coherence: gateway.coherence)
 
     let router = Router(context: GatewayRequestContext.self)
     router.add(middleware: CORSMiddleware(allowedOrigins: configuration.corsAllowedOrigins))

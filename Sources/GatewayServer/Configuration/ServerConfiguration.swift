@@ -14,7 +14,8 @@ import SocialGateway
 /// ```swift
 /// var configuration = ServerConfiguration()
 /// configuration.port = 0
-/// let app = try await buildApplication(configuration: configuration, backend: backend, logger: logger)
+/// let gateway = try await GatewayComposition.assemble(configuration: configuration, backend: backend, logger: logger)
+/// let app = try await buildApplication(configuration: configuration, gateway: gateway, logger: logger)
 /// ```
 public struct ServerConfiguration: Sendable {
     /// Interface to listen on (`HOST`). Containers use 0.0.0.0.
