@@ -60,14 +60,14 @@ extension PostgresStore: FollowStore {
             let since = request.sinceMicroseconds
             let afterUs = request.after?.updatedAtMicroseconds
             let afterId = request.after?.followId
-            let pageSize = request.limit + 1
+            let pageSize = request.rowsToFetch
             let rows = try await connection.query("""
                 select coalesce(json_agg(to_jsonb(c) - 'ord' order by c.ord), '[]')::text
                 from public.follow_changes(\(since)::bigint, \(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)
                   with ordinality as c(id, follower_id, followee_id, created_at, updated_at, deleted_at, ord)
                 """, logger: logger)
             let records = try await Self.decodeJSON([FollowChangeRow].self, from: rows, "followChanges").map { try $0.record() }
-            return FollowSyncPage(records: Array(records.prefix(request.limit)), hasNextPage: records.count > request.limit)
+            return FollowSyncPage.assemble(request: request, fetched: records)
         }
     }
 }

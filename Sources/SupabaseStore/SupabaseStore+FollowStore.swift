@@ -30,7 +30,7 @@ extension SupabaseStore: FollowStore {
         var chunks: [ArraySlice<FollowPageRequest>] = []
         var start = requests.startIndex, rows = 0
         for index in requests.indices {
-            let pageRows = max(requests[index].page.limit + 1, 1)
+            let pageRows = max(requests[index].page.rowsToFetch, 1)
             if index > start && (rows + pageRows > maxRows || index - start == maxPagesPerRequest) {
                 chunks.append(requests[start..<index])
                 start = index
