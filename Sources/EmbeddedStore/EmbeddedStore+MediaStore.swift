@@ -2,7 +2,7 @@ import Foundation
 import MediaFiles
 import SocialDomain
 
-/// Avatars and story files under `<data>/<bucket>/<userId>/<file>` (a ``MediaDirectory``), served
+/// Avatars, story files and post images under `<data>/<bucket>/<userId>/<file>` (a ``MediaDirectory``), served
 /// by the HTTP server at `<publicBaseURL>/<bucket>/<userId>/<file>`; each put and delete counted
 /// as the port operation of its kind (`putAvatar`, `deleteStoryMedia`...).
 extension EmbeddedStore: MediaStore, MediaFileSource {
@@ -15,6 +15,7 @@ extension EmbeddedStore: MediaStore, MediaFileSource {
         let operation: StoreOperation = switch path.kind {
         case .avatar: .putAvatar
         case .story: .putStoryMedia
+        case .postImage: .putPostImage
         }
         return try await call(operation) { try await mediaDirectory.putMedia(bytes, at: path, viewer: viewer) }
     }
@@ -23,6 +24,7 @@ extension EmbeddedStore: MediaStore, MediaFileSource {
         let operation: StoreOperation = switch path.kind {
         case .avatar: .deleteAvatar
         case .story: .deleteStoryMedia
+        case .postImage: .deletePostImage
         }
         try await call(operation) { try await mediaDirectory.deleteMedia(at: path, viewer: viewer) }
     }

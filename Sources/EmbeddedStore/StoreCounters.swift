@@ -9,7 +9,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case putAvatar, deleteAvatar
     case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment
-    case activeStories, storiesByID, ownActiveStoryExpiries, createStory, putStoryMedia, deleteStoryMedia
+    case activeStories, storiesByID, ownActiveStoryExpiries, createStory, putStoryMedia, deleteStoryMedia, putPostImage, deletePostImage
     case followedByViewerFollowing, suggestedProfiles, viewerRelation
     case snapshotProfiles, followListSnapshots, viewerFacts
     case signUp, signIn, refresh, signOut, passwordReset, account, updateSettings, changePassword

@@ -44,13 +44,16 @@ public struct SupabaseConfiguration: Sendable, Hashable {
     public var avatarBucket: String = "avatars"
     /// The public bucket of story files (migration 20250301001500).
     public var storiesBucket: String = "stories"
+    /// The public bucket of images uploaded with posts (migration 20250301004200).
+    public var postImagesBucket: String = "post-images"
 
-    /// The bucket of a kind of media: ``avatarBucket`` or ``storiesBucket`` (by default the
+    /// The bucket of a kind of media: ``avatarBucket``, ``storiesBucket`` or ``postImagesBucket`` (by default the
     /// kind's own name, ``MediaKind/bucket``).
     public func bucket(for kind: MediaKind) -> String {
         switch kind {
         case .avatar: avatarBucket
         case .story: storiesBucket
+        case .postImage: postImagesBucket
         }
     }
 

@@ -42,6 +42,7 @@ extension SupabaseStore: MediaStore {
         switch kind {
         case .avatar: verb + "Avatar"
         case .story: verb + "StoryMedia"
+        case .postImage: verb + "PostImage"
         }
     }
 

@@ -190,17 +190,20 @@ public struct TestStore: Sendable {
 
     /// How many story files the store holds (its folder, the fake's `stories` bucket), whichever
     /// store this is: a refused story must leave none behind.
-    public func storedStoryFileCount() -> Int {
+    public func storedStoryFileCount() -> Int { storedFileCount(.story) }
+
+    /// How many files of `kind` the store holds (its folder, or the fake's bucket of the kind).
+    public func storedFileCount(_ kind: MediaKind) -> Int {
         func files(in folder: URL) -> Int {
             let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
             return (walker?.allObjects as? [URL] ?? []).filter {
                 (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
             }.count
         }
-        switch kind {
-        case .embedded: return embedded.map { files(in: $0.mediaDirectory.folder(for: .story)) } ?? 0
-        case .supabase: return fake?.objectKeys().filter { $0.hasPrefix("stories/") }.count ?? 0
-        case .postgres: return mediaDirectory.map { files(in: $0.folder(for: .story)) } ?? 0
+        switch self.kind {
+        case .embedded: return embedded.map { files(in: $0.mediaDirectory.folder(for: kind)) } ?? 0
+        case .supabase: return fake?.objectKeys().filter { $0.hasPrefix("\(kind.bucket)/") }.count ?? 0
+        case .postgres: return mediaDirectory.map { files(in: $0.folder(for: kind)) } ?? 0
         }
     }
 

@@ -77,6 +77,24 @@ struct DemandControlTests {
         }
     }
 
+    @Test("issue 53: a price kept by the values of the variables it reads: other variables share it, a new slicing value or an explicit null gets its own")
+    func pricesKeptByTheVariablesRead() async throws {
+        try await GatewayFixture.run(.embedded) { gateway in
+            let query = "query ($h: String!, $n: Int = 3) { profile(handle: $h) { followers(first: $n) { nodes { handle } } } }"
+            let asked: [(String, JSONValue?, Int)] = [
+                ("alice_wonder", 2, 4), ("bob_builder", 2, 4), ("alice_wonder", 40, 42), ("bob_builder", nil, 5),
+                ("carol_creator", .null, 22), ("bob_builder", 2, 4), ("alice_wonder", 40, 42), ("carol_creator", nil, 5),
+            ]
+            for (handle, n, estimated) in asked {
+                var variables: JSONObject = ["h": .string(handle)]
+                if let n { variables["n"] = n }
+                let response = await gateway.service.execute(request(query, variables, viewer: gateway.alice, askCost: true))
+                let json = try JSONParser.parse(response.body)
+                #expect(json["extensions"]?["cost"]?["estimated"] == .int(estimated), "\(handle), n: \(String(describing: n))")
+            }
+        }
+    }
+
     @Test("a mutation costs 10 plus its selection")
     func mutationCost() async throws {
         try await GatewayFixture.run(.embedded) { gateway in

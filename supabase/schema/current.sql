@@ -3783,6 +3783,14 @@ CREATE POLICY "avatars owner read" ON storage.objects FOR SELECT TO authenticate
 
 CREATE POLICY "avatars owner update" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
+CREATE POLICY "post images owner delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'post-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
+CREATE POLICY "post images owner insert" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'post-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
+CREATE POLICY "post images owner read" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'post-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
+CREATE POLICY "post images owner update" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'post-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'post-images'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+
 CREATE POLICY "stories owner delete" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'stories'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
 CREATE POLICY "stories owner insert" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'stories'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
@@ -3792,4 +3800,5 @@ CREATE POLICY "stories owner read" ON storage.objects FOR SELECT TO authenticate
 CREATE POLICY "stories owner update" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'stories'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'stories'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
 
 INSERT INTO storage.buckets (id, name, public, file_size_limit, allowed_mime_types) VALUES ('avatars', 'avatars', 't', 5242880, '{image/jpeg,image/png}');
+INSERT INTO storage.buckets (id, name, public, file_size_limit, allowed_mime_types) VALUES ('post-images', 'post-images', 't', 5242880, '{image/jpeg,image/png}');
 INSERT INTO storage.buckets (id, name, public, file_size_limit, allowed_mime_types) VALUES ('stories', 'stories', 't', 15728640, '{image/jpeg,image/png,video/mp4,video/quicktime}');

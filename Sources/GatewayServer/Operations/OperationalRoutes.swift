@@ -58,9 +58,10 @@ struct OperationalRoutes: Sendable {
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.render())))
     }
 
-    /// `GET /<bucket>/<user>/<file>` (`/avatars/...`, `/stories/...`) when the store keeps media
-    /// files itself (the embedded store): the files it wrote, at the public URLs it handed out.
-    /// Names are unique per upload, so an avatar can be cached for a year; a story's file only an
+    /// `GET /<bucket>/<user>/<file>` (`/avatars/...`, `/stories/...`, `/post-images/...`) when the
+    /// store keeps media files itself (the embedded store): the files it wrote, at the public URLs
+    /// it handed out. Names are unique per upload, so an avatar or a post's image can be cached for
+    /// a year; a story's file only an
     /// hour, since a story ends within a day and a shared cache should let go soon after (an
     /// expired story's file is deleted by the housekeeping; until then its unguessable name is the
     /// only way to it).
@@ -70,7 +71,7 @@ struct OperationalRoutes: Sendable {
             throw GatewayHTTPError.notFound
         }
         let cacheControl = switch kind {
-        case .avatar: "public, max-age=31536000, immutable"
+        case .avatar, .postImage: "public, max-age=31536000, immutable"
         case .story: "public, max-age=3600"
         }
         return Response(

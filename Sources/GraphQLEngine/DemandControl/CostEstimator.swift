@@ -4,8 +4,18 @@ import GraphQLLanguage
 public struct CostEstimate: Sendable, Hashable {
     /// The estimated cost (saturating at `Int.max`).
     public var cost: Int
+    /// The variables whose values the estimate read (slicing arguments, introspection's
+    /// arguments), sorted: it holds for any request with the same values of these, so a caller
+    /// may keep it by them. Which variables are read depends on the document only, never on
+    /// their values.
+    public var variablesRead: [String]
     /// Whether a slicing argument was a variable: the estimate then holds for these variables only.
-    public var dependsOnVariables: Bool
+    public var dependsOnVariables: Bool { !variablesRead.isEmpty }
+
+    public init(cost: Int, variablesRead: [String] = []) {
+        self.cost = cost
+        self.variablesRead = variablesRead
+    }
 }
 
 /// The static cost of an operation under the IBM GraphQL Cost Directive specification, as Apollo
@@ -53,7 +63,7 @@ public struct CostEstimator {
     var variableDefaults: [String: Int] = [:]
     var fragmentCosts: [FragmentKey: Int] = [:]
     var inProgress: Set<String> = []
-    var readsVariables = false
+    var variablesRead: Set<String> = []
     /// The pricing of `__schema` and `__type` selections, made on first use (it keeps its own
     /// per-type results for the whole operation).
     var introspection: IntrospectionCost?
@@ -74,11 +84,11 @@ public struct CostEstimator {
                 estimator.variableDefaults[definition.variable.name.value] = value
             }
         }
-        guard let root = schema.rootType(for: operation.operation) else { return CostEstimate(cost: 0, dependsOnVariables: false) }
+        guard let root = schema.rootType(for: operation.operation) else { return CostEstimate(cost: 0) }
         let base = operation.operation == .mutation ? CostModel.mutationBaseCost : 0
         let cost = saturatingAdd(base, estimator.cost(of: operation.selectionSet, on: .object(root), sized: nil))
-        let readsVariables = estimator.readsVariables || (estimator.introspection?.readsVariables ?? false)
-        return CostEstimate(cost: cost, dependsOnVariables: readsVariables)
+        let read = estimator.variablesRead.union(estimator.introspection?.variablesRead ?? [])
+        return CostEstimate(cost: cost, variablesRead: read.sorted())
     }
 
     mutating func cost(of selectionSet: SelectionSet, on parent: GraphQLNamedType, sized: Sized?) -> Int {
@@ -150,7 +160,7 @@ public struct CostEstimator {
             case .int(let literal): value = Int(literal.value) ?? Int.max
             case .variable(let variable):
                 let name = variable.name.value
-                readsVariables = true
+                variablesRead.insert(name)
                 if let given = variables?[name] {
                     value = given.intValue
                 } else {

@@ -63,8 +63,8 @@ struct IntrospectionCost {
     let variableDefaults: [String: Value]
     var memo: [MemoKey: Int] = [:]
     var inProgress: Set<String> = []
-    /// Set when an argument was a variable: the price then holds for these variables only.
-    var readsVariables = false
+    /// The variables an argument named: the price then holds for their values only.
+    var variablesRead: Set<String> = []
 
     init(schema: GraphQLSchema, model: CostModel, fragments: [String: FragmentDefinition], variables: JSONObject?,
          operation: OperationDefinition) {
@@ -104,8 +104,8 @@ struct IntrospectionCost {
         case .string(let literal):
             return schema.type(named: literal.value).map { [$0] } ?? []
         case .variable(let variable):
-            readsVariables = true
             let name = variable.name.value
+            variablesRead.insert(name)
             let given: String?
             if let value = variables?[name] {
                 given = value.stringValue
@@ -239,8 +239,8 @@ struct IntrospectionCost {
         switch argument.value {
         case .boolean(let literal): return literal.value
         case .variable(let variable):
-            readsVariables = true
             let name = variable.name.value
+            variablesRead.insert(name)
             if let given = variables?[name] { return given.boolValue ?? false }
             if case .boolean(let literal)? = variableDefaults[name] { return literal.value }
             return variables == nil

@@ -6,6 +6,7 @@ extension MediaKind {
         switch self {
         case .avatar: UploadAvatar.maxBytes
         case .story: CreateStory.maxBytes
+        case .postImage: CreatePost.maxImageBytes
         }
     }
 
@@ -15,7 +16,7 @@ extension MediaKind {
     /// A file whose content is none of this kind's ``formats``.
     public var unsupportedFile: DomainError {
         switch self {
-        case .avatar: .invalidImage
+        case .avatar, .postImage: .invalidImage
         case .story: .unsupportedStoryMedia
         }
     }

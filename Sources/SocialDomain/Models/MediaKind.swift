@@ -1,6 +1,6 @@
 import Foundation
 
-/// What an uploaded file is for: a profile's avatar or a story. Every store keeps each kind in
+/// What an uploaded file is for: a profile's avatar, a story, or an image of a post. Every store keeps each kind in
 /// a bucket (or folder, or route) of its own, named by ``bucket``, under the same path shape
 /// (``MediaPath``) and the same owner-only rule; what differs per kind is only which formats it
 /// takes.
@@ -13,7 +13,7 @@ import Foundation
 /// path.kind.bucket   // "stories"
 /// ```
 public enum MediaKind: String, Sendable, Hashable, CaseIterable {
-    case avatar, story
+    case avatar, story, postImage
 
     /// The name of the kind's bucket in Supabase Storage, and of its folder and route
     /// (`/avatars/...`, `/stories/...`) where a store keeps the files itself.
@@ -21,13 +21,15 @@ public enum MediaKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .avatar: "avatars"
         case .story: "stories"
+        case .postImage: "post-images"
         }
     }
 
-    /// The formats a file of this kind may have: avatars are images, stories images or videos.
+    /// The formats a file of this kind may have: avatars and post images are images, stories
+    /// images or videos.
     public var formats: Set<MediaFormat> {
         switch self {
-        case .avatar: [.jpeg, .png]
+        case .avatar, .postImage: [.jpeg, .png]
         case .story: [.jpeg, .png, .mp4, .quicktime]
         }
     }

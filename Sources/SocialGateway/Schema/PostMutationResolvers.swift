@@ -9,10 +9,11 @@ enum PostMutationResolvers {
         b.bind("Mutation", "createPost") { info in
             let request = try info.request
             let input = info.arguments["input"]?.objectValue ?? [:]
+            let images = try uploadedImages(input["images"], request)
             let post = try await storeCall(request.logger) {
-                try await CreatePost(posts: request.stores.posts).execute(
+                try await CreatePost(posts: request.stores.posts, media: request.stores.media, onCleanupFailure: imageNotDeleted(request)).execute(
                     content: input["content"]?.stringValue ?? "", imageURLs: try imageURLs(input["imageURLs"]) ?? [],
-                    viewer: request.viewer)
+                    images: images, viewer: request.viewer)
             }
             written(post, request)
             request.activities.record(Activity(
@@ -26,7 +27,7 @@ enum PostMutationResolvers {
             let id = try parseID(input["id"]?.stringValue, field: "id")
             if input["content"] == .null { throw DomainError.badUserInput("content cannot be cleared", field: "content") }
             let post = try await storeCall(request.logger) {
-                try await UpdatePost(posts: request.stores.posts).execute(
+                try await UpdatePost(posts: request.stores.posts, media: request.stores.media, onCleanupFailure: imageNotDeleted(request)).execute(
                     id: id, content: input["content"]?.stringValue, imageURLs: try imageURLs(input["imageURLs"]),
                     viewer: request.viewer)
             }
@@ -39,7 +40,8 @@ enum PostMutationResolvers {
             let request = try info.request
             let id = try parseID(info.arguments.string("id"), field: "id")
             let post = try await storeCall(request.logger) {
-                try await DeletePost(posts: request.stores.posts).execute(id: id, viewer: request.viewer)
+                try await DeletePost(posts: request.stores.posts, media: request.stores.media, onCleanupFailure: imageNotDeleted(request))
+                    .execute(id: id, viewer: request.viewer)
             }
             written(post, request)
             request.profilesByID.clear(post.authorId)
@@ -127,6 +129,34 @@ enum PostMutationResolvers {
         let request = try info.request
         guard let post = try await request.postsByID.load(id) else { throw DomainError.postNotFound }
         return request.read(post) ?? post
+    }
+
+    /// Logs a post image that could not be deleted (after a failed post, or one it no longer lists).
+    static func imageNotDeleted(_ request: RequestContext) -> @Sendable (MediaPath, any Error) -> Void {
+        let logger = request.logger
+        return { path, error in logger.warning("post image not deleted", metadata: ["path": "\(path)", "error": "\(error)"]) }
+    }
+
+    /// `images`: the bytes of each file the list names (files of this multipart request, each
+    /// used by one field only: ``RequestBudget/useFile(_:)``); none when absent or null. More
+    /// than ``PostRules/maxImages`` is refused before any file is read.
+    static func uploadedImages(_ value: JSONValue?, _ request: RequestContext) throws -> [Data] {
+        guard let items = value?.arrayValue else { return [] }
+        guard items.count <= PostRules.maxImages else {
+            throw DomainError.badUserInput("A post can have at most \(PostRules.maxImages) images", field: "images")
+        }
+        return try items.map { item in
+            guard let key = item[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
+                throw DomainError.badUserInput("images must be files sent as a multipart request", field: "images")
+            }
+            try request.budget.useFile(key)
+            do {
+                return try file.readBytes()
+            } catch {
+                request.logger.error("uploaded file could not be read back", metadata: ["error": "\(error)"])
+                throw DomainError.backendUnavailable
+            }
+        }
     }
 
     /// `imageURLs`: absent keeps (nil), null is refused, a list of strings is taken as given.

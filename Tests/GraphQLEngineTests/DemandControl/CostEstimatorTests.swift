@@ -118,10 +118,13 @@ struct CostEstimatorTests {
         #expect(try estimate("{ shelf { edges { node { id } } } }").cost == 1 + 20 * 2)
     }
 
-    @Test("a slicing variable takes the request's value, else its default, else assumedSize; the estimate says it depends on them")
+    @Test("a slicing variable takes the request's value, else its default, else assumedSize; the estimate names the variables it read")
     func variables() throws {
         let text = "query ($n: Int = 7) { books(first: $n) { id } }"
-        #expect(try estimate(text, variables: ["n": 2]) == CostEstimate(cost: 2, dependsOnVariables: true))
+        #expect(try estimate(text, variables: ["n": 2]) == CostEstimate(cost: 2, variablesRead: ["n"]))
+        // Only the slicing variable: a variable elsewhere does not change the price.
+        let two = "query ($n: Int, $t: String!, $id: ID!) { books(first: $n) { id } search(text: $t) { id } book(id: $id) { id } }"
+        #expect(try estimate(two, variables: ["n": 1, "t": "x", "id": "1"]).variablesRead == ["n"])
         #expect(try estimate(text, variables: [:]).cost == 7)
         #expect(try estimate(text).cost == 7)
         #expect(try estimate("query ($n: Int) { books(first: $n) { id } }", variables: ["n": nil]).cost == 5)

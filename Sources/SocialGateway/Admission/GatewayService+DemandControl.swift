@@ -9,13 +9,17 @@ extension GatewayService {
     ///
     /// An operation whose slicing arguments are all literals has one price whatever the
     /// variables: it is computed once, when the document is prepared. Otherwise the walk (linear
-    /// in the document) runs per request with its variables.
+    /// in the document) runs once per set of values of the variables it reads, which the
+    /// document keeps (``CostMemo``).
     func estimatedCost(_ prepared: PreparedDocument, _ operation: OperationDefinition?, variables: JSONObject) -> Int? {
         guard options.demandControl.costMode != .off, let operation else { return nil }
-        if let known = prepared.staticCosts[operation.name?.value] { return known }
-        return CostEstimator.estimate(
-            operation, schema: schema, model: costModel, fragments: prepared.fragments, variables: variables
-        ).cost
+        let name = operation.name?.value
+        if let known = prepared.staticCosts[name] { return known }
+        let estimate = {
+            CostEstimator.estimate(operation, schema: self.schema, model: self.costModel, fragments: prepared.fragments, variables: variables).cost
+        }
+        guard let read = prepared.costVariables[name] else { return estimate() }
+        return prepared.costMemo.cost(CostMemo.Key(operation: name, values: read.map { variables[$0] }), compute: estimate)
     }
 
     /// The refusal of an operation whose estimate is over `MAX_COST` in enforce mode; in measure

@@ -37,6 +37,11 @@ final class PreparedDocument: Sendable {
     /// The estimated cost of each operation whose price does not depend on its variables, by
     /// operation name (nil for an anonymous one); the others are priced per request.
     let staticCosts: [String?: Int]
+    /// For the other operations, the variables their price reads (sorted), by operation name:
+    /// the key of ``costMemo``.
+    let costVariables: [String?: [String]]
+    /// Prices of the operations that depend on variables, by those variables' values.
+    let costMemo = CostMemo()
 
     /// Parses, validates and analyses `text`.
     /// - Throws: the ``GraphQLSyntaxError`` of a document that does not parse (not stored).
@@ -64,18 +69,25 @@ final class PreparedDocument: Sendable {
             queryPolicies = [:]
             sharedCards = [:]
             staticCosts = [:]
+            costVariables = [:]
             return
         }
         printed = document.printed
         var costs: [String?: Int] = [:]
+        var costVariables: [String?: [String]] = [:]
         if let costModel {
             for operation in operations {
                 let estimate = CostEstimator.estimate(
                     operation, schema: schema, model: costModel, fragments: fragments, variables: nil)
-                if !estimate.dependsOnVariables { costs[operation.name?.value] = estimate.cost }
+                if estimate.dependsOnVariables {
+                    costVariables[operation.name?.value] = estimate.variablesRead
+                } else {
+                    costs[operation.name?.value] = estimate.cost
+                }
             }
         }
         staticCosts = costs
+        self.costVariables = costVariables
         var policies: [String?: CachePolicy] = [:]
         for operation in operations where operation.operation == .query {
             policies[operation.name?.value] = CachePolicy.of(
