@@ -102,7 +102,6 @@ extension EmbeddedStore: FollowStore {
         try await call(.changeFollow) {
             let pair = change.pair
             guard viewer.userId == pair.follower else { throw DomainError.notAuthorized }
-            guard pair.follower != pair.followee else { throw DomainError.cannotFollowSelf }
             let now = UnixMicroseconds.from(options.clock.now())
             let newId = options.random.uuid().lowercased
             let follower = pair.follower.lowercased, followee = pair.followee.lowercased

@@ -39,7 +39,6 @@ extension PostgresStore: FollowStore {
     public func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome {
         let pair = change.pair
         guard viewer.userId == pair.follower else { throw DomainError.notAuthorized }
-        guard pair.follower != pair.followee else { throw DomainError.cannotFollowSelf }
         let function = switch change.action {
         case .follow: "public.follow_profile"
         case .unfollow: "public.unfollow_profile"

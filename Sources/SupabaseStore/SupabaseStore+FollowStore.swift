@@ -79,7 +79,6 @@ extension SupabaseStore: FollowStore {
         try await call("changeFollow") {
             let pair = change.pair
             guard viewer.userId == pair.follower else { throw DomainError.notAuthorized }
-            guard pair.follower != pair.followee else { throw DomainError.cannotFollowSelf }
             let function = switch change.action {
             case .follow: "follow_profile"
             case .unfollow: "unfollow_profile"
