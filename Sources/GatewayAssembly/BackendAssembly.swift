@@ -14,8 +14,8 @@ import SupabaseStore
 /// demo users), so the HTTP and GraphQL layers only ever see the domain's ports.
 public enum BackendAssembly {
     /// Opens the configured store and loads the token keys.
-    /// - Throws: ``ConfigurationError`` or `ConfigurationError` with a message for the
-    ///   operator; store errors when the data folder is unusable.
+    /// - Throws: `ConfigurationError` with a message for the operator; store errors when the
+    ///   data folder is unusable.
     public static func open(_ settings: GatewaySettings, logger: Logger) async throws -> GatewayBackend {
         switch settings.store.kind {
         case .embedded: return try await openEmbeddedBackend(settings, logger: logger).backend

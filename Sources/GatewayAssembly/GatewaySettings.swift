@@ -22,7 +22,7 @@ public struct GatewaySettings: Sendable {
 
     /// The server's variables, then the store's; a Supabase project supplies the token secret and
     /// JWKS when `JWT_SECRET` and `JWKS_URL` do not.
-    /// - Throws: ``ConfigurationError`` or `ConfigurationError`, naming the variable.
+    /// - Throws: `ConfigurationError`, naming the variable.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> GatewaySettings {

@@ -43,8 +43,7 @@ public struct StoreSettings: Sendable {
     /// Whether the embedded store backs the server.
     public var isEmbedded: Bool { kind == .embedded }
 
-    /// - Throws: `ConfigurationError` for a half-configured project;
-    ///   `ConfigurationError` for a malformed `DATABASE_URL`; `ConfigurationError` for
+    /// - Throws: `ConfigurationError` for a half-configured project, a malformed `DATABASE_URL`,
     ///   a bad `SEED_DEMO_DATA` or `GATEWAY_STORE`, or a store chosen without its variables.
     public static func fromEnvironment(_ environment: [String: String]) throws -> StoreSettings {
         var settings = StoreSettings()
