@@ -131,6 +131,7 @@ func buildRouters(
     let metrics = GatewayMetrics(storeCallCounts: backend.stores.callCounts)
     metrics.mirror(cache: gateway.cache)
     if let coherence = gateway.coherence { metrics.mirror(coherence: coherence) }
+    if let memory = service.memory { metrics.mirror(memory: memory) }
     let issuer: DevTokenIssuer? =
         if !backend.demoUsers.isEmpty, configuration.demoTokensEnabled, let secret = backend.jwtSecret {
             await DevTokenIssuer(secret: secret, audience: configuration.jwtAudience, issuer: configuration.jwtIssuer)

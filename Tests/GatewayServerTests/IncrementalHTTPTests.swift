@@ -98,4 +98,16 @@ struct IncrementalHTTPTests {
         #expect(IncrementalDelivery.format(accept: "application/json") == nil)
         #expect(IncrementalDelivery.format(accept: nil) == nil)
     }
+
+    @Test("RFC 9110 §8.3.1: media types are case-insensitive: Multipart/Mixed and Text/Event-Stream negotiate as their lower-case forms")
+    func caseInsensitive() {
+        #expect(IncrementalDelivery.format(accept: "Multipart/Mixed; deferSpec=20220824") == .v0_1)
+        #expect(IncrementalDelivery.format(accept: "MULTIPART/MIXED;incrementalSpec=v0.2") == .v0_2)
+        #expect(StreamFormat.negotiate(accept: "Text/Event-Stream") == .serverSentEvents)
+        #expect(StreamFormat.negotiate(accept: #"Multipart/Mixed;subscriptionSpec="1.0", application/json"#) == .multipart)
+        #expect(StreamFormat.negotiate(accept: "application/graphql-response+json, application/json") == nil)
+        #expect(HeaderScan.contains("application/json, MULTIPART/mixed", "multipart"))
+        #expect(!HeaderScan.contains("multipar", "multipart"))
+        #expect(!HeaderScan.contains("", "multipart"))
+    }
 }

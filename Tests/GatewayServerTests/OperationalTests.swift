@@ -81,6 +81,32 @@ struct OperationalTests {
         }
     }
 
+    @Test("issue 53: /metrics shows what the graph memory holds and how it served: profiles, bytes, hits and misses by kind")
+    func graphMemoryMetrics() async throws {
+        let gateway = try await TestGateway.make()
+        try await gateway.test { client in
+            let card = GraphQLBody.json(#"{ profile(handle: "bob_builder") { handle followers(first: 5) { nodes { handle } } } }"#)
+            let headers = HTTPFields.graphQL(authorization: try await gateway.bearer("alice_wonder"))
+            for _ in 0..<2 {
+                try await client.execute(uri: "/graphql", method: .post, headers: headers, body: card) { response in
+                    #expect(response.status == .ok)
+                }
+            }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                let lines = response.text.split(separator: "\n").filter { $0.hasPrefix("social_gateway_graph_memory") }
+                func value(_ name: String) -> Double? {
+                    lines.first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+                }
+                #expect((value("social_gateway_graph_memory_profiles") ?? 0) >= 1, "\(lines)")
+                #expect((value("social_gateway_graph_memory_lists") ?? 0) >= 1)
+                #expect((value("social_gateway_graph_memory_bytes") ?? 0) > 0)
+                #expect(value("social_gateway_graph_memory_answering") == 1)
+                #expect(lines.contains { $0.hasPrefix(#"social_gateway_graph_memory_hits_total{kind="profiles"}"#) })
+                #expect(lines.contains { $0.hasPrefix(#"social_gateway_graph_memory_misses_total{kind="profiles"}"#) })
+            }
+        }
+    }
+
     @Test("Response cache off (CACHE=off / --cache off): no ETag, so a repeated GET is answered again, never 304")
     func cacheOff() async throws {
         let gateway = try await TestGateway.make { $0.server.responseCache = false }

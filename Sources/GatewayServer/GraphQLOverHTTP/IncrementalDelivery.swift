@@ -22,7 +22,7 @@ enum IncrementalDelivery {
     /// The incremental format `accept` asks for, or nil. Ranges with `q=0` are not acceptable;
     /// among several, the first listed with the highest q wins.
     static func format(accept: String?) -> IncrementalFormat? {
-        guard let accept, accept.contains("multipart") else { return nil }
+        guard let accept, HeaderScan.contains(accept, "multipart") else { return nil }
         var best: (format: IncrementalFormat, q: Double)?
         for range in accept.split(separator: ",") {
             guard let type = ContentType(String(range)), type.essence == "multipart/mixed",

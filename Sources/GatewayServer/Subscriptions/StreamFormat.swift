@@ -14,7 +14,7 @@ enum StreamFormat: Sendable, Hashable {
 
     /// The streaming format an `Accept` header asks for, or nil for a plain answer.
     static func negotiate(accept: String?) -> StreamFormat? {
-        guard let accept else { return nil }
+        guard let accept, HeaderScan.contains(accept, "event-stream") || HeaderScan.contains(accept, "multipart") else { return nil }
         for range in accept.split(separator: ",") {
             guard let type = ContentType(String(range)) else { continue }
             switch type.essence {

@@ -21,14 +21,14 @@ import SocialDomain
 public final class GraphMemory: Sendable {
     /// The bounds, each with a documented default (docs/SERVER.md, "Memory").
     public struct Limits: Sendable, Hashable {
-        /// Profiles kept (each ~0.5 KiB).
+        /// Profiles kept (each about 0.5 KiB: ``RecordBytes``).
         public var maxProfiles: Int
-        /// Follow-list starts kept (each up to ``listPrefix`` follows, ~80 bytes a follow).
+        /// Follow-list starts kept (each up to ``listPrefix`` follows, about 280 bytes a follow).
         public var maxLists: Int
-        /// Viewers whose facts are kept (each ~50 bytes per follow, follower and block).
+        /// Viewers whose facts are kept (each about 84 bytes per follow, follower and block).
         public var maxViewers: Int
-        /// Bytes for all of them (an estimate of what they hold), shared 40/40/15/5 between
-        /// profiles, lists, viewers and handles.
+        /// Bytes for all of them (an estimate of what they hold, calibrated against resident
+        /// memory: ``RecordBytes``), shared 40/40/15/5 between profiles, lists, viewers and handles.
         public var maxBytes: Int
         /// Follows kept at the start of each list: a page further on is read from the store.
         public var listPrefix: Int
@@ -146,7 +146,7 @@ public final class GraphMemory: Sendable {
         kept.access = .full
         state.profiles.insert(kept, for: profile.id, bytes: Self.bytes(of: profile))
         if let key = BatchGetProfiles.handleKey(profile.handle), state.tickets.mayKeep(Key.handle(key), readUnder: ticket) {
-            state.handles.insert(profile.id, for: key, bytes: 64 + key.utf8.count)
+            state.handles.insert(profile.id, for: key, bytes: RecordBytes.handle + key.utf8.count)
         }
     }
 
@@ -155,10 +155,10 @@ public final class GraphMemory: Sendable {
         state.withLock { state in
             guard state.answering else { return }
             for id in ids where state.tickets.mayKeep(Key.profile(id), readUnder: ticket) {
-                state.absentProfiles.insert(true, for: id, bytes: 48)
+                state.absentProfiles.insert(true, for: id, bytes: RecordBytes.absent)
             }
             for key in handles where state.tickets.mayKeep(Key.handle(key), readUnder: ticket) {
-                state.handles.insert(nil, for: key, bytes: 64 + key.utf8.count)
+                state.handles.insert(nil, for: key, bytes: RecordBytes.handle + key.utf8.count)
             }
         }
     }
@@ -172,7 +172,7 @@ public final class GraphMemory: Sendable {
             for (snapshot, record) in records {
                 for profile in snapshot.profiles.values { Self.keep(profile, readUnder: ticket, in: &state) }
                 guard state.tickets.mayKeep(Key.list(snapshot.list), readUnder: ticket) else { continue }
-                state.lists.insert(record, for: snapshot.list, bytes: 96 + 160 * snapshot.follows.count)
+                state.lists.insert(record, for: snapshot.list, bytes: RecordBytes.list + RecordBytes.listFollow * snapshot.follows.count)
             }
         }
     }
@@ -183,16 +183,34 @@ public final class GraphMemory: Sendable {
             guard state.answering, state.tickets.mayKeep(Key.viewer(viewer), readUnder: ticket) else { return }
             if let facts {
                 let size = facts.follows.count + facts.followers.count + facts.blocks.count + facts.pendingRequests.count
-                state.viewers.insert(.facts(facts), for: viewer, bytes: 128 + 48 * size)
+                state.viewers.insert(.facts(facts), for: viewer, bytes: RecordBytes.viewer + RecordBytes.viewerFact * size)
             } else {
-                state.viewers.insert(.tooLarge, for: viewer, bytes: 64)
+                state.viewers.insert(.tooLarge, for: viewer, bytes: RecordBytes.absent)
             }
         }
     }
 
-    /// An estimate of what one kept profile holds (its storage and its strings).
+    /// What each kind of record costs in memory, the estimate ``Limits/maxBytes`` bounds.
+    ///
+    /// Calibrated against the process's anonymous resident memory (`scripts/memory-footprint`,
+    /// docs/performance/2026-12-02-graph-memory.md): at 100,000 profiles, 99,435 profiles, 21,578
+    /// list starts and 1,000 viewers kept took 178 MiB more than the same reads with memory off,
+    /// where the first estimate (a profile 256 bytes plus its strings) said 104 MiB; each figure
+    /// below is that first one times 1.75, so the bound holds in real bytes: a record's value,
+    /// its key, its slot in the cache's dictionary and clock, and the allocator's rounding.
+    enum RecordBytes {
+        static let profile = 448
+        static let handle = 112
+        static let absent = 84
+        static let list = 168
+        static let listFollow = 280
+        static let viewer = 224
+        static let viewerFact = 84
+    }
+
+    /// An estimate of what one kept profile holds (``RecordBytes/profile`` and its strings).
     static func bytes(of profile: Profile) -> Int {
-        256 + profile.handle.utf8.count + (profile.displayName?.utf8.count ?? 0) + (profile.bio?.utf8.count ?? 0)
+        RecordBytes.profile + profile.handle.utf8.count + (profile.displayName?.utf8.count ?? 0) + (profile.bio?.utf8.count ?? 0)
             + (profile.avatarURL?.utf8.count ?? 0) + (profile.homeGym?.utf8.count ?? 0)
             + (profile.favoriteStyle?.utf8.count ?? 0)
     }

@@ -42,9 +42,15 @@ enum MutationResolvers {
     /// - Throws: `BAD_USER_INPUT` when `file` names no file of the request, or one another field
     ///   of the request already used (``RequestBudget/useFile(_:)``).
     static func uploadedBytes(_ info: ResolveInfo) throws -> Data {
-        let request = try info.request
-        guard let key = info.arguments["file"]?[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
-            throw DomainError.badUserInput("file must be a file sent as a multipart request", field: "file")
+        try uploadedBytes(info.arguments["file"], field: "file", try info.request)
+    }
+
+    /// The bytes of the file an `Upload` value names (`{"$upload": key}`), taken for one field.
+    /// - Throws: `BAD_USER_INPUT` on `field` when it names no file of the request, or one another
+    ///   field already used; `BACKEND_UNAVAILABLE` when its spool cannot be read back.
+    static func uploadedBytes(_ value: JSONValue?, field: String, _ request: RequestContext) throws -> Data {
+        guard let key = value?[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
+            throw DomainError.badUserInput("\(field) must be a file sent as a multipart request", field: field)
         }
         try request.budget.useFile(key)
         do {

@@ -145,18 +145,7 @@ enum PostMutationResolvers {
         guard items.count <= PostRules.maxImages else {
             throw DomainError.badUserInput("A post can have at most \(PostRules.maxImages) images", field: "images")
         }
-        return try items.map { item in
-            guard let key = item[GatewayScalars.uploadKey]?.stringValue, let file = request.files[key] else {
-                throw DomainError.badUserInput("images must be files sent as a multipart request", field: "images")
-            }
-            try request.budget.useFile(key)
-            do {
-                return try file.readBytes()
-            } catch {
-                request.logger.error("uploaded file could not be read back", metadata: ["error": "\(error)"])
-                throw DomainError.backendUnavailable
-            }
-        }
+        return try items.map { try MutationResolvers.uploadedBytes($0, field: "images", request) }
     }
 
     /// `imageURLs`: absent keeps (nil), null is refused, a list of strings is taken as given.
