@@ -193,7 +193,7 @@ let package = Package(
         .executableTarget(
             name: "SocialGatewayCLI",
             dependencies: [
-                "GatewayAssembly", "GatewayServer", "GraphQLEngine", "GraphQLValidation", "GraphQLLanguage",
+                "GatewayAssembly", "GatewayServer", "GraphQLEngine", "GraphQLValidation", "GraphQLLanguage", "SocialDomain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/social-gateway",

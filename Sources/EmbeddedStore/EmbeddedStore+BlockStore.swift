@@ -56,14 +56,15 @@ extension EmbeddedStore: BlockStore {
                     arguments += [after.createdAtMicroseconds, after.id.lowercased]
                 }
                 sql += " ORDER BY b.created_at DESC, b.blocked_id DESC LIMIT ?"
-                arguments += [request.limit + 1]
+                arguments += [request.rowsToFetch]
                 let blocked = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
                     BlockedProfile(profile: try ProfileColumns.decode(row, at: 1).card(), ownerId: me, blockedAtMicroseconds: row[0])
                 }
                 let total = try Int.fetchOne(
                     db.cachedStatement(sql: "SELECT count(*) FROM blocks WHERE blocker_id = ?"), arguments: [me.lowercased]) ?? 0
+                let (page, more) = request.trim(blocked)
                 return BlockedProfilePage(
-                    blocked: Array(blocked.prefix(request.limit)), hasNextPage: blocked.count > request.limit,
+                    blocked: page, hasNextPage: more,
                     hasPreviousPage: request.after != nil, totalCount: total)
             }
         }

@@ -43,7 +43,7 @@ extension EmbeddedStore: FollowRequestStore {
                     arguments += [after.createdAtMicroseconds, after.id.lowercased]
                 }
                 sql += " ORDER BY r.created_at DESC, r.requester_id DESC LIMIT ?"
-                arguments += [request.limit + 1]
+                arguments += [request.rowsToFetch]
                 let requests = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
                     let profile = try ProfileColumns.decode(row, at: 1)
                     let requester = (row[1 + ProfileColumns.names.count] as Bool) ? profile : profile.card()
@@ -52,8 +52,9 @@ extension EmbeddedStore: FollowRequestStore {
                 let total = try Int.fetchOne(
                     db.cachedStatement(sql: "SELECT count(*) FROM follow_requests WHERE target_id = ? AND status = 'pending'"),
                     arguments: [me.lowercased]) ?? 0
+                let (page, more) = request.trim(requests)
                 return FollowRequestPage(
-                    requests: Array(requests.prefix(request.limit)), hasNextPage: requests.count > request.limit,
+                    requests: page, hasNextPage: more,
                     hasPreviousPage: request.after != nil, totalCount: total)
             }
         }

@@ -80,7 +80,7 @@ extension EmbeddedStore: FollowStore {
                     arguments += [after.updatedAtMicroseconds, after.followId.lowercased]
                 }
                 sql += " ORDER BY updated_at, id LIMIT ?"
-                arguments += [request.limit + 1]
+                arguments += [request.rowsToFetch]
                 let records = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).compactMap { row -> FollowRecord? in
                     guard let id = UUID(parsing: row[0] as String), let follower = UUID(parsing: row[1] as String),
                           let followee = UUID(parsing: row[2] as String) else { return nil }
@@ -88,7 +88,7 @@ extension EmbeddedStore: FollowStore {
                         id: id, followerId: follower, followeeId: followee, createdAtMicroseconds: row[3],
                         updatedAtMicroseconds: row[4], deletedAtMicroseconds: row[5])
                 }
-                return FollowSyncPage(records: Array(records.prefix(request.limit)), hasNextPage: records.count > request.limit)
+                return FollowSyncPage.assemble(request: request, fetched: records)
             }
         }
     }
@@ -102,7 +102,6 @@ extension EmbeddedStore: FollowStore {
         try await call(.changeFollow) {
             let pair = change.pair
             guard viewer.userId == pair.follower else { throw DomainError.notAuthorized }
-            guard pair.follower != pair.followee else { throw DomainError.cannotFollowSelf }
             let now = UnixMicroseconds.from(options.clock.now())
             let newId = options.random.uuid().lowercased
             let follower = pair.follower.lowercased, followee = pair.followee.lowercased

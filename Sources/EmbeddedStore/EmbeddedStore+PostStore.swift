@@ -71,14 +71,14 @@ extension EmbeddedStore: PostStore {
         for source in sources {
             var values: [(any DatabaseValueConvertible)?] = [source.lowercased]
             if let cursor = page.cursor { values += [cursor.createdAtMicroseconds, cursor.id.lowercased] }
-            values.append(page.limit + 1)
+            values.append(page.rowsToFetch)
             let rows = try Row.fetchCursor(db.cachedStatement(sql: keysSQL), arguments: StatementArguments(values))
             while let row = try rows.next() {
                 guard let id = UUID(parsing: row[1] as String) else { throw StoreDataError.badId }
                 keys.append(TimeKeyset(createdAtMicroseconds: row[0], id: id))
             }
         }
-        let chosen = keys.sorted { $1 < $0 }.prefix(page.limit + 1).map { $0.id.lowercased }
+        let chosen = keys.sorted { $1 < $0 }.prefix(page.rowsToFetch).map { $0.id.lowercased }
         var posts: [Post] = []
         if !chosen.isEmpty {
             let sql = "SELECT \(PostColumns.select("p")) FROM posts p WHERE p.id IN (\(placeholders(chosen.count)))"
@@ -93,7 +93,7 @@ extension EmbeddedStore: PostStore {
         let sql = authorPostsSQL(forward: page.direction == .forward, hasCursor: page.cursor != nil)
         var values: [(any DatabaseValueConvertible)?] = [viewer.sqlId, author.lowercased]
         if let cursor = page.cursor { values += [cursor.createdAtMicroseconds, cursor.id.lowercased] }
-        values += [viewer.sqlId, page.limit + 1]
+        values += [viewer.sqlId, page.rowsToFetch]
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values)).map { try PostColumns.decode($0) }
     }
 
@@ -154,7 +154,7 @@ extension EmbeddedStore: PostStore {
                         """
                     var values: [(any DatabaseValueConvertible)?] = [request.post.lowercased]
                     if let cursor = request.page.cursor { values += [cursor.createdAtMicroseconds, cursor.id.lowercased] }
-                    values += [viewer.sqlId, request.page.limit + 1]
+                    values += [viewer.sqlId, request.page.rowsToFetch]
                     let comments = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values))
                         .map { try PostColumns.decodeComment($0) }
                     return CommentPage.assemble(request: request, fetched: comments, totalCount: total)

@@ -56,12 +56,9 @@ extension EmbeddedStore: ProfileStore {
     public func searchProfiles(_ query: SearchQuery, viewer: Viewer) async throws -> SearchPage {
         try await call(.searchProfiles) {
             let profiles = try read { db in
-                try ProfileSearchQuery.fetch(db, query, limit: query.limit + 1, viewer: viewer.sqlId)
+                try ProfileSearchQuery.fetch(db, query, limit: query.rowsToFetch, viewer: viewer.sqlId)
             }
-            return SearchPage(
-                edges: profiles.prefix(query.limit).map { SearchEdge(profile: $0, query: query) },
-                hasNextPage: profiles.count > query.limit,
-                hasPreviousPage: query.after != nil)
+            return SearchPage.assemble(query: query, fetched: profiles)
         }
     }
 

@@ -122,7 +122,7 @@ enum FollowPagesQuery {
         // counter holds.
         let rowBudget = 2 * requests.reduce(0) { sum, request in
             let counted = totals[request.list.owner.lowercased].map { request.list.kind == .followers ? $0.followers : $0.following }
-            return sum + min(request.page.limit + 1, counted ?? 0)
+            return sum + min(request.page.rowsToFetch, counted ?? 0)
         }
         let relations = try ViewerRelations.read(db, viewer: viewer, counters: viewer.sqlId.flatMap { totals[$0] }, rowBudget: rowBudget)
         let probes = viewer.userId != nil && relations == nil
@@ -137,7 +137,7 @@ enum FollowPagesQuery {
                 sql: sql(kind: request.list.kind, forward: forward, hasCursor: cursor != nil, probes: probes))
             var values: [(any DatabaseValueConvertible)?] = probes ? [viewer.sqlId, viewer.sqlId, owner] : [owner]
             if let cursor { values += [cursor.createdAtMicroseconds, cursor.followId.lowercased] }
-            values += [viewer.sqlId, request.page.limit + 1]
+            values += [viewer.sqlId, request.page.rowsToFetch]
             var fetched: [FollowEdge] = []
             let rows = try Row.fetchCursor(statement, arguments: StatementArguments(values))
             while let row = try rows.next() {

@@ -14,8 +14,8 @@ import SupabaseStore
 /// demo users), so the HTTP and GraphQL layers only ever see the domain's ports.
 public enum BackendAssembly {
     /// Opens the configured store and loads the token keys.
-    /// - Throws: ``ServerConfigurationError`` or `SupabaseConfigurationError` with a message for the
-    ///   operator; store errors when the data folder is unusable.
+    /// - Throws: `ConfigurationError` with a message for the operator; store errors when the
+    ///   data folder is unusable.
     public static func open(_ settings: GatewaySettings, logger: Logger) async throws -> GatewayBackend {
         switch settings.store.kind {
         case .embedded: return try await openEmbeddedBackend(settings, logger: logger).backend
@@ -28,7 +28,7 @@ public enum BackendAssembly {
     /// notifications.
     static func openSupabaseBackend(_ settings: GatewaySettings, logger: Logger) async throws -> GatewayBackend {
         guard let supabase = settings.store.supabase else {
-            throw ServerConfigurationError("the Supabase store needs SUPABASE_URL and SUPABASE_ANON_KEY")
+            throw ConfigurationError("the Supabase store needs SUPABASE_URL and SUPABASE_ANON_KEY")
         }
         let secret = try settings.signingSecret()
         let store = try await SupabaseStore.connect(configuration: supabase, logger: logger)
@@ -53,11 +53,11 @@ public enum BackendAssembly {
     /// `/avatars/` and `/stories/`.
     static func openPostgresBackend(_ settings: GatewaySettings, logger: Logger) async throws -> GatewayBackend {
         guard let configuration = settings.store.postgres else {
-            throw ServerConfigurationError("the PostgreSQL store needs DATABASE_URL")
+            throw ConfigurationError("the PostgreSQL store needs DATABASE_URL")
         }
         let secret = try settings.signingSecret()
         guard secret != nil || settings.server.jwksURL != nil else {
-            throw ServerConfigurationError(
+            throw ConfigurationError(
                 "the PostgreSQL store verifies the tokens its database's policies trust: set JWT_SECRET (the JWT secret of the project) or JWKS_URL")
         }
         let store = try await PostgresStore.connect(configuration: configuration, logger: logger)

@@ -6,13 +6,9 @@ enum EnvironmentValue {
         environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// - Throws: ``ServerConfigurationError`` for anything but true/false/1/0/yes/no/on/off.
+    /// - Throws: ``ConfigurationError`` for anything but true/false/1/0/yes/no/on/off
+    ///   (``GatewayServer/ServerConfiguration/parseBool(_:name:)``, the server's own parser).
     static func bool(_ name: String, in environment: [String: String]) throws -> Bool? {
-        guard let text = string(name, in: environment)?.lowercased() else { return nil }
-        switch text {
-        case "1", "true", "yes", "on": return true
-        case "0", "false", "no", "off": return false
-        default: throw ServerConfigurationError("\(name) must be true or false, got \"\(text)\"")
-        }
+        try string(name, in: environment).map { try ServerConfiguration.parseBool($0, name: name) }
     }
 }

@@ -3,6 +3,7 @@ import GatewayServer
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import SocialDomain
 import SocialGateway
 import UnixSignals
 
@@ -12,7 +13,7 @@ import UnixSignals
 /// server. The HTTP module routes the result (``GatewayServer/AssembledGateway``) and constructs
 /// none of it, so this is the one place that wires the gateway (issue 55).
 public enum GatewayComposition {
-    /// - Throws: ``ServerConfigurationError`` when `PERSISTED_QUERIES_ONLY` has no manifest; a
+    /// - Throws: ``ConfigurationError`` when `PERSISTED_QUERIES_ONLY` has no manifest; a
     ///   manifest that cannot be read; the service's start-up errors.
     public static func assemble(
         configuration: ServerConfiguration, backend: GatewayBackend, logger: Logger
@@ -30,7 +31,7 @@ public enum GatewayComposition {
         }
         if configuration.persistedQueriesOnly {
             guard options.trustedDocuments != nil else {
-                throw ServerConfigurationError(
+                throw ConfigurationError(
                     "PERSISTED_QUERIES_ONLY=true needs PERSISTED_QUERIES_MANIFEST, the manifest of the documents to allow")
             }
             options.trustedDocumentsOnly = true

@@ -22,7 +22,7 @@ public struct GatewaySettings: Sendable {
 
     /// The server's variables, then the store's; a Supabase project supplies the token secret and
     /// JWKS when `JWT_SECRET` and `JWKS_URL` do not.
-    /// - Throws: ``ServerConfigurationError`` or `SupabaseConfigurationError`, naming the variable.
+    /// - Throws: `ConfigurationError`, naming the variable.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> GatewaySettings {
@@ -45,7 +45,7 @@ public struct GatewaySettings: Sendable {
     /// The HS256 secret tokens are signed and verified with: `JWT_SECRET` (or Supabase's), else,
     /// for the embedded store, the dev secret in the data folder (created on first use). Nil for a
     /// Supabase project that only publishes a JWKS.
-    /// - Throws: ``ServerConfigurationError`` for a secret too weak to sign with; file errors.
+    /// - Throws: ``ConfigurationError`` for a secret too weak to sign with; file errors.
     public func signingSecret() throws -> String? {
         let variable = store.isEmbedded ? "JWT_SECRET" : "JWT_SECRET (or SUPABASE_JWT_SECRET)"
         if let secret = server.jwtSecret {

@@ -1,6 +1,7 @@
 import Foundation
 import GatewayServer
 import PostgresStore
+import SocialDomain
 import SupabaseStore
 
 /// Which store backs the gateway, and how it starts.
@@ -42,8 +43,7 @@ public struct StoreSettings: Sendable {
     /// Whether the embedded store backs the server.
     public var isEmbedded: Bool { kind == .embedded }
 
-    /// - Throws: `SupabaseConfigurationError` for a half-configured project;
-    ///   `PostgresConfigurationError` for a malformed `DATABASE_URL`; `ServerConfigurationError` for
+    /// - Throws: `ConfigurationError` for a half-configured project, a malformed `DATABASE_URL`,
     ///   a bad `SEED_DEMO_DATA` or `GATEWAY_STORE`, or a store chosen without its variables.
     public static func fromEnvironment(_ environment: [String: String]) throws -> StoreSettings {
         var settings = StoreSettings()
@@ -53,7 +53,7 @@ public struct StoreSettings: Sendable {
         settings.postgres = try PostgresConfiguration.fromEnvironment(environment)
         if let chosen = environment["GATEWAY_STORE"], !chosen.isEmpty {
             guard let kind = Kind(rawValue: chosen.lowercased()) else {
-                throw ServerConfigurationError("GATEWAY_STORE must be embedded, supabase or postgres, not \(chosen)")
+                throw ConfigurationError("GATEWAY_STORE must be embedded, supabase or postgres, not \(chosen)")
             }
             settings.kind = kind
         } else {
@@ -61,9 +61,9 @@ public struct StoreSettings: Sendable {
         }
         switch settings.kind {
         case .supabase where settings.supabase == nil:
-            throw ServerConfigurationError("GATEWAY_STORE=supabase needs SUPABASE_URL and SUPABASE_ANON_KEY")
+            throw ConfigurationError("GATEWAY_STORE=supabase needs SUPABASE_URL and SUPABASE_ANON_KEY")
         case .postgres where settings.postgres == nil:
-            throw ServerConfigurationError("GATEWAY_STORE=postgres needs DATABASE_URL")
+            throw ConfigurationError("GATEWAY_STORE=postgres needs DATABASE_URL")
         default:
             return settings
         }

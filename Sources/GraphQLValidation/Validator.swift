@@ -4,7 +4,7 @@ import GraphQLLanguage
 /// Limits on top of the specified rules, each off or generous by default.
 ///
 /// ```swift
-/// let options = ValidationOptions(maxDepth: 10, maxCost: 5_000, maxAliases: 30)
+/// let options = ValidationOptions(maxDepth: 10, maxFieldCount: 5_000, maxAliases: 30)
 /// ```
 public struct ValidationOptions: Sendable {
     /// Stop after this many errors and append graphql-js's "Too many validation errors,
@@ -13,18 +13,19 @@ public struct ValidationOptions: Sendable {
     /// Deepest allowed nesting of selection sets, counted through fragments
     /// (`{ a { b } }` has depth 2); nil = off. Error code `QUERY_TOO_DEEP`.
     public var maxDepth: Int? = nil
-    /// Highest allowed cost of an operation (see ``MaxCostRule``: 1 per field, a field
-    /// with a `first` or `last` argument multiplies its subtree by it); nil = off.
-    /// Error code `QUERY_TOO_COMPLEX`.
-    public var maxCost: Int? = nil
+    /// Most fields an operation's answer could hold (see ``MaxFieldCountRule``: 1 per field, a
+    /// field with a `first` or `last` argument multiplies its subtree by it); nil = off. Error code
+    /// `QUERY_TOO_COMPLEX`. Not the gateway's cost (`MAX_COST`, priced from the schema's cost
+    /// directives): two cost models, so two names (issue 55).
+    public var maxFieldCount: Int? = nil
     /// Most aliased fields an operation may select, counted through fragments; nil = off.
     /// Error code `TOO_MANY_ALIASES`.
     public var maxAliases: Int? = nil
 
-    public init(maxErrors: Int = 100, maxDepth: Int? = nil, maxCost: Int? = nil, maxAliases: Int? = nil) {
+    public init(maxErrors: Int = 100, maxDepth: Int? = nil, maxFieldCount: Int? = nil, maxAliases: Int? = nil) {
         self.maxErrors = maxErrors
         self.maxDepth = maxDepth
-        self.maxCost = maxCost
+        self.maxFieldCount = maxFieldCount
         self.maxAliases = maxAliases
     }
 }
@@ -53,7 +54,7 @@ public enum Validator {
         let context = ValidationContext(schema: schema, document: document, source: source, options: options)
         var rules = SpecifiedRules.all.map { $0.rule.init(context: context) }
         if options.maxDepth != nil { rules.append(MaxDepthRule(context: context)) }
-        if options.maxCost != nil { rules.append(MaxCostRule(context: context)) }
+        if options.maxFieldCount != nil { rules.append(MaxFieldCountRule(context: context)) }
         if options.maxAliases != nil { rules.append(MaxAliasesRule(context: context)) }
         DocumentWalker(context: context, rules: rules).walk(document)
         return context.errors

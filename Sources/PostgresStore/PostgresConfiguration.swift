@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import SocialDomain
 
 /// Where the PostgreSQL store connects and how: from `DATABASE_URL`
 /// (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`),
@@ -24,17 +25,17 @@ public struct PostgresConfiguration: Sendable {
         /// The URL without its password, for logs and errors.
         public var redacted: String { "postgres://\(username)@\(host):\(port)/\(database)" }
 
-        /// - Throws: ``PostgresConfigurationError`` for anything but a `postgres://` or
+        /// - Throws: ``ConfigurationError`` for anything but a `postgres://` or
         ///   `postgresql://` URL with a user, a host and a database.
         public init(url text: String, name: String = "DATABASE_URL") throws {
             guard let components = URLComponents(string: text), let scheme = components.scheme,
                   ["postgres", "postgresql"].contains(scheme.lowercased())
-            else { throw PostgresConfigurationError("\(name) must be a postgres:// URL") }
-            guard let host = components.host, !host.isEmpty else { throw PostgresConfigurationError("\(name) names no host") }
-            guard let user = components.user, !user.isEmpty else { throw PostgresConfigurationError("\(name) names no user") }
+            else { throw ConfigurationError("\(name) must be a postgres:// URL") }
+            guard let host = components.host, !host.isEmpty else { throw ConfigurationError("\(name) names no host") }
+            guard let user = components.user, !user.isEmpty else { throw ConfigurationError("\(name) names no user") }
             let database = String(components.path.drop(while: { $0 == "/" }))
             guard !database.isEmpty, !database.contains("/") else {
-                throw PostgresConfigurationError("\(name) names no database (postgres://user@host:5432/DATABASE)")
+                throw ConfigurationError("\(name) names no database (postgres://user@host:5432/DATABASE)")
             }
             var tls = TLSMode.prefer
             for item in components.queryItems ?? [] where item.name == "sslmode" {
@@ -42,11 +43,11 @@ public struct PostgresConfiguration: Sendable {
                 case "disable": tls = .disable
                 case "allow", "prefer": tls = .prefer
                 case "require", "verify-ca", "verify-full": tls = .require
-                default: throw PostgresConfigurationError("\(name): unknown sslmode \(item.value ?? "")")
+                default: throw ConfigurationError("\(name): unknown sslmode \(item.value ?? "")")
                 }
             }
             if let port = components.port, !(1...65_535).contains(port) {
-                throw PostgresConfigurationError("\(name): port \(port) is out of range")
+                throw ConfigurationError("\(name): port \(port) is out of range")
             }
             self.host = host
             self.port = components.port ?? 5432
@@ -84,7 +85,7 @@ public struct PostgresConfiguration: Sendable {
     }
 
     /// The configuration `DATABASE_URL` and its companions describe, or nil without `DATABASE_URL`.
-    /// - Throws: ``PostgresConfigurationError`` for a malformed value.
+    /// - Throws: ``ConfigurationError`` for a malformed value.
     public static func fromEnvironment(_ environment: [String: String]) throws -> PostgresConfiguration? {
         guard let url = environment["DATABASE_URL"], !url.isEmpty else { return nil }
         var configuration = PostgresConfiguration(endpoint: try Endpoint(url: url))
@@ -93,13 +94,13 @@ public struct PostgresConfiguration: Sendable {
         }
         if let text = environment["DATABASE_POOL_SIZE"] {
             guard let size = Int(text), (1...1_000).contains(size) else {
-                throw PostgresConfigurationError("DATABASE_POOL_SIZE must be a whole number from 1 to 1000")
+                throw ConfigurationError("DATABASE_POOL_SIZE must be a whole number from 1 to 1000")
             }
             configuration.poolSize = size
         }
         if let text = environment["DATABASE_STATEMENT_TIMEOUT_MS"] {
             guard let ms = Int(text), (1...600_000).contains(ms) else {
-                throw PostgresConfigurationError("DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 1 to 600000")
+                throw ConfigurationError("DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 1 to 600000")
             }
             configuration.statementTimeout = .milliseconds(ms)
         }
@@ -136,12 +137,4 @@ public struct PostgresConfiguration: Sendable {
         connection.options.additionalStartupParameters = [("application_name", applicationName)]
         return connection
     }
-}
-
-/// A `DATABASE_URL` (or companion) the store cannot use, or a database it cannot work with; the
-/// message is for the operator.
-public struct PostgresConfigurationError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

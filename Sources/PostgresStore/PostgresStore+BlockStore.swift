@@ -18,7 +18,7 @@ extension PostgresStore: BlockStore {
         guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .blockUsers) }
         let afterUs = request.after?.createdAtMicroseconds
         let afterId = request.after?.id
-        let pageSize = request.limit + 1
+        let pageSize = request.rowsToFetch
         return try await read("blockedProfilePage", viewer: viewer) { connection, logger in
             let rows = try await connection.query(
                 "select public.blocked_profiles_page(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)::text", logger: logger)

@@ -20,7 +20,7 @@ extension PostgresStore: FollowRequestStore {
         guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
         let afterUs = request.after?.createdAtMicroseconds
         let afterId = request.after?.id
-        let pageSize = request.limit + 1
+        let pageSize = request.rowsToFetch
         return try await read("followRequestPage", viewer: viewer) { connection, logger in
             let rows = try await connection.query(
                 "select public.follow_request_page(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)::text", logger: logger)

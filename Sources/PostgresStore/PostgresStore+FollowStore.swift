@@ -39,7 +39,6 @@ extension PostgresStore: FollowStore {
     public func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome {
         let pair = change.pair
         guard viewer.userId == pair.follower else { throw DomainError.notAuthorized }
-        guard pair.follower != pair.followee else { throw DomainError.cannotFollowSelf }
         let function = switch change.action {
         case .follow: "public.follow_profile"
         case .unfollow: "public.unfollow_profile"
@@ -60,14 +59,14 @@ extension PostgresStore: FollowStore {
             let since = request.sinceMicroseconds
             let afterUs = request.after?.updatedAtMicroseconds
             let afterId = request.after?.followId
-            let pageSize = request.limit + 1
+            let pageSize = request.rowsToFetch
             let rows = try await connection.query("""
                 select coalesce(json_agg(to_jsonb(c) - 'ord' order by c.ord), '[]')::text
                 from public.follow_changes(\(since)::bigint, \(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)
                   with ordinality as c(id, follower_id, followee_id, created_at, updated_at, deleted_at, ord)
                 """, logger: logger)
             let records = try await Self.decodeJSON([FollowChangeRow].self, from: rows, "followChanges").map { try $0.record() }
-            return FollowSyncPage(records: Array(records.prefix(request.limit)), hasNextPage: records.count > request.limit)
+            return FollowSyncPage.assemble(request: request, fetched: records)
         }
     }
 }

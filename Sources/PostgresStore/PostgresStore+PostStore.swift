@@ -54,7 +54,7 @@ extension PostgresStore: PostStore {
     static func feedPage(_ request: PostPageRequest, viewer: Viewer, _ connection: PostgresConnection, _ logger: Logger) async throws -> PostPage {
         guard case .feed(let me) = request.list, viewer.userId == me else { throw DomainError.notAuthorized }
         let statement = FeedPageStatement(
-            afterMicroseconds: request.page.cursor?.createdAtMicroseconds, afterId: request.page.cursor?.id, pageSize: request.page.limit + 1)
+            afterMicroseconds: request.page.cursor?.createdAtMicroseconds, afterId: request.page.cursor?.id, pageSize: request.page.rowsToFetch)
         let rows = try await connection.execute(statement, logger: logger)
         return try await decodeJSON(FeedWithSources.self, fromTexts: rows, "feedPage").page(request, viewer: me)
     }

@@ -70,17 +70,14 @@ extension PostgresStore: ProfileStore {
             let afterRank = query.after?.rank.rawValue
             let afterHandle = query.after?.handleKey
             let afterId = query.after?.profileId
-            let pageSize = query.limit + 1
+            let pageSize = query.rowsToFetch
             let rows = try await connection.query("""
                 select coalesce(json_agg(\(unescaped: Self.profileObject("s")) order by s.ordinality), '[]')::text
                 from public.search_profiles_ranked(\(pattern)::text, \(queryKey)::text, \(afterRank)::int,
                                                    \(afterHandle)::text, \(afterId)::uuid, \(pageSize)::int) with ordinality as s
                 """, logger: logger)
             let profiles = try await Self.decodeJSON([ProfileRow].self, from: rows, "searchProfiles").map { try $0.profile() }
-            return SearchPage(
-                edges: profiles.prefix(query.limit).map { SearchEdge(profile: $0, query: query) },
-                hasNextPage: profiles.count > query.limit,
-                hasPreviousPage: query.after != nil)
+            return SearchPage.assemble(query: query, fetched: profiles)
         }
     }
 

@@ -57,7 +57,7 @@ public final class PostgresStore: Sendable {
     }
 
     /// Opens the pool and checks, as `anon`, that the database answers and has the migrations.
-    /// - Throws: ``PostgresConfigurationError`` saying what is wrong: unreachable, login refused,
+    /// - Throws: ``ConfigurationError`` saying what is wrong: unreachable, login refused,
     ///   migrations missing, or a login user that may not act as `anon`/`authenticated`.
     public static func connect(configuration: PostgresConfiguration, logger: Logger) async throws -> PostgresStore {
         let store = PostgresStore(configuration: configuration, logger: logger)
@@ -96,7 +96,7 @@ public final class PostgresStore: Sendable {
             }
             try? await probe.close()
         } catch {
-            throw PostgresConfigurationError("Cannot reach PostgreSQL at \(target): \(Self.describe(error))")
+            throw ConfigurationError("Cannot reach PostgreSQL at \(target): \(Self.describe(error))")
         }
         let found: (Bool, Bool, Bool, String, Bool)
         do {
@@ -123,17 +123,17 @@ public final class PostgresStore: Sendable {
                 }
                 throw MalformedRow("start-up check returned no row")
             }
-        } catch let error as PostgresConfigurationError {
+        } catch let error as ConfigurationError {
             throw error
         } catch {
-            throw PostgresConfigurationError("Cannot reach PostgreSQL at \(target): \(Self.describe(error))")
+            throw ConfigurationError("Cannot reach PostgreSQL at \(target): \(Self.describe(error))")
         }
         guard found.0 else {
-            throw PostgresConfigurationError(
+            throw ConfigurationError(
                 "PostgreSQL at \(target) lacks the gateway's schema: apply supabase/migrations first")
         }
         guard found.1 else {
-            throw PostgresConfigurationError(
+            throw ConfigurationError(
                 "PostgreSQL user \(found.3) at \(target) may not act as anon and authenticated: "
                     + "connect as a user granted both roles (Supabase: postgres or authenticator)")
         }

@@ -116,7 +116,7 @@ public final class SupabaseFake: @unchecked Sendable {
     /// first retry delay. The request timeout stays the store's default (10 s): a debug build
     /// running a whole suite in parallel on two cores can stall a request for seconds, and a
     /// test about timeouts sets its own.
-    /// - Throws: `SupabaseConfigurationError` (not expected: the URL and key are well formed).
+    /// - Throws: `ConfigurationError` (not expected: the URL and key are well formed).
     public func configuration() throws -> SupabaseConfiguration {
         var config = try SupabaseConfiguration(url: url, apiKey: Self.apiKey, jwtSecret: Self.jwtSecret)
         config.retryBaseDelay = .milliseconds(10)

@@ -38,8 +38,9 @@ public struct FollowRequestPageRow: Codable, Sendable {
         let all = try requests.map {
             FollowRequest(requester: try $0.requester.profile(), targetId: owner, createdAtMicroseconds: $0.created_us)
         }
+        let (page, more) = request.trim(all)
         return FollowRequestPage(
-            requests: Array(all.prefix(request.limit)), hasNextPage: all.count > request.limit,
+            requests: page, hasNextPage: more,
             hasPreviousPage: request.after != nil, totalCount: total)
     }
 }
@@ -110,8 +111,9 @@ public struct BlockedProfilePageRow: Codable, Sendable {
         let all = try blocked.map {
             BlockedProfile(profile: try $0.profile.profile().card(), ownerId: owner, blockedAtMicroseconds: $0.created_us)
         }
+        let (page, more) = request.trim(all)
         return BlockedProfilePage(
-            blocked: Array(all.prefix(request.limit)), hasNextPage: all.count > request.limit,
+            blocked: page, hasNextPage: more,
             hasPreviousPage: request.after != nil, totalCount: total)
     }
 }

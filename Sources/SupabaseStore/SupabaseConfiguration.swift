@@ -57,19 +57,19 @@ public struct SupabaseConfiguration: Sendable, Hashable {
         }
     }
 
-    /// - Throws: ``SupabaseConfigurationError`` when `url` is not an absolute http(s) URL or the
+    /// - Throws: ``ConfigurationError`` when `url` is not an absolute http(s) URL or the
     ///   key is empty.
     public init(url: String, apiKey: String, jwtSecret: String? = nil, jwksURL: String? = nil) throws {
         self.url = try Self.projectURL(url)
         let key = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !key.isEmpty else {
-            throw SupabaseConfigurationError("SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) is empty")
+            throw ConfigurationError("SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) is empty")
         }
         self.apiKey = key
         self.jwtSecret = jwtSecret.flatMap { $0.isEmpty ? nil : $0 }
         if let jwksURL, !jwksURL.isEmpty {
             guard let parsed = URL(string: jwksURL), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
-                throw SupabaseConfigurationError("SUPABASE_JWKS_URL is not an http(s) URL: \(jwksURL)")
+                throw ConfigurationError("SUPABASE_JWKS_URL is not an http(s) URL: \(jwksURL)")
             }
             self.jwksURL = parsed
         } else {
@@ -80,7 +80,7 @@ public struct SupabaseConfiguration: Sendable, Hashable {
     /// The configuration from `SUPABASE_URL`, `SUPABASE_ANON_KEY` or `SUPABASE_PUBLISHABLE_KEY`,
     /// `SUPABASE_JWT_SECRET`, `SUPABASE_JWKS_URL`, `SUPABASE_MAX_ROWS`; nil when `SUPABASE_URL` is unset or empty
     /// (the gateway then uses the embedded store).
-    /// - Throws: ``SupabaseConfigurationError`` when the URL is set but malformed or no key is set.
+    /// - Throws: ``ConfigurationError`` when the URL is set but malformed or no key is set.
     public static func fromEnvironment(
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> SupabaseConfiguration? {
@@ -88,13 +88,13 @@ public struct SupabaseConfiguration: Sendable, Hashable {
         guard let key = [environment["SUPABASE_ANON_KEY"], environment["SUPABASE_PUBLISHABLE_KEY"]]
             .compactMap({ $0 }).first(where: { !$0.isEmpty })
         else {
-            throw SupabaseConfigurationError("SUPABASE_URL is set but SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) is not")
+            throw ConfigurationError("SUPABASE_URL is set but SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) is not")
         }
         var configuration = try SupabaseConfiguration(
             url: url, apiKey: key, jwtSecret: environment["SUPABASE_JWT_SECRET"], jwksURL: environment["SUPABASE_JWKS_URL"])
         if let text = environment["SUPABASE_MAX_ROWS"], !text.isEmpty {
             guard let rows = Int(text), rows > 0 else {
-                throw SupabaseConfigurationError("SUPABASE_MAX_ROWS must be a positive integer (the project's API Max Rows), got \"\(text)\"")
+                throw ConfigurationError("SUPABASE_MAX_ROWS must be a positive integer (the project's API Max Rows), got \"\(text)\"")
             }
             configuration.maxRows = rows
         }
@@ -112,16 +112,9 @@ public struct SupabaseConfiguration: Sendable, Hashable {
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
         else {
-            throw SupabaseConfigurationError(
+            throw ConfigurationError(
                 "SUPABASE_URL is not a valid project URL (expected https://<project>.supabase.co): \(text)")
         }
         return url
     }
-}
-
-/// A configuration or start-up problem, with a message meant for the person starting the server.
-public struct SupabaseConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

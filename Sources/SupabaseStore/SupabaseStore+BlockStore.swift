@@ -36,7 +36,7 @@ struct TimePageBody: Encodable {
     init(_ request: TimePageRequest) {
         after_us = request.after?.createdAtMicroseconds
         after_id = request.after?.id.lowercased
-        page_size = request.limit + 1
+        page_size = request.rowsToFetch
     }
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

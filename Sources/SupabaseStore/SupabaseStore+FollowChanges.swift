@@ -11,14 +11,14 @@ extension SupabaseStore {
             guard viewer.userId != nil else { return FollowSyncPage(records: [], hasNextPage: false) }
             let arguments = FollowChangesArguments(
                 since_us: request.sinceMicroseconds, after_us: request.after?.updatedAtMicroseconds,
-                after_id: request.after?.followId.lowercased, page_size: request.limit + 1)
+                after_id: request.after?.followId.lowercased, page_size: request.rowsToFetch)
             let call = SupabaseRequest(
                 method: .post, service: .rest, path: "/rest/v1/rpc/follow_changes",
                 headers: [("Content-Type", "application/json")], body: try Self.json(arguments),
                 idempotent: true, operation: "followChanges")
             let rows = try decode([FollowChangeRow].self, try await rest(call, viewer: viewer), "followChanges")
             let records = try rows.map { try $0.record() }
-            return FollowSyncPage(records: Array(records.prefix(request.limit)), hasNextPage: records.count > request.limit)
+            return FollowSyncPage.assemble(request: request, fetched: records)
         }
     }
 }

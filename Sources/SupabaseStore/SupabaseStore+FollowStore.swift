@@ -30,7 +30,7 @@ extension SupabaseStore: FollowStore {
         var chunks: [ArraySlice<FollowPageRequest>] = []
         var start = requests.startIndex, rows = 0
         for index in requests.indices {
-            let pageRows = max(requests[index].page.limit + 1, 1)
+            let pageRows = max(requests[index].page.rowsToFetch, 1)
             if index > start && (rows + pageRows > maxRows || index - start == maxPagesPerRequest) {
                 chunks.append(requests[start..<index])
                 start = index
@@ -79,7 +79,6 @@ extension SupabaseStore: FollowStore {
         try await call("changeFollow") {
             let pair = change.pair
             guard viewer.userId == pair.follower else { throw DomainError.notAuthorized }
-            guard pair.follower != pair.followee else { throw DomainError.cannotFollowSelf }
             let function = switch change.action {
             case .follow: "follow_profile"
             case .unfollow: "unfollow_profile"

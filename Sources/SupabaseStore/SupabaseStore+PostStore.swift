@@ -75,7 +75,7 @@ extension SupabaseStore: PostStore {
         guard case .feed(let me) = page.list, viewer.userId == me else { throw DomainError.notAuthorized }
         let arguments = FeedArguments(
             after_us: page.page.cursor?.createdAtMicroseconds, after_id: page.page.cursor?.id.lowercased,
-            page_size: page.page.limit + 1)
+            page_size: page.page.rowsToFetch)
         let request = SupabaseRequest(
             method: .post, service: .rest, path: "/rest/v1/rpc/feed_page_with_sources",
             headers: [("Content-Type", "application/json")], body: try Self.json(arguments),

@@ -66,7 +66,7 @@ extension SupabaseStore: ProfileStore {
         try await call("searchProfiles") {
             let arguments = RankedSearchArguments(
                 pattern: query.containsPattern, query_key: query.textKey, after_rank: query.after?.rank.rawValue,
-                after_handle: query.after?.handleKey, after_id: query.after?.profileId.lowercased, page_size: query.limit + 1)
+                after_handle: query.after?.handleKey, after_id: query.after?.profileId.lowercased, page_size: query.rowsToFetch)
             let request = SupabaseRequest(
                 method: .post, service: .rest, path: "/rest/v1/rpc/search_profiles_ranked",
                 query: [("select", PostgRESTQuery.profileColumns)],
@@ -74,10 +74,7 @@ extension SupabaseStore: ProfileStore {
                 idempotent: true, operation: "searchProfiles")
             let rows = try decode([ProfileRow].self, try await rest(request, viewer: viewer), "searchProfiles")
             let profiles = try rows.map { try $0.profile() }
-            return SearchPage(
-                edges: profiles.prefix(query.limit).map { SearchEdge(profile: $0, query: query) },
-                hasNextPage: profiles.count > query.limit,
-                hasPreviousPage: query.after != nil)
+            return SearchPage.assemble(query: query, fetched: profiles)
         }
     }
 

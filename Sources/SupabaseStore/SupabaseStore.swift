@@ -39,7 +39,7 @@ public final class SupabaseStore: Sendable {
 
     /// Creates the store and checks, with one anonymous read of `profiles`, that the project
     /// answers, accepts the key and has the migrations applied.
-    /// - Throws: ``SupabaseConfigurationError`` naming the URL and the problem (unreachable,
+    /// - Throws: ``ConfigurationError`` naming the URL and the problem (unreachable,
     ///   key rejected, `profiles` missing, unexpected answer).
     public static func connect(
         configuration: SupabaseConfiguration, eventLoopGroup: (any EventLoopGroup)? = nil,
@@ -69,20 +69,20 @@ public final class SupabaseStore: Sendable {
         do {
             response = try await client.send(request, viewer: .anonymous)
         } catch {
-            throw SupabaseConfigurationError("Cannot reach Supabase at \(url): \(error)")
+            throw ConfigurationError("Cannot reach Supabase at \(url): \(error)")
         }
         if response.isSuccess { return }
         let body = PostgRESTErrorBody.decode(response.body)
         let detail = body?.message ?? String(decoding: response.body.prefix(300), as: UTF8.self)
         switch (response.status, body?.code) {
         case (401, _), (403, _):
-            throw SupabaseConfigurationError(
+            throw ConfigurationError(
                 "Supabase at \(url) rejected SUPABASE_ANON_KEY (HTTP \(response.status)): \(detail)")
         case (404, _), (_, "PGRST205"?), (_, "42P01"?):
-            throw SupabaseConfigurationError(
+            throw ConfigurationError(
                 "Supabase at \(url) has no public.profiles table: apply supabase/migrations first (\(detail))")
         default:
-            throw SupabaseConfigurationError("Supabase at \(url) answered HTTP \(response.status) at start-up: \(detail)")
+            throw ConfigurationError("Supabase at \(url) answered HTTP \(response.status) at start-up: \(detail)")
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GatewayAssembly
 import GatewayServer
+import SocialDomain
 
 /// `social-gateway token HANDLE`: prints a bearer token for a user of the embedded store. The
 /// handle is resolved through the composition root (``OperatorLookup``), which opens the store
@@ -44,7 +45,7 @@ struct TokenCommand: AsyncParsableCommand {
             settings = try GatewaySettings.fromEnvironment()
             if let dataDirectory { settings.server.dataDirectory = URL(fileURLWithPath: dataDirectory, isDirectory: true) }
             guard let found = try settings.signingSecret() else {
-                throw ServerConfigurationError("this store verifies tokens with its JWKS only; there is no secret to sign with")
+                throw ConfigurationError("this store verifies tokens with its JWKS only; there is no secret to sign with")
             }
             secret = found
         } catch {

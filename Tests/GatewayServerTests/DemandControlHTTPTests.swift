@@ -3,6 +3,7 @@ import GatewayAssembly
 import GatewayServer
 import Hummingbird
 import HummingbirdTesting
+import SocialDomain
 import SocialFixtures
 import SocialGateway
 import Synchronization
@@ -100,10 +101,10 @@ struct DemandControlHTTPTests {
         // The capacity not given keeps its default.
         #expect(limiter?.mutation == RateLimiter.Policy(name: "mutation", capacity: GatewayOptions.mutationRateLimit.capacity, refillPerSecond: 3))
         #expect(limiter?.maxKeys == 50)
-        #expect(throws: ServerConfigurationError("COST_MODE must be enforce, measure or off, got \"strict\"")) {
+        #expect(throws: ConfigurationError("COST_MODE must be enforce, measure or off, got \"strict\"")) {
             try ServerConfiguration.fromEnvironment(["COST_MODE": "strict"])
         }
-        #expect(throws: ServerConfigurationError("RATE_LIMIT_QUERY_PER_SECOND must be a positive integer, got \"0\"")) {
+        #expect(throws: ConfigurationError("RATE_LIMIT_QUERY_PER_SECOND must be a positive integer, got \"0\"")) {
             try ServerConfiguration.fromEnvironment(["RATE_LIMIT_QUERY_PER_SECOND": "0"])
         }
         // The defaults: enforce, 10,000, and the generous buckets.

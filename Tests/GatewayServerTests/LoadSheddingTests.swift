@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NIOEmbedded
+import SocialDomain
 import Testing
 
 /// Many connections, served fairly (issue 41, part 4): a request that waited too long to start
@@ -127,10 +128,10 @@ struct LoadSheddingTests {
         #expect(set.maxQueueWait == .milliseconds(1250))
         #expect(set.listenBacklog == 1024)
         #expect(try ServerConfiguration.fromEnvironment(["MAX_QUEUE_WAIT": "0"]).maxQueueWait == .zero)
-        #expect(throws: ServerConfigurationError("MAX_QUEUE_WAIT must be a non-negative number of seconds, got \"soon\"")) {
+        #expect(throws: ConfigurationError("MAX_QUEUE_WAIT must be a non-negative number of seconds, got \"soon\"")) {
             try ServerConfiguration.fromEnvironment(["MAX_QUEUE_WAIT": "soon"])
         }
-        #expect(throws: ServerConfigurationError("LISTEN_BACKLOG must be a non-negative integer, got \"-1\"")) {
+        #expect(throws: ConfigurationError("LISTEN_BACKLOG must be a non-negative integer, got \"-1\"")) {
             try ServerConfiguration.fromEnvironment(["LISTEN_BACKLOG": "-1"])
         }
     }

@@ -5,6 +5,7 @@ import GatewayServer
 import Hummingbird
 import HummingbirdTesting
 import ResponseCache
+import SocialDomain
 import Testing
 
 /// Health, readiness, metrics, request ids, CORS, the playground page and its demo tokens.
@@ -255,7 +256,7 @@ struct OperationalTests {
     func concurrentQueries() async throws {
         #expect(try ServerConfiguration.fromEnvironment(["MAX_CONCURRENT_QUERIES": "3"]).gateway.maxConcurrentQueries == 3)
         #expect(try ServerConfiguration.fromEnvironment([:]).gateway.maxConcurrentQueries == nil)
-        #expect(throws: ServerConfigurationError("MAX_CONCURRENT_QUERIES must be a non-negative integer, got \"many\"")) {
+        #expect(throws: ConfigurationError("MAX_CONCURRENT_QUERIES must be a non-negative integer, got \"many\"")) {
             try ServerConfiguration.fromEnvironment(["MAX_CONCURRENT_QUERIES": "many"])
         }
         let embedded = try await TestGateway.make().backend
@@ -281,7 +282,7 @@ struct OperationalTests {
         #expect(try ServerConfiguration.fromEnvironment([:]).cacheMemoryBytes == 64 << 20)
         #expect(try GatewaySettings.fromEnvironment(["PORT": "9090"]).store.isEmbedded)
         #expect(configuration.resolvedPublicURL == "http://127.0.0.1:9090")
-        #expect(throws: ServerConfigurationError("PORT must be a non-negative integer, got \"http\"")) {
+        #expect(throws: ConfigurationError("PORT must be a non-negative integer, got \"http\"")) {
             try ServerConfiguration.fromEnvironment(["PORT": "http"])
         }
     }

@@ -3,6 +3,7 @@ import GatewayAssembly
 import GatewayServer
 import Hummingbird
 import HummingbirdTesting
+import SocialDomain
 import SocialGateway
 import Testing
 
@@ -77,7 +78,7 @@ struct ResponseLimitHTTPTests {
         #expect(try ServerConfiguration.fromEnvironment([:]).gateway.maxResponseBytes == 4 << 20)
         #expect(try ServerConfiguration.fromEnvironment(["MAX_RESPONSE_BYTES": "1048576"]).gateway.maxResponseBytes == 1 << 20)
         #expect(try ServerConfiguration.fromEnvironment(["MAX_RESPONSE_BYTES": "0"]).gateway.maxResponseBytes == nil)
-        #expect(throws: ServerConfigurationError("MAX_RESPONSE_BYTES must be a non-negative integer, got \"big\"")) {
+        #expect(throws: ConfigurationError("MAX_RESPONSE_BYTES must be a non-negative integer, got \"big\"")) {
             try ServerConfiguration.fromEnvironment(["MAX_RESPONSE_BYTES": "big"])
         }
         #expect(try ServerConfiguration.fromEnvironment(["HOST": "0.0.0.0"]).gateway.introspection)

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import JWTKit
+import SocialDomain
 import SocialFixtures
 import Synchronization
 import Testing
@@ -207,7 +208,7 @@ struct SecurityTests {
 
     @Test("JWT_SECRET shorter than 32 bytes is refused at start with a clear message")
     func shortSecret() async throws {
-        await #expect(throws: ServerConfigurationError(
+        await #expect(throws: ConfigurationError(
             "JWT_SECRET is 5 bytes long; an HS256 secret must be at least 32 bytes (256 bits). Generate one with `openssl rand -hex 32`.")
         ) {
             _ = try await TestGateway.make { $0.server.jwtSecret = "short" }

@@ -4,6 +4,7 @@ import GatewayServer
 import GatewayTestSupport
 import Hummingbird
 import HummingbirdTesting
+import SocialDomain
 import SupabaseFake
 import Testing
 
@@ -58,7 +59,7 @@ struct StoreSelectionTests {
         #expect(ContinuousClock.now - started < .seconds(10))
         // Tokens must be verifiable the way the database's policies expect: no secret, no JWKS, no start.
         let noSecret = try GatewaySettings.fromEnvironment(["DATABASE_URL": database])
-        await #expect(throws: ServerConfigurationError.self) {
+        await #expect(throws: ConfigurationError.self) {
             _ = try await BackendAssembly.open(noSecret, logger: TestGateway.logger(noSecret.server))
         }
     }

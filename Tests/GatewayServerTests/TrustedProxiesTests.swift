@@ -1,4 +1,5 @@
 import GatewayServer
+import SocialDomain
 import Testing
 
 /// `TRUSTED_PROXIES` (issue 37): which address a per-address limit counts.
@@ -34,10 +35,10 @@ struct TrustedProxiesTests {
 
     @Test("a bad TRUSTED_PROXIES entry is refused at start with the entry named")
     func badConfiguration() throws {
-        #expect(throws: ServerConfigurationError("TRUSTED_PROXIES: \"10.0.0.0/33\" has a prefix length outside 0-32")) {
+        #expect(throws: ConfigurationError("TRUSTED_PROXIES: \"10.0.0.0/33\" has a prefix length outside 0-32")) {
             _ = try TrustedProxies(parsing: "10.0.0.0/33")
         }
-        #expect(throws: ServerConfigurationError("TRUSTED_PROXIES: \"proxy.local\" is not an IP address or CIDR range")) {
+        #expect(throws: ConfigurationError("TRUSTED_PROXIES: \"proxy.local\" is not an IP address or CIDR range")) {
             _ = try ServerConfiguration.fromEnvironment(["TRUSTED_PROXIES": "proxy.local"])
         }
         #expect(try ServerConfiguration.fromEnvironment(["TRUSTED_PROXIES": "127.0.0.1"]).trustedProxies.isTrusted("127.0.0.1"))

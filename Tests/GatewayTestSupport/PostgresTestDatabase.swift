@@ -32,7 +32,7 @@ public struct PostgresTestDatabase: Sendable {
         likes: [(post: UUID, profile: UUID)] = [], comments: [SocialDomain.Comment] = []
     ) async throws -> PostgresTestDatabase {
         guard let url = serverURL else {
-            throw PostgresConfigurationError("\(variable) is not set: run the tests through scripts/test (or scripts/test-postgres-env)")
+            throw ConfigurationError("\(variable) is not set: run the tests through scripts/test (or scripts/test-postgres-env)")
         }
         let admin = try PostgresConfiguration.Endpoint(url: url, name: variable)
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")

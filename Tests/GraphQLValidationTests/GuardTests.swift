@@ -48,40 +48,40 @@ struct GuardTests {
             ])
     }
 
-    @Test("maxCost: 1 per field, first/last multiply the subtree, variable defaults count")
+    @Test("maxFieldCount: 1 per field, first/last multiply the subtree, variable defaults count")
     func cost() {
         let schema = buildSchema("type Query { items(first: Int, last: Int): [Item] } type Item { id: ID sub(first: Int): [Item] }")
         let query = "query ($n: Int = 5) { items(first: 10) { id sub(first: $n) { id } } }"
         // items = 1 + 10 × (id 1 + sub (1 + 5 × id 1)) = 71
-        #expect(validate(query, schema: schema, options: ValidationOptions(maxCost: 71)).isEmpty)
-        let errors = validateRaw(query, schema: schema, options: ValidationOptions(maxCost: 70))
+        #expect(validate(query, schema: schema, options: ValidationOptions(maxFieldCount: 71)).isEmpty)
+        let errors = validateRaw(query, schema: schema, options: ValidationOptions(maxFieldCount: 70))
         #expect(errors.map(\.message) == ["Anonymous operation has a cost of 71, which exceeds the maximum cost of 70."])
         #expect(errors.first?.extensions == ["code": "QUERY_TOO_COMPLEX"])
         // No page size: the subtree counts once.
         #expect(
-            validate("{ items { id } }", schema: schema, options: ValidationOptions(maxCost: 1)).map(\.message) == [
+            validate("{ items { id } }", schema: schema, options: ValidationOptions(maxFieldCount: 1)).map(\.message) == [
                 "Anonymous operation has a cost of 2, which exceeds the maximum cost of 1."
             ])
     }
 
-    @Test("maxCost: the benchmark query costs 6,412")
+    @Test("maxFieldCount: the benchmark query costs 6,412")
     func socialCost() {
         // ProfileCard 7; inner edges 1 + (1 + node 8) = 10; topFollowing 1 + 10 × 11 = 111;
         // follower 1 + 7 + 1 + 111 = 120; edges 122; pageInfo 5;
         // followers 1 + 50 × (1 + 5 + 122) = 6401; me 1 + 7 + 3 + 6401 = 6412.
-        #expect(validate(socialQuery, schema: socialSchema, options: ValidationOptions(maxCost: 6412)).isEmpty)
+        #expect(validate(socialQuery, schema: socialSchema, options: ValidationOptions(maxFieldCount: 6412)).isEmpty)
         #expect(
-            validate(socialQuery, schema: socialSchema, options: ValidationOptions(maxCost: 6411)).map(\.message) == [
+            validate(socialQuery, schema: socialSchema, options: ValidationOptions(maxFieldCount: 6411)).map(\.message) == [
                 "Operation \"ViewerFollowers\" has a cost of 6412, which exceeds the maximum cost of 6411."
             ])
     }
 
-    @Test("maxCost saturates instead of overflowing")
+    @Test("maxFieldCount saturates instead of overflowing")
     func costOverflow() {
         let schema = buildSchema("type Query { items(first: Int): [Item] } type Item { sub(first: Int): [Item] id: ID }")
         let query = "{ items(first: 2000000000) { sub(first: 2000000000) { sub(first: 2000000000) { id } } } }"
         #expect(
-            validate(query, schema: schema, options: ValidationOptions(maxCost: 1000)).map(\.message) == [
+            validate(query, schema: schema, options: ValidationOptions(maxFieldCount: 1000)).map(\.message) == [
                 "Anonymous operation has a cost of \(Int.max), which exceeds the maximum cost of 1000."
             ])
     }

@@ -127,7 +127,7 @@ struct PostgresStoreTests {
             let store = try await PostgresStore.connect(configuration: unreachable, logger: Logger(label: "t"))
             await store.shutdown()
             Issue.record("connected to nothing")
-        } catch let error as PostgresConfigurationError {
+        } catch let error as ConfigurationError {
             #expect(error.message.hasPrefix("Cannot reach PostgreSQL at postgres://authenticator@127.0.0.1:1/nothing"))
         }
         // The server's maintenance database has no gateway schema.
@@ -137,11 +137,11 @@ struct PostgresStoreTests {
             let store = try await PostgresStore.connect(configuration: bare, logger: Logger(label: "t"))
             await store.shutdown()
             Issue.record("accepted a database without the migrations")
-        } catch let error as PostgresConfigurationError {
+        } catch let error as ConfigurationError {
             #expect(error.message.contains("lacks the gateway's schema: apply supabase/migrations first"))
         }
-        #expect(throws: PostgresConfigurationError.self) { try PostgresConfiguration.Endpoint(url: "mysql://x@y/z") }
-        #expect(throws: PostgresConfigurationError.self) { try PostgresConfiguration.Endpoint(url: "postgres://x@y") }
+        #expect(throws: ConfigurationError.self) { try PostgresConfiguration.Endpoint(url: "mysql://x@y/z") }
+        #expect(throws: ConfigurationError.self) { try PostgresConfiguration.Endpoint(url: "postgres://x@y") }
     }
 
     @Test("a statement stuck behind a lock answers BACKEND_UNAVAILABLE at the statement timeout, and the next call works")

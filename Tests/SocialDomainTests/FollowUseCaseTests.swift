@@ -4,12 +4,14 @@ import Testing
 
 @Suite("Follow use cases (seeds 000/001/003)")
 struct FollowUseCaseTests {
-    @Test("following yourself is rejected with CANNOT_FOLLOW_SELF before any store call")
+    /// The stores do not check it again (issue 55): this rule is the only one.
+    @Test("following, toggling or unfollowing yourself is rejected with CANNOT_FOLLOW_SELF before any store call")
     func selfFollow() async {
         let store = await Fixture.store()
         for run in [
             { try await ToggleFollow(follows: store).execute(profileId: Fixture.alice, viewer: Fixture.aliceViewer) },
             { try await FollowProfile(follows: store).execute(profileId: Fixture.alice, viewer: Fixture.aliceViewer) },
+            { try await UnfollowProfile(follows: store).execute(profileId: Fixture.alice, viewer: Fixture.aliceViewer) },
         ] {
             let error = await domainError { _ = try await run() }
             #expect(error == DomainError(.cannotFollowSelf, "You cannot follow yourself"))

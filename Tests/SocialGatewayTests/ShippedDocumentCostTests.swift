@@ -67,7 +67,7 @@ struct ShippedDocumentCostTests {
 
     /// The old rule's cost of each operation (its message says it when the maximum is 0).
     static func oldCost(_ document: Document, _ source: Source, schema: GraphQLSchema) -> [Int] {
-        Validator.validate(schema: schema, document: document, source: source, options: ValidationOptions(maxCost: -1))
+        Validator.validate(schema: schema, document: document, source: source, options: ValidationOptions(maxFieldCount: -1))
             .compactMap { error in
                 guard let range = error.message.range(of: "has a cost of ") else { return nil }
                 return Int(error.message[range.upperBound...].prefix { $0.isNumber })

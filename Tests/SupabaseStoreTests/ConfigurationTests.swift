@@ -25,14 +25,14 @@ struct ConfigurationTests {
 
     @Test("a malformed SUPABASE_URL or a missing key fails with a message naming the problem")
     func rejectsBadConfiguration() {
-        #expect(throws: SupabaseConfigurationError(
+        #expect(throws: ConfigurationError(
             "SUPABASE_URL is not a valid project URL (expected https://<project>.supabase.co): abcd.supabase.co")) {
             try SupabaseConfiguration.fromEnvironment(["SUPABASE_URL": "abcd.supabase.co", "SUPABASE_ANON_KEY": "k"])
         }
-        #expect(throws: SupabaseConfigurationError("SUPABASE_URL is set but SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) is not")) {
+        #expect(throws: ConfigurationError("SUPABASE_URL is set but SUPABASE_ANON_KEY (or SUPABASE_PUBLISHABLE_KEY) is not")) {
             try SupabaseConfiguration.fromEnvironment(["SUPABASE_URL": "https://abcd.supabase.co"])
         }
-        #expect(throws: SupabaseConfigurationError("SUPABASE_MAX_ROWS must be a positive integer (the project's API Max Rows), got \"0\"")) {
+        #expect(throws: ConfigurationError("SUPABASE_MAX_ROWS must be a positive integer (the project's API Max Rows), got \"0\"")) {
             try SupabaseConfiguration.fromEnvironment(["SUPABASE_URL": "https://abcd.supabase.co", "SUPABASE_ANON_KEY": "k", "SUPABASE_MAX_ROWS": "0"])
         }
     }
@@ -68,7 +68,7 @@ struct ConfigurationTests {
         do {
             _ = try await SupabaseStore.connect(configuration: config)
             Issue.record("connect succeeded against a stopped server")
-        } catch let error as SupabaseConfigurationError {
+        } catch let error as ConfigurationError {
             #expect(error.message.hasPrefix("Cannot reach Supabase at \(fake.url): "))
         }
     }
@@ -82,7 +82,7 @@ struct ConfigurationTests {
         do {
             _ = try await SupabaseStore.connect(configuration: config)
             Issue.record("connect accepted a wrong key")
-        } catch let error as SupabaseConfigurationError {
+        } catch let error as ConfigurationError {
             #expect(error.message == "Supabase at \(fake.url) rejected SUPABASE_ANON_KEY (HTTP 401): Invalid API key")
         }
         await fake.stop()

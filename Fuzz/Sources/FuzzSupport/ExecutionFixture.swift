@@ -25,7 +25,7 @@ public enum ExecutionFixture {
     /// Validates and executes `document` as the gateway would, and checks what any response
     /// must be: JSON that parses, an object with `data` or `errors`.
     public static func run(_ document: Document, source: Source, variables: JSONObject, input: String) {
-        let errors = Validator.validate(schema: schema, document: document, source: source, options: ValidationOptions(maxDepth: 12, maxCost: 20_000, maxAliases: 50))
+        let errors = Validator.validate(schema: schema, document: document, source: source, options: ValidationOptions(maxDepth: 12, maxFieldCount: 20_000, maxAliases: 50))
         guard errors.isEmpty else { return }
         let request = GraphQLRequest(document: document, source: source, variables: variables, rootValue: root)
         let result = Fuzz.wait { await Executor.execute(schema: schema, request: request) }

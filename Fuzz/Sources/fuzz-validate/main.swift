@@ -13,7 +13,7 @@ let schemas = [
     Fuzz.schema("Fuzz/Fixtures/execute_schema.graphql"),
 ]
 let parseLimits = ParseOptions(maxTokens: 15_000, maxDepth: 64)
-let options = ValidationOptions(maxErrors: 100, maxDepth: 12, maxCost: 20_000, maxAliases: 50)
+let options = ValidationOptions(maxErrors: 100, maxDepth: 12, maxFieldCount: 20_000, maxAliases: 50)
 
 func fuzzValidate(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let data = bytes.map(UnsafeRawPointer.init) else { return 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import SocialDomain
 
 /// The embedded mode's HS256 signing secret, generated once into `<data-dir>/dev-jwt-secret`.
 ///
@@ -15,21 +16,21 @@ public enum DevSecret {
     public static let fileName = "dev-jwt-secret"
 
     /// Reads the secret, creating the folder and a new random 256-bit secret (hex) if needed.
-    /// - Throws: ``ServerConfigurationError`` when the file cannot be read or written, or is empty.
+    /// - Throws: ``ConfigurationError`` when the file cannot be read or written, or is empty.
     public static func loadOrCreate(in dataDirectory: URL) throws -> String {
         let file = dataDirectory.appendingPathComponent(fileName)
         let manager = FileManager.default
         if let data = manager.contents(atPath: file.path) {
             let secret = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard secret.count >= 32 else {
-                throw ServerConfigurationError("\(file.path) holds no usable secret (delete it to generate a new one)")
+                throw ConfigurationError("\(file.path) holds no usable secret (delete it to generate a new one)")
             }
             return secret
         }
         do {
             try manager.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         } catch {
-            throw ServerConfigurationError("cannot create the data folder \(dataDirectory.path): \(error.localizedDescription)")
+            throw ConfigurationError("cannot create the data folder \(dataDirectory.path): \(error.localizedDescription)")
         }
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in
@@ -39,7 +40,7 @@ public enum DevSecret {
         // Created with 0600 in one step, so the secret is never readable by others, even briefly.
         guard manager.createFile(atPath: file.path, contents: Data((secret + "\n").utf8), attributes: [.posixPermissions: 0o600])
         else {
-            throw ServerConfigurationError("cannot write \(file.path)")
+            throw ConfigurationError("cannot write \(file.path)")
         }
         return secret
     }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import JWTKit
 import Logging
+import SocialDomain
 import Synchronization
 
 /// The public keys of an issuer's JWKS (Supabase: `<project>/auth/v1/.well-known/jwks.json`),
@@ -49,20 +50,20 @@ public final class JWKSCache: Sendable {
     }
 
     /// Fetches the JWKS now and replaces the keys.
-    /// - Throws: ``ServerConfigurationError`` naming the URL when it cannot be fetched or parsed.
+    /// - Throws: ``ConfigurationError`` naming the URL when it cannot be fetched or parsed.
     public func refresh() async throws {
         state.withLock { $0.lastAttempt = .now }
         let data: Data
         do {
             data = try await fetch(url)
         } catch {
-            throw ServerConfigurationError("cannot fetch the JWKS at \(url.absoluteString): \(error)")
+            throw ConfigurationError("cannot fetch the JWKS at \(url.absoluteString): \(error)")
         }
         let jwks: JWKS
         do {
             jwks = try JSONDecoder().decode(JWKS.self, from: data)
         } catch {
-            throw ServerConfigurationError("the JWKS at \(url.absoluteString) is not a JSON Web Key Set: \(error)")
+            throw ConfigurationError("the JWKS at \(url.absoluteString) is not a JSON Web Key Set: \(error)")
         }
         let keys = JWTKeyCollection()
         var ids: Set<String> = []
@@ -132,7 +133,7 @@ public final class JWKSCache: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let (data, response) = try await URLSession.shared.data(for: request)
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw ServerConfigurationError("HTTP \(http.statusCode)")
+            throw ConfigurationError("HTTP \(http.statusCode)")
         }
         return data
     }

@@ -107,11 +107,11 @@ public struct JWTAuthenticator: Sendable {
     public static let minimumSecretBytes = 32
 
     /// Refuses a secret too short to sign with, naming the variable it came from.
-    /// - Throws: ``ServerConfigurationError``.
+    /// - Throws: ``ConfigurationError``.
     public static func checkSecret(_ secret: String, variable: String) throws {
         let bytes = secret.utf8.count
         guard bytes >= minimumSecretBytes else {
-            throw ServerConfigurationError(
+            throw ConfigurationError(
                 "\(variable) is \(bytes) bytes long; an HS256 secret must be at least \(minimumSecretBytes) bytes "
                     + "(256 bits). Generate one with `openssl rand -hex 32`.")
         }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SocialDomain
 
 /// The reverse proxies whose `X-Forwarded-For` the server believes (`TRUSTED_PROXIES`: addresses
 /// or CIDR ranges, comma-separated), so that per-address limits see the client behind a proxy
@@ -46,7 +47,7 @@ public struct TrustedProxies: Sendable, Equatable {
     init(ranges: [Range]) { self.ranges = ranges }
 
     /// Parses `TRUSTED_PROXIES`: `203.0.113.5, 10.0.0.0/8, 2001:db8::/32`.
-    /// - Throws: ``ServerConfigurationError`` naming the entry that is not an address or range.
+    /// - Throws: ``ConfigurationError`` naming the entry that is not an address or range.
     public init(parsing text: String) throws {
         var ranges: [Range] = []
         for entry in text.split(separator: ",") {
@@ -54,13 +55,13 @@ public struct TrustedProxies: Sendable, Equatable {
             if item.isEmpty { continue }
             let parts = item.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
             guard let (bytes, isV4) = Self.parse(String(parts[0])) else {
-                throw ServerConfigurationError("TRUSTED_PROXIES: \"\(item)\" is not an IP address or CIDR range")
+                throw ConfigurationError("TRUSTED_PROXIES: \"\(item)\" is not an IP address or CIDR range")
             }
             var bits = 128
             if parts.count == 2 {
                 let maximum = isV4 ? 32 : 128
                 guard let given = Int(parts[1]), (0...maximum).contains(given) else {
-                    throw ServerConfigurationError("TRUSTED_PROXIES: \"\(item)\" has a prefix length outside 0-\(maximum)")
+                    throw ConfigurationError("TRUSTED_PROXIES: \"\(item)\" has a prefix length outside 0-\(maximum)")
                 }
                 bits = isV4 ? 96 + given : given
             }

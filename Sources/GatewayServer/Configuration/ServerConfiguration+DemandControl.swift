@@ -1,3 +1,4 @@
+import SocialDomain
 import SocialGateway
 
 extension ServerConfiguration {
@@ -5,20 +6,20 @@ extension ServerConfiguration {
     /// `COST_LIST_SIZE`, `RATE_LIMIT_MODE`, `RATE_LIMIT_QUERY_CAPACITY`,
     /// `RATE_LIMIT_QUERY_PER_SECOND`, `RATE_LIMIT_MUTATION_CAPACITY`,
     /// `RATE_LIMIT_MUTATION_PER_SECOND`, `RATE_LIMIT_MAX_KEYS` (README, Configuration).
-    /// - Throws: ``ServerConfigurationError`` naming the variable with a bad value.
+    /// - Throws: ``ConfigurationError`` naming the variable with a bad value.
     static func readDemandControl(
         into gateway: inout GatewayOptions, value: (String) -> String?, int: (String) throws -> Int?
     ) throws {
         func mode(_ name: String) throws -> DemandControlOptions.Mode? {
             guard let text = value(name)?.lowercased() else { return nil }
             guard let mode = DemandControlOptions.Mode(rawValue: text) else {
-                throw ServerConfigurationError("\(name) must be enforce, measure or off, got \"\(text)\"")
+                throw ConfigurationError("\(name) must be enforce, measure or off, got \"\(text)\"")
             }
             return mode
         }
         func positive(_ name: String) throws -> Int? {
             guard let number = try int(name) else { return nil }
-            guard number > 0 else { throw ServerConfigurationError("\(name) must be a positive integer, got \"\(number)\"") }
+            guard number > 0 else { throw ConfigurationError("\(name) must be a positive integer, got \"\(number)\"") }
             return number
         }
         if let mode = try mode("COST_MODE") { gateway.demandControl.costMode = mode }

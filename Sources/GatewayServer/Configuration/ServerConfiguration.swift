@@ -171,32 +171,25 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// A configuration from environment variables (the flags of `serve` override it).
-    /// - Throws: ``ServerConfigurationError`` naming the variable with a bad value.
+    /// - Throws: ``ConfigurationError`` naming the variable with a bad value.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         func int(_ name: String) throws -> Int? {
             guard let text = value(name) else { return nil }
             guard let number = Int(text), number >= 0 else {
-                throw ServerConfigurationError("\(name) must be a non-negative integer, got \"\(text)\"")
+                throw ConfigurationError("\(name) must be a non-negative integer, got \"\(text)\"")
             }
             return number
         }
         func seconds(_ name: String) throws -> Duration? {
             guard let text = value(name) else { return nil }
             guard let number = Double(text), number >= 0, number.isFinite else {
-                throw ServerConfigurationError("\(name) must be a non-negative number of seconds, got \"\(text)\"")
+                throw ConfigurationError("\(name) must be a non-negative number of seconds, got \"\(text)\"")
             }
             return .milliseconds(Int64((number * 1000).rounded()))
         }
-        func bool(_ name: String) throws -> Bool? {
-            guard let text = value(name)?.lowercased() else { return nil }
-            switch text {
-            case "1", "true", "yes", "on": return true
-            case "0", "false", "no", "off": return false
-            default: throw ServerConfigurationError("\(name) must be true or false, got \"\(text)\"")
-            }
-        }
+        func bool(_ name: String) throws -> Bool? { try value(name).map { try parseBool($0, name: name) } }
         if let host = value("HOST") { configuration.host = host }
         if let port = try int("PORT") { configuration.port = port }
         if let dir = value("DATA_DIR") { configuration.dataDirectory = URL(fileURLWithPath: dir, isDirectory: true) }
@@ -268,7 +261,7 @@ public struct ServerConfiguration: Sendable {
         configuration.jwtSecret = value("JWT_SECRET")
         if let jwks = value("JWKS_URL") {
             guard let url = URL(string: jwks), url.scheme == "https" || url.scheme == "http" else {
-                throw ServerConfigurationError("JWKS_URL must be an http(s) URL, got \"\(jwks)\"")
+                throw ConfigurationError("JWKS_URL must be an http(s) URL, got \"\(jwks)\"")
             }
             configuration.jwksURL = url
         }
@@ -284,19 +277,23 @@ public struct ServerConfiguration: Sendable {
         }.filter { !$0.isEmpty }
     }
 
-    /// - Throws: ``ServerConfigurationError`` for an unknown level name.
+    /// A boolean environment variable, the one parser every setting uses (the composition root's
+    /// too): `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`, in any case.
+    /// - Throws: ``ConfigurationError`` naming `name` for anything else.
+    public static func parseBool(_ text: String, name: String) throws -> Bool {
+        switch text.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigurationError("\(name) must be true or false, got \"\(text.lowercased())\"")
+        }
+    }
+
+    /// - Throws: ``ConfigurationError`` for an unknown level name.
     public static func parseLogLevel(_ text: String) throws -> Logger.Level {
         guard let level = Logger.Level(rawValue: text.lowercased()) else {
-            throw ServerConfigurationError(
+            throw ConfigurationError(
                 "unknown log level \"\(text)\" (use trace, debug, info, notice, warning, error or critical)")
         }
         return level
     }
-}
-
-/// A configuration or start-up problem, with a message for the person starting the server.
-public struct ServerConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

@@ -21,12 +21,12 @@ struct Playground: Sendable {
     let demoUsers: [DemoUser]
 
     /// Loads the page from the module's resources.
-    /// - Throws: ``ServerConfigurationError`` when the resource is missing from the build.
+    /// - Throws: ``ConfigurationError`` when the resource is missing from the build.
     init(issuer: DevTokenIssuer?, demoUsers: [DemoUser]) throws {
         guard let url = Bundle.module.url(forResource: "playground", withExtension: "html"),
               let data = FileManager.default.contents(atPath: url.path)
         else {
-            throw ServerConfigurationError("the playground page is missing from the GatewayServer resources")
+            throw ConfigurationError("the playground page is missing from the GatewayServer resources")
         }
         html = Array(data)
         self.issuer = issuer

@@ -61,9 +61,7 @@ public struct FollowPage: Sendable, Hashable {
     public static func assemble(
         request: FollowPageRequest, fetched: [FollowEdge], totalCount: Int
     ) -> FollowPage {
-        let limit = request.page.limit
-        let more = fetched.count > limit
-        var edges = Array(fetched.prefix(limit))
+        var (edges, more) = request.page.trim(fetched)
         switch request.page.direction {
         case .forward:
             return FollowPage(list: request.list, edges: edges, hasNextPage: more,

@@ -63,4 +63,11 @@ public struct FollowSyncPage: Sendable, Hashable {
         self.records = records
         self.hasNextPage = hasNextPage
     }
+
+    /// The page from the records a store read for `request` (``ReadAheadPage/rowsToFetch`` of
+    /// them, in sync order), the recipe every store shares.
+    public static func assemble(request: FollowSyncRequest, fetched: [FollowRecord]) -> FollowSyncPage {
+        let (records, more) = request.trim(fetched)
+        return FollowSyncPage(records: records, hasNextPage: more)
+    }
 }

@@ -63,9 +63,7 @@ public struct PostPage: Sendable, Hashable {
     public static func assemble(request: PostPageRequest, fetched: [Post], totalCount: Int?, sources: [UUID]? = nil) -> PostPage {
         let backward = request.page.direction == .backward
         let ordered = fetched.sorted { backward ? $0.keyset < $1.keyset : $1.keyset < $0.keyset }
-        let limit = request.page.limit
-        let more = ordered.count > limit
-        var posts = Array(ordered.prefix(limit))
+        var (posts, more) = request.page.trim(ordered)
         if backward { posts.reverse() }
         let edges = posts.map { PostEdge(list: request.list, post: $0) }
         return backward
@@ -116,9 +114,7 @@ public struct CommentPage: Sendable, Hashable {
     public static func assemble(request: CommentPageRequest, fetched: [Comment], totalCount: Int) -> CommentPage {
         let backward = request.page.direction == .backward
         let ordered = fetched.sorted { backward ? $1.keyset < $0.keyset : $0.keyset < $1.keyset }
-        let limit = request.page.limit
-        let more = ordered.count > limit
-        var comments = Array(ordered.prefix(limit))
+        var (comments, more) = request.page.trim(ordered)
         if backward { comments.reverse() }
         let edges = comments.map(CommentEdge.init)
         return backward

@@ -60,4 +60,12 @@ public struct SearchPage: Sendable, Hashable {
     }
     public var startCursor: String? { edges.first?.cursor }
     public var endCursor: String? { edges.last?.cursor }
+
+    /// The page from the profiles a store read for `query` (``ReadAheadPage/rowsToFetch`` of
+    /// them, in rank order), the recipe every store shares.
+    public static func assemble(query: SearchQuery, fetched: [Profile]) -> SearchPage {
+        let (profiles, more) = query.trim(fetched)
+        return SearchPage(
+            edges: profiles.map { SearchEdge(profile: $0, query: query) }, hasNextPage: more, hasPreviousPage: query.after != nil)
+    }
 }

@@ -38,6 +38,7 @@ public protocol FollowStore: FollowRequestStore, BlockStore {
     /// decline), `unfollow` cancels the viewer's pending request, `toggle` does whichever applies;
     /// the outcome's `requestStatus` says where the request stands and `followee` is its card.
     /// - Throws: `FORBIDDEN` (follower is not the viewer), `NOT_FOUND` (followee missing, or
-    ///   hidden and not followed), `CANNOT_FOLLOW_SELF`.
+    ///   hidden and not followed). A pair of one profile never gets here: the follow use cases
+    ///   refuse it first with `CANNOT_FOLLOW_SELF` (the SQL functions also raise it).
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome
 }

@@ -59,7 +59,7 @@ extension MemoryReads {
     static func walk(_ start: GraphMemory.ListRecord, _ request: FollowPageRequest, _ listed: (UUID) -> Listed) -> [FollowEdge]? {
         let follows = start.follows
         let cursors = start.cursors
-        let want = request.page.limit + 1
+        let want = request.page.rowsToFetch
         var fetched: [FollowEdge] = []
         fetched.reserveCapacity(min(want, follows.count))
         var blind = false

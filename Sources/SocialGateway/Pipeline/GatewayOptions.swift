@@ -10,13 +10,13 @@ public struct GatewayOptions: Sendable {
     public var parse = ParseOptions(maxTokens: 15_000, maxDepth: 64)
     /// Validation guards: 100 errors at most, selection depth 15, 50 aliases. The cost is demand
     /// control's (``demandControl``), priced per request with its variables, not validation's
-    /// field count (``GraphQLValidation/ValidationOptions/maxCost``, off here).
+    /// field count (``GraphQLValidation/ValidationOptions/maxFieldCount``, off here).
     ///
     /// Depth 15 because introspection counts like any other selection: the standard
     /// introspection queries of graphql-js 17 and graphql-core 3.3 (nine `ofType` levels under
     /// `fields { args { type } }`) are 15 deep, graphql-js 16's and gql's 13. Depth bounds the
     /// shape; what a deep selection costs is the cost limit's business.
-    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 15, maxCost: nil, maxAliases: 50)
+    public var validation = ValidationOptions(maxErrors: 100, maxDepth: 15, maxFieldCount: nil, maxAliases: 50)
     /// The most bytes one answer may have (`MAX_RESPONSE_BYTES`, 4 MiB): the operations of an
     /// HTTP batch together, one subscription event, one operation over a WebSocket. Counted while
     /// the answer is built; past it execution stops, what was built is dropped and the client gets

@@ -27,9 +27,10 @@ final class RawConnection: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
-            let code = errno
-            Glibc.close(descriptor)
-            throw RawConnectionError.system("connect", code)
+            // No close here: every stored property is set, so deinit runs and closes it. Closing
+            // twice closed whatever socket the process opened in between under that number (the
+            // METRICS_PORT listener binding while this retried: EBADF in NIO's getsockname).
+            throw RawConnectionError.system("connect", errno)
         }
     }
 

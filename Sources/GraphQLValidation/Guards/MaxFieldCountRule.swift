@@ -1,8 +1,8 @@
 import GraphQLLanguage
 import GraphQLEngine
 
-/// Guard (not in the spec): rejects operations whose estimated cost exceeds
-/// ``ValidationOptions/maxCost``.
+/// Guard (not in the spec): rejects operations whose field count (a cost model of its own) exceeds
+/// ``ValidationOptions/maxFieldCount``.
 ///
 /// The cost model, computed per operation through fragments:
 /// - each field costs 1, plus the cost of its selection set;
@@ -22,7 +22,7 @@ import GraphQLEngine
 /// The gateway prices with the schema's cost directives instead (``GraphQLEngine/CostEstimator``,
 /// per request with its variables); this schema-agnostic count stays for validation without
 /// them, and as the "old" cost the shipped documents are compared under.
-final class MaxCostRule: ValidationRule {
+final class MaxFieldCountRule: ValidationRule {
     override class var hooks: Hooks { .operation }
 
     private var fragmentCosts: [String: Int] = [:]
@@ -30,7 +30,7 @@ final class MaxCostRule: ValidationRule {
     private var variableDefaults: [String: Int] = [:]
 
     override func leaveOperation(_ operation: OperationDefinition) {
-        guard let limit = context.options.maxCost else { return }
+        guard let limit = context.options.maxFieldCount else { return }
         fragmentCosts = [:]
         variableDefaults = [:]
         for definition in operation.variableDefinitions {
