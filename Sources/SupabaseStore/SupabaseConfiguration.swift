@@ -44,7 +44,7 @@ public struct SupabaseConfiguration: Sendable, Hashable {
     public var avatarBucket: String = "avatars"
     /// The public bucket of story files (migration 20250301001500).
     public var storiesBucket: String = "stories"
-    /// The public bucket of images uploaded with posts (migration 20250301004200).
+    /// The public bucket of images uploaded with posts (migration 20250301004300).
     public var postImagesBucket: String = "post-images"
 
     /// The bucket of a kind of media: ``avatarBucket``, ``storiesBucket`` or ``postImagesBucket`` (by default the

@@ -1,4 +1,4 @@
--- social-gateway schema, part 42: the public `post-images` bucket (issue 54): images uploaded
+-- social-gateway schema, part 43: the public `post-images` bucket (issue 54): images uploaded
 -- with a post, by an avatar's rules (5 MB, JPEG or PNG), with the same owner-only policies.
 --
 -- Objects live at `{uid}/{unix}_{8 hex}.{jpg|png}`, the first folder the owner's id in lower

@@ -1,4 +1,4 @@
--- post-images (migration 004200, issue 54): a public bucket with an avatar's limits, and only the
+-- post-images (migration 004300, issue 54): a public bucket with an avatar's limits, and only the
 -- owner's lower-case folder may be written, read, changed or emptied.
 \set ON_ERROR_STOP 1
 do $$ begin
