@@ -156,6 +156,14 @@ enum EmbeddedSchema {
             try requireTrigramTokenizer(db)
             try db.execute(sql: v13)
         }
+        // The viewer's own pending follow requests, newest first (issue 54: `sentFollowRequests`),
+        // as the owner's list reads follow_requests_target_pending_idx.
+        migrator.registerMigration("v14_follow_requests_requester_index") { db in
+            try db.execute(sql: """
+                CREATE INDEX follow_requests_requester_pending_idx
+                  ON follow_requests (requester_id, created_at DESC, target_id DESC) WHERE status = 'pending';
+                """)
+        }
         return migrator
     }
 

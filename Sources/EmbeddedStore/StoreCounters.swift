@@ -5,7 +5,7 @@ import Synchronization
 public enum StoreOperation: String, Sendable, CaseIterable {
     case profilesByID, profilesByHandle, handleTaken, searchProfiles, updateProfile, ownerDetails
     case followPages, followChanges, activeFollows, changeFollow
-    case pendingFollowRequests, followRequestPage, answerFollowRequest, changeBlock, blockedProfilePage
+    case pendingFollowRequests, followRequestPage, sentFollowRequestPage, answerFollowRequest, changeBlock, blockedProfilePage
     case putAvatar, deleteAvatar
     case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment

@@ -75,6 +75,44 @@ struct ListReadTests {
         }
     }
 
+    @Test("issue 54: a viewer's own pending requests list the profiles asked, newest first, as cards, page by page",
+          arguments: StoreKind.allCases)
+    func sentFollowRequests(_ kind: StoreKind) async throws {
+        try await Conformance.run(kind) { store, oracle in
+            for viewer in oracle.graph.viewers(store) {
+                guard let me = viewer.userId else {
+                    await #expect(throws: DomainError.self) {
+                        try await store.stores.follows.sentFollowRequestPage(TimePageRequest(limit: 50), viewer: viewer)
+                    }
+                    continue
+                }
+                let expected = oracle.sentFollowRequests(viewer)
+                let page = try await store.stores.follows.sentFollowRequestPage(TimePageRequest(limit: 50), viewer: viewer)
+                #expect(page.requests.map(\.target) == expected, """
+                    requests by \(Conformance.name(viewer)): \(page.requests.map { Describe.profile($0.target) }), \
+                    expected \(expected.map(Describe.profile))
+                    """)
+                #expect(page.totalCount == expected.count)
+                #expect(page.requests.allSatisfy { $0.requesterId == me && $0.target.access == .card })
+                let times = page.requests.map(\.createdAtMicroseconds)
+                #expect(times == times.sorted(by: >), "newest first")
+                // Two at a time, by the keyset: the same list, nothing repeated or skipped.
+                var paged: [Profile] = []
+                var after: TimeKeyset?
+                for _ in 0..<20 {
+                    let part = try await store.stores.follows.sentFollowRequestPage(TimePageRequest(limit: 2, after: after), viewer: viewer)
+                    paged += part.requests.map(\.target)
+                    #expect(part.hasPreviousPage == (after != nil))
+                    #expect(part.totalCount == expected.count)
+                    guard part.hasNextPage, let last = part.requests.last else { break }
+                    after = last.keyset
+                }
+                #expect(paged == expected, "paged requests by \(Conformance.name(viewer))")
+            }
+            #expect(oracle.graph.pending.count > 1, "the graph has requests to list")
+        }
+    }
+
     @Test("issue 52: a viewer's blocked profiles are cards, newest block first", arguments: StoreKind.allCases)
     func blockedProfiles(_ kind: StoreKind) async throws {
         try await Conformance.run(kind) { store, oracle in

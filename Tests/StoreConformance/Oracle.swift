@@ -120,6 +120,13 @@ struct Oracle {
         return graph.pending.filter { $0.followee == me }.reversed().compactMap { graph.profile($0.follower, as: viewer) }
     }
 
+    /// The viewer's own pending requests, newest first, each profile asked as the viewer sees it
+    /// (a card: a request is to a private profile the viewer does not follow).
+    func sentFollowRequests(_ viewer: Viewer) -> [Profile] {
+        guard let me = viewer.userId else { return [] }
+        return graph.pending.filter { $0.follower == me }.reversed().compactMap { graph.profile($0.followee, as: viewer) }
+    }
+
     /// Which of `pairs` are pending requests the viewer is on.
     func pendingRequests(among pairs: [FollowPair], _ viewer: Viewer) -> Set<FollowPair> {
         guard let me = viewer.userId else { return [] }

@@ -1349,6 +1349,39 @@ end $_$;
 
 
 --
+-- Name: sent_follow_request_page(bigint, uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.sent_follow_request_page(after_us bigint DEFAULT NULL::bigint, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 21) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  me uuid := auth.uid();
+begin
+  if me is null then
+    raise exception 'authentication_required'
+      using errcode = 'PT401', hint = 'authentication_required', detail = 'action=manage_follow_requests';
+  end if;
+  return jsonb_build_object(
+    'total', (select count(*) from public.follow_requests r where r.requester_id = me and r.status = 'pending'),
+    'requests', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'created_us', (extract(epoch from q.created_at) * 1000000)::bigint,
+               'target', q.target)
+             order by q.created_at desc, q.target_id desc)
+      from (select r.target_id, r.created_at, social_private.profile_as_seen(r.target_id) as target
+            from public.follow_requests r
+            where r.requester_id = me and r.status = 'pending'
+              and (after_us is null
+                   or (r.created_at, r.target_id) < (timestamptz 'epoch' + after_us * interval '1 microsecond', after_id))
+            order by r.created_at desc, r.target_id desc
+            limit least(greatest(page_size, 1), 101)) q
+      where q.target is not null), '[]'::jsonb));
+end $$;
+
+
+--
 -- Name: set_like(uuid, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2377,6 +2410,13 @@ CREATE INDEX comments_author_idx ON public.comments USING btree (author_id);
 --
 
 CREATE INDEX comments_post_created_idx ON public.comments USING btree (post_id, created_at, id);
+
+
+--
+-- Name: follow_requests_requester_pending_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX follow_requests_requester_pending_idx ON public.follow_requests USING btree (requester_id, created_at DESC, target_id DESC) WHERE (status = 'pending'::text);
 
 
 --
@@ -3436,6 +3476,14 @@ GRANT ALL ON FUNCTION public.search_profiles(pattern text, after_handle text, af
 
 REVOKE ALL ON FUNCTION public.search_profiles_ranked(pattern text, query_key text, after_rank integer, after_handle text, after_id uuid, page_size integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.search_profiles_ranked(pattern text, query_key text, after_rank integer, after_handle text, after_id uuid, page_size integer) TO authenticated;
+
+
+--
+-- Name: FUNCTION sent_follow_request_page(after_us bigint, after_id uuid, page_size integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.sent_follow_request_page(after_us bigint, after_id uuid, page_size integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sent_follow_request_page(after_us bigint, after_id uuid, page_size integer) TO authenticated;
 
 
 --

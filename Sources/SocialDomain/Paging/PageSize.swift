@@ -38,7 +38,7 @@ public struct PageSize: Sendable, Hashable {
     public static let suggestions = PageSize(1...50, default: 20, connections: ["suggestedProfiles"])
     /// The viewer's own lists of other profiles, newest first: follow requests waiting for an
     /// answer, blocked profiles.
-    public static let ownLists = PageSize(1...50, default: 20, connections: ["followRequests", "blockedProfiles"])
+    public static let ownLists = PageSize(1...50, default: 20, connections: ["followRequests", "sentFollowRequests", "blockedProfiles"])
 
     /// Every rule, for the README and schema checks.
     public static let all: [PageSize] = [.lists, .search, .followChanges, .followedBy, .suggestions, .ownLists]
