@@ -164,6 +164,10 @@ enum EmbeddedSchema {
                   ON follow_requests (requester_id, created_at DESC, target_id DESC) WHERE status = 'pending';
                 """)
         }
+        // A post's likers, newest like first (issue 54: `Post.likers`).
+        migrator.registerMigration("v15_post_likes_post_index") { db in
+            try db.execute(sql: "CREATE INDEX post_likes_post_idx ON post_likes (post_id, created_at DESC, profile_id DESC)")
+        }
         return migrator
     }
 

@@ -7,7 +7,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case followPages, followChanges, activeFollows, changeFollow
     case pendingFollowRequests, followRequestPage, sentFollowRequestPage, answerFollowRequest, changeBlock, blockedProfilePage
     case putAvatar, deleteAvatar
-    case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
+    case postsByID, postPages, commentsByID, commentPages, likerPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment
     case activeStories, storiesByID, ownActiveStoryExpiries, createStory, putStoryMedia, deleteStoryMedia
     case followedByViewerFollowing, suggestedProfiles, viewerRelation

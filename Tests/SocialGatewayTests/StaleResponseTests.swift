@@ -63,6 +63,7 @@ private struct DownStore: ProfileStore, FollowStore, MediaStore, PostStore, Stor
     func postPages(_ requests: [PostPageRequest], viewer: Viewer) async throws -> [PostPage] { throw ConnectionLost() }
     func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: SocialDomain.Comment] { throw ConnectionLost() }
     func commentPages(_ requests: [CommentPageRequest], viewer: Viewer) async throws -> [CommentPage] { throw ConnectionLost() }
+    func likerPages(_ requests: [LikerPageRequest], viewer: Viewer) async throws -> [LikerPage] { throw ConnectionLost() }
     func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post { throw ConnectionLost() }
     func updatePost(id: UUID, changes: PostChanges, viewer: Viewer) async throws -> Post { throw ConnectionLost() }
     func deletePost(id: UUID, viewer: Viewer) async throws { throw ConnectionLost() }

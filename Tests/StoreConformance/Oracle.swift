@@ -178,6 +178,18 @@ struct Oracle {
         return (comments, post.commentCount)
     }
 
+    /// A post's likers newest like first (ties by the liker's id, descending), each as the
+    /// viewer sees it, and the page's totalCount (the post's stored count): empty and 0 unless
+    /// the viewer sees the post's author; a liker shows when the viewer sees it too (the edge rule).
+    func likers(of postId: UUID, _ viewer: Viewer) -> (likers: [LikerEdge], total: Int) {
+        guard let post = graph.fixture.posts.first(where: { $0.id == postId }), graph.sees(viewer, post.authorId) else { return ([], 0) }
+        let at = graph.fixture.likedAtMicroseconds
+        let likers = graph.fixture.likes.filter { $0.post == postId && SocialRules.showsEdge(graph.access(viewer, $0.profile), graph.access(viewer, post.authorId)) }
+            .compactMap { like in graph.profile(like.profile, as: viewer).map { LikerEdge(profile: $0, postId: postId, likedAtMicroseconds: at) } }
+            .sorted { $1.keyset < $0.keyset }
+        return (likers, post.likeCount)
+    }
+
     /// Every comment the viewer may read, by id.
     func commentsById(_ viewer: Viewer) -> [UUID: Comment] {
         let authors = Dictionary(uniqueKeysWithValues: graph.fixture.posts.map { ($0.id, $0.authorId) })

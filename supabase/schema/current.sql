@@ -869,6 +869,53 @@ end $_$;
 
 
 --
+-- Name: liker_pages(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.liker_pages(requests jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  me constant uuid := auth.uid();
+  follows constant uuid[] := social_private.viewer_private_followees();
+  peers constant uuid[] := social_private.viewer_block_peers();
+begin
+  if jsonb_typeof(requests) is distinct from 'array' or jsonb_array_length(requests) > 100 then
+    raise exception 'bad_request' using errcode = '22023', detail = 'requests must be an array of at most 100';
+  end if;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'total', coalesce(v.like_count, 0),
+             'likers', case when v.like_count is null or q.fetch = 1 then '[]'::jsonb else coalesce((
+               select jsonb_agg(jsonb_build_object('liked_us', x.liked_us, 'profile', x.profile)
+                                order by x.created_at desc, x.profile_id desc)
+               from (select l.created_at, l.profile_id, (extract(epoch from l.created_at) * 1000000)::bigint as liked_us,
+                            public.profile_json(w) as profile
+                     from public.post_likes l join public.profiles w on w.id = l.profile_id
+                     where l.post_id = q.post
+                       and (q.after_us is null
+                            or (l.created_at, l.profile_id)
+                               < (timestamptz 'epoch' + q.after_us * interval '1 microsecond', q.after_id))
+                       and social_private.sees_profile(me, follows, peers, w.id, w.is_public)
+                     order by l.created_at desc, l.profile_id desc
+                     limit q.fetch) x), '[]'::jsonb) end)
+           order by r.ord)
+    from jsonb_array_elements(requests) with ordinality as r(value, ord)
+    cross join lateral (
+      select (r.value ->> 'post')::uuid as post,
+             least(greatest(coalesce((r.value ->> 'limit')::int, 20), 0), 100) + 1 as fetch,
+             (r.value ->> 'after_us')::bigint as after_us,
+             coalesce((r.value ->> 'after_id')::uuid, '00000000-0000-0000-0000-000000000000') as after_id) q
+    left join lateral (
+      select p.like_count from public.posts p join public.profiles a on a.id = p.author_id
+      where p.id = q.post and social_private.sees_profile(me, follows, peers, a.id, a.is_public)) v on true),
+    '[]'::jsonb);
+end $$;
+
+
+--
 -- Name: pending_follow_requests(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2462,6 +2509,13 @@ CREATE INDEX follows_follower_sync_idx ON public.follows USING btree (follower_i
 
 
 --
+-- Name: post_likes_post_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX post_likes_post_idx ON public.post_likes USING btree (post_id, created_at DESC, profile_id DESC);
+
+
+--
 -- Name: post_likes_profile_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3280,6 +3334,15 @@ GRANT ALL ON FUNCTION public.handle_available(handle text) TO authenticated;
 --
 
 REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION liker_pages(requests jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.liker_pages(requests jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.liker_pages(requests jsonb) TO anon;
+GRANT ALL ON FUNCTION public.liker_pages(requests jsonb) TO authenticated;
 
 
 --
