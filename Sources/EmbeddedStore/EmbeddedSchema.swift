@@ -168,6 +168,11 @@ enum EmbeddedSchema {
         migrator.registerMigration("v15_post_likes_post_index") { db in
             try db.execute(sql: "CREATE INDEX post_likes_post_idx ON post_likes (post_id, created_at DESC, profile_id DESC)")
         }
+        // Suggestions for a viewer who follows nobody yet (issue 54): the most followed public
+        // profiles, read in order.
+        migrator.registerMigration("v16_profiles_popular_index") { db in
+            try db.execute(sql: "CREATE INDEX profiles_popular_idx ON profiles (follower_count DESC, id) WHERE is_public = 1")
+        }
         return migrator
     }
 

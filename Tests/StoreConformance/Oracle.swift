@@ -84,9 +84,18 @@ struct Oracle {
 
     /// Friends of friends: public profiles followed by profiles the viewer follows, ranked by
     /// how many of those follow them, then follower count, then id.
+    /// A viewer who follows nobody yet: the most followed public profiles (issue 54), by the same
+    /// rule, most followers first, then id.
     func suggestions(limit: Int, _ viewer: Viewer) -> ProfileListPage {
         guard let me = viewer.userId else { return .empty }
         let middle = ids.filter { graph.follows(me, $0) }
+        if middle.isEmpty {
+            let popular = ids.compactMap { graph.profilesById[$0] }.filter(\.isPublic)
+                .sorted { ($1.followerCount, $0.id.lowercased) < ($0.followerCount, $1.id.lowercased) }
+                .prefix(SuggestionBounds.popularProfiles)
+                .filter { SocialRules.isSuggestible(graph.facts(viewer, $0.id), requested: graph.asked(me, $0.id)) }
+            return ProfileListPage(profiles: Array(popular.prefix(limit)), totalCount: popular.count)
+        }
         let ranked = ids.compactMap { candidate -> (profile: Profile, mutuals: Int)? in
             let mutuals = middle.filter { graph.follows($0, candidate) }.count
             guard mutuals > 0, SocialRules.isSuggestible(graph.facts(viewer, candidate), requested: graph.asked(me, candidate)),

@@ -1497,6 +1497,30 @@ begin
     raise exception 'authentication_required'
       using errcode = 'PT401', hint = 'authentication_required', detail = 'action=view_suggestions';
   end if;
+  if not exists (select 1 from public.follows f where f.follower_id = me and f.deleted_at is null) then
+    -- Following nobody yet: the most followed public profiles (they follow nobody, so "not
+    -- followed" holds; pending requests are to private profiles, never candidates, but the rule
+    -- is checked as written).
+    return query
+    with popular as (
+      select p.id, p.follower_count from public.profiles p
+      where p.is_public
+      order by p.follower_count desc, p.id limit 200
+    ), ranked as (
+      select c.id, c.follower_count, count(*) over () as total
+      from popular c
+      where c.id <> me
+        and social_private.sees_profile(me, '{}', (select social_private.viewer_block_peers()), c.id, true)
+        and not exists (select 1 from public.follow_requests q
+                        where q.requester_id = me and q.target_id = c.id and q.status = 'pending')
+      order by c.follower_count desc, c.id
+      limit least(greatest(page_size, 1), 100)
+    )
+    select k.total::int, public.profile_json(p)
+    from ranked k join public.profiles p on p.id = k.id
+    order by k.follower_count desc, k.id;
+    return;
+  end if;
   return query
   -- Bounded (SocialDomain's SuggestionBounds): the caller's 200 most recent follows (following
   -- implies seeing them, a block having removed the follows), each one's 100 most recent, by
@@ -2548,6 +2572,13 @@ CREATE INDEX profiles_handle_lower_trgm ON public.profiles USING gin (handle_low
 --
 
 CREATE INDEX profiles_name_lower_trgm ON public.profiles USING gin (lower(display_name) extensions.gin_trgm_ops);
+
+
+--
+-- Name: profiles_popular_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX profiles_popular_idx ON public.profiles USING btree (follower_count DESC, id) WHERE is_public;
 
 
 --
