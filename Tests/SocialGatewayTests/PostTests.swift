@@ -299,6 +299,17 @@ struct PostTests {
             }
             let follower = try await gateway.run(query, ["id": .string(post)], viewer: gateway.carol)
             #expect(handles(follower) == ["carol_creator", "bob_builder"])
+
+            // A feed page asks the likers of all its posts in one store call (the loader's wave).
+            gateway.store.resetRoundTrips()
+            let feed = try await gateway.run("{ feed(first: 10) { edges { node { likers(first: 2) { totalCount nodes { handle } } } } } }",
+                                             viewer: gateway.alice)
+            #expect(feed.json["errors"] == nil, "\(feed.json)")
+            #expect((feed.json["data"]?["feed"]?["edges"]?.arrayValue?.count ?? 0) > 1)
+            switch kind {
+            case .embedded, .postgres: #expect(try #require(gateway.store.callCounts)["likerPages"] == 1)
+            case .supabase: #expect(try #require(gateway.store.fake).requestCounts["POST /rest/v1/rpc/liker_pages"] == 1)
+            }
         }
     }
 

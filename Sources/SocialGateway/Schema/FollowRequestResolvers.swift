@@ -71,18 +71,22 @@ enum FollowRequestResolvers {
             return try info.parent(as: FollowRequest.self).cursor
         }
         b.bindSync("FollowRequestEdge", "node") { $0.parent }
-        // The side that is not the viewer comes with the request; the viewer's own profile is
-        // loaded like `Query.viewer` (one batched read for the whole page).
-        b.bind("FollowRequest", "requester") { info in
+        // The side that is not the viewer comes with the request, at once; the viewer's own
+        // profile is loaded like `Query.viewer` (one batched read for the whole page).
+        b.bind("FollowRequest", "requester", ready: { info in
+            guard info.parent is SentFollowRequest else { return .ready(try info.parent(as: FollowRequest.self).requester) }
+            return .notReady
+        }, otherwise: { info in
             let request = try info.request
-            guard let sent = info.parent as? SentFollowRequest else { return try info.parent(as: FollowRequest.self).requester }
-            return request.read(try await request.profilesByID.load(sent.requesterId))
-        }
-        b.bind("FollowRequest", "target") { info in
+            return request.read(try await request.profilesByID.load(try info.parent(as: SentFollowRequest.self).requesterId))
+        })
+        b.bind("FollowRequest", "target", ready: { info in
+            if let sent = info.parent as? SentFollowRequest { return .ready(sent.target) }
+            return .notReady
+        }, otherwise: { info in
             let request = try info.request
-            if let sent = info.parent as? SentFollowRequest { return sent.target }
             return request.read(try await request.profilesByID.load(try info.parent(as: FollowRequest.self).targetId))
-        }
+        })
         b.bindSync("FollowRequest", "requestedAt") { info in
             if let sent = info.parent as? SentFollowRequest { return sent.createdAt }
             return try info.parent(as: FollowRequest.self).createdAt
