@@ -156,6 +156,23 @@ enum EmbeddedSchema {
             try requireTrigramTokenizer(db)
             try db.execute(sql: v13)
         }
+        // The viewer's own pending follow requests, newest first (issue 54: `sentFollowRequests`),
+        // as the owner's list reads follow_requests_target_pending_idx.
+        migrator.registerMigration("v14_follow_requests_requester_index") { db in
+            try db.execute(sql: """
+                CREATE INDEX follow_requests_requester_pending_idx
+                  ON follow_requests (requester_id, created_at DESC, target_id DESC) WHERE status = 'pending';
+                """)
+        }
+        // A post's likers, newest like first (issue 54: `Post.likers`).
+        migrator.registerMigration("v15_post_likes_post_index") { db in
+            try db.execute(sql: "CREATE INDEX post_likes_post_idx ON post_likes (post_id, created_at DESC, profile_id DESC)")
+        }
+        // Suggestions for a viewer who follows nobody yet (issue 54): the most followed public
+        // profiles, read in order.
+        migrator.registerMigration("v16_profiles_popular_index") { db in
+            try db.execute(sql: "CREATE INDEX profiles_popular_idx ON profiles (follower_count DESC, id) WHERE is_public = 1")
+        }
         return migrator
     }
 

@@ -60,6 +60,39 @@ extension EmbeddedStore: FollowRequestStore {
         }
     }
 
+    public func sentFollowRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> SentFollowRequestPage {
+        try await call(.sentFollowRequestPage) {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
+            return try read { db in
+                var sql = """
+                    SELECT r.created_at, \(ProfileColumns.selectWithAccess("p")) FROM follow_requests r
+                    JOIN profiles p ON p.id = r.target_id
+                    WHERE r.requester_id = ? AND r.status = 'pending'
+                    """
+                var arguments: StatementArguments = [viewer.sqlId, me.lowercased]
+                if let after = request.after {
+                    sql += " AND (r.created_at, r.target_id) < (?, ?)"
+                    arguments += [after.createdAtMicroseconds, after.id.lowercased]
+                }
+                sql += " ORDER BY r.created_at DESC, r.target_id DESC LIMIT ?"
+                arguments += [request.limit + 1]
+                let requests = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+                    // A pending request is to a private profile the viewer does not follow: a card
+                    // (the access column decides, as for every profile read).
+                    let profile = try ProfileColumns.decode(row, at: 1)
+                    let target = (row[1 + ProfileColumns.names.count] as Bool) ? profile : profile.card()
+                    return SentFollowRequest(target: target, requesterId: me, createdAtMicroseconds: row[0])
+                }
+                let total = try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT count(*) FROM follow_requests WHERE requester_id = ? AND status = 'pending'"),
+                    arguments: [me.lowercased]) ?? 0
+                return SentFollowRequestPage(
+                    requests: Array(requests.prefix(request.limit)), hasNextPage: requests.count > request.limit,
+                    hasPreviousPage: request.after != nil, totalCount: total)
+            }
+        }
+    }
+
     public func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
         try await call(.answerFollowRequest) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }

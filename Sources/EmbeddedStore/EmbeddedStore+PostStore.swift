@@ -163,6 +163,38 @@ extension EmbeddedStore: PostStore {
         }
     }
 
+    public func likerPages(_ requests: [LikerPageRequest], viewer: Viewer) async throws -> [LikerPage] {
+        try await call(.likerPages) {
+            try read { db in
+                try requests.map { request in
+                    // The post's stored count, when the viewer sees its author (the post is visible).
+                    let total = try Int.fetchOne(
+                        db.cachedStatement(sql: """
+                            SELECT p.like_count FROM posts p JOIN profiles a ON a.id = p.author_id
+                            WHERE p.id = ? AND \(ProfileColumns.visible("a"))
+                            """),
+                        arguments: [request.post.lowercased, viewer.sqlId])
+                    guard let total else { return LikerPage.assemble(request: request, fetched: [], totalCount: 0) }
+                    guard request.limit > 0 else { return LikerPage.assemble(request: request, fetched: [], totalCount: total) }
+                    // The edge rule's other end: a liker the viewer sees (whole), or not listed.
+                    let keyset = request.after == nil ? "" : "AND (l.created_at, l.profile_id) < (?, ?)"
+                    let sql = """
+                        SELECT l.created_at, \(ProfileColumns.select("w")) FROM post_likes l JOIN profiles w ON w.id = l.profile_id
+                        WHERE l.post_id = ? \(keyset) AND \(ProfileColumns.visible("w"))
+                        ORDER BY l.created_at DESC, l.profile_id DESC LIMIT ?
+                        """
+                    var values: [(any DatabaseValueConvertible)?] = [request.post.lowercased]
+                    if let after = request.after { values += [after.createdAtMicroseconds, after.id.lowercased] }
+                    values += [viewer.sqlId, request.limit + 1]
+                    let likers = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(values)).map { row in
+                        LikerEdge(profile: try ProfileColumns.decode(row, at: 1), postId: request.post, likedAtMicroseconds: row[0])
+                    }
+                    return LikerPage.assemble(request: request, fetched: likers, totalCount: total)
+                }
+            }
+        }
+    }
+
     public func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post {
         try await call(.createPost) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .createPosts) }

@@ -27,8 +27,13 @@ extension EmbeddedStore: SocialGraphStore {
         try await call(.suggestedProfiles) {
             guard let me = viewer.sqlId else { return .empty }
             return try read { db in
-                let rows = try Row.fetchAll(
-                    db.cachedStatement(sql: SocialGraphQueries.suggestions), arguments: [me, me, me, max(limit, 1)])
+                // Following nobody yet (issue 54): the most followed public profiles instead.
+                let followsAnyone = try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND deleted_at IS NULL)"),
+                    arguments: [me]) ?? false
+                let rows = followsAnyone
+                    ? try Row.fetchAll(db.cachedStatement(sql: SocialGraphQueries.suggestions), arguments: [me, me, me, max(limit, 1)])
+                    : try Row.fetchAll(db.cachedStatement(sql: SocialGraphQueries.popularSuggestions), arguments: [me, max(limit, 1)])
                 let profiles = try rows.prefix(limit).map { try ProfileColumns.decode($0) }
                 return ProfileListPage(profiles: profiles, totalCount: rows.first.map { $0[ProfileColumns.names.count] } ?? 0)
             }
@@ -94,5 +99,30 @@ enum SocialGraphQueries {
         SELECT \(ProfileColumns.select("p")), k.total
         FROM ranked k JOIN profiles p ON p.id = k.id
         ORDER BY k.mutuals DESC, k.follower_count DESC, k.id
+        """
+
+    /// Parameters: viewer, limit. For a viewer who follows nobody yet (issue 54; migration
+    /// 20250301004200 on PostgreSQL): the ``SuggestionBounds/popularProfiles`` most followed public
+    /// profiles by `profiles_popular_idx`, then the same exclusions as ``suggestions`` (the viewer,
+    /// a pending request, a block either way; nothing is followed), most followers first, then id.
+    static let popularSuggestions = """
+        WITH me(id) AS (SELECT ?),
+        popular AS (
+          SELECT c.id, c.follower_count FROM profiles c WHERE c.is_public = 1
+          ORDER BY c.follower_count DESC, c.id LIMIT \(SuggestionBounds.popularProfiles)
+        ),
+        ranked AS (
+          SELECT r.id, r.follower_count, count(*) OVER () AS total
+          FROM popular r JOIN profiles c ON c.id = r.id
+          WHERE r.id <> (SELECT id FROM me)
+            AND NOT EXISTS (SELECT 1 FROM follow_requests q
+                            WHERE q.requester_id = (SELECT id FROM me) AND q.target_id = r.id AND q.status = 'pending')
+            AND \(ProfileColumns.notBlocked("(SELECT id FROM me)", "c"))
+          ORDER BY r.follower_count DESC, r.id
+          LIMIT ?
+        )
+        SELECT \(ProfileColumns.select("p")), k.total
+        FROM ranked k JOIN profiles p ON p.id = k.id
+        ORDER BY k.follower_count DESC, k.id
         """
 }

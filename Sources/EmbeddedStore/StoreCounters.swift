@@ -5,9 +5,9 @@ import Synchronization
 public enum StoreOperation: String, Sendable, CaseIterable {
     case profilesByID, profilesByHandle, handleTaken, searchProfiles, updateProfile, ownerDetails
     case followPages, followChanges, activeFollows, changeFollow
-    case pendingFollowRequests, followRequestPage, answerFollowRequest, changeBlock, blockedProfilePage
+    case pendingFollowRequests, followRequestPage, sentFollowRequestPage, answerFollowRequest, changeBlock, blockedProfilePage
     case putAvatar, deleteAvatar
-    case postsByID, postPages, commentsByID, commentPages, createPost, updatePost, deletePost, toggleLike, addComment
+    case postsByID, postPages, commentsByID, commentPages, likerPages, createPost, updatePost, deletePost, toggleLike, addComment
     case deleteComment
     case activeStories, storiesByID, ownActiveStoryExpiries, createStory, putStoryMedia, deleteStoryMedia, putPostImage, deletePostImage
     case followedByViewerFollowing, suggestedProfiles, viewerRelation

@@ -3,7 +3,8 @@ import PostgresNIO
 import SocialDomain
 import SupabaseSchema
 
-/// Follow requests through migration 20250301002300's functions, one statement per call.
+/// Follow requests through migration 20250301002300's functions (and 20250301004000's for the
+/// viewer's own), one statement per call.
 extension PostgresStore: FollowRequestStore {
     public func pendingFollowRequests(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> {
         guard viewer.userId != nil, !pairs.isEmpty else { return [] }
@@ -25,6 +26,20 @@ extension PostgresStore: FollowRequestStore {
             let rows = try await connection.query(
                 "select public.follow_request_page(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)::text", logger: logger)
             return try await Self.decodeJSON(FollowRequestPageRow.self, from: rows, "followRequestPage").page(request, owner: me)
+        }
+    }
+
+    /// Migration 20250301004000's `sent_follow_request_page`.
+    public func sentFollowRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> SentFollowRequestPage {
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
+        let afterUs = request.after?.createdAtMicroseconds
+        let afterId = request.after?.id
+        let pageSize = request.limit + 1
+        return try await read("sentFollowRequestPage", viewer: viewer) { connection, logger in
+            let rows = try await connection.query(
+                "select public.sent_follow_request_page(\(afterUs)::bigint, \(afterId)::uuid, \(pageSize)::int)::text", logger: logger)
+            return try await Self.decodeJSON(SentFollowRequestPageRow.self, from: rows, "sentFollowRequestPage")
+                .page(request, requester: me)
         }
     }
 

@@ -85,6 +85,16 @@ extension PostgresStore: PostStore {
         }
     }
 
+    /// Migration 20250301004100's `liker_pages`: every page of a query level in one statement.
+    public func likerPages(_ requests: [LikerPageRequest], viewer: Viewer) async throws -> [LikerPage] {
+        guard !requests.isEmpty else { return [] }
+        let arguments = try Self.json(LikerPagesArguments(requests).requests)
+        return try await read("likerPages", viewer: viewer) { connection, logger in
+            let rows = try await connection.query("select public.liker_pages(\(arguments)::jsonb)::text", logger: logger)
+            return try LikerPageRow.pages(try await Self.decodeJSON([LikerPageRow].self, from: rows, "likerPages"), answering: requests)
+        }
+    }
+
     public func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post {
         guard viewer.userId != nil else { throw DomainError.unauthenticated(to: .createPosts) }
         return try await call("createPost", viewer: viewer) { connection, logger in

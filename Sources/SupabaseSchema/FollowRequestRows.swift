@@ -45,6 +45,35 @@ public struct FollowRequestPageRow: Codable, Sendable {
     }
 }
 
+/// The answer of `sent_follow_request_page` (migration 20250301004000):
+/// `{"total": n, "requests": [{"created_us", "target"}]}`.
+public struct SentFollowRequestPageRow: Codable, Sendable {
+    public struct Request: Codable, Sendable {
+        public var created_us: Int64
+        public var target: ProfileRow
+        public init(created_us: Int64, target: ProfileRow) {
+            self.created_us = created_us
+            self.target = target
+        }
+    }
+    public var total: Int
+    public var requests: [Request]
+    public init(total: Int, requests: [Request]) {
+        self.total = total
+        self.requests = requests
+    }
+
+    /// The domain's page, from `limit + 1` rows read after `request.after`.
+    public func page(_ request: TimePageRequest, requester: UUID) throws -> SentFollowRequestPage {
+        let all = try requests.map {
+            SentFollowRequest(target: try $0.target.profile(), requesterId: requester, createdAtMicroseconds: $0.created_us)
+        }
+        return SentFollowRequestPage(
+            requests: Array(all.prefix(request.limit)), hasNextPage: all.count > request.limit,
+            hasPreviousPage: request.after != nil, totalCount: total)
+    }
+}
+
 /// The answer of `answer_follow_request`.
 public struct FollowRequestAnswerRow: Codable, Sendable {
     public var approved: Bool

@@ -30,6 +30,20 @@ extension SupabaseStore: FollowRequestStore {
         }
     }
 
+    /// `POST /rest/v1/rpc/sent_follow_request_page` with `{after_us, after_id, page_size}`
+    /// (migration 20250301004000).
+    public func sentFollowRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> SentFollowRequestPage {
+        try await call("sentFollowRequestPage") {
+            guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
+            let http = SupabaseRequest(
+                method: .post, service: .rest, path: "/rest/v1/rpc/sent_follow_request_page",
+                headers: [("Content-Type", "application/json")], body: try Self.json(TimePageBody(request)),
+                idempotent: true, operation: "sentFollowRequestPage")
+            return try decode(SentFollowRequestPageRow.self, try await rest(http, viewer: viewer), "sentFollowRequestPage")
+                .page(request, requester: me)
+        }
+    }
+
     /// `POST /rest/v1/rpc/answer_follow_request` with `{"requester", "approve"}`. Never retried.
     public func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
         try await call("answerFollowRequest") {

@@ -117,6 +117,20 @@ extension SupabaseStore: PostStore {
         }
     }
 
+    /// `POST /rest/v1/rpc/liker_pages` with every `Post.likers` page of a query level
+    /// (migration 20250301004100).
+    public func likerPages(_ requests: [LikerPageRequest], viewer: Viewer) async throws -> [LikerPage] {
+        try await call("likerPages") {
+            guard !requests.isEmpty else { return [] }
+            let request = SupabaseRequest(
+                method: .post, service: .rest, path: "/rest/v1/rpc/liker_pages",
+                headers: [("Content-Type", "application/json")], body: try Self.json(LikerPagesArguments(requests)),
+                idempotent: true, operation: "likerPages")
+            let rows = try decode([LikerPageRow].self, try await rest(request, viewer: viewer), "likerPages")
+            return try LikerPageRow.pages(rows, answering: requests)
+        }
+    }
+
     /// `POST /rest/v1/posts` with `Prefer: return=representation`.
     public func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post {
         try await call("createPost") {

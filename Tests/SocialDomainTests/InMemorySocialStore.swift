@@ -98,6 +98,9 @@ actor InMemorySocialStore: ProfileStore, FollowStore, MediaStore {
     func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage {
         FollowRequestPage(requests: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0)
     }
+    func sentFollowRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> SentFollowRequestPage {
+        SentFollowRequestPage(requests: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0)
+    }
     func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
         throw DomainError.followRequestNotFound
     }

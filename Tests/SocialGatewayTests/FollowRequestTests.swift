@@ -128,6 +128,54 @@ struct FollowRequestTests {
         }
     }
 
+    @Test("issue 54: the viewer's own pending requests list the profiles asked, as cards, newest first; unfollow cancels one",
+          arguments: StoreKind.allCases)
+    func sentRequests(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            try await Self.strangers(gateway)
+            let sent = """
+                query S($after: String) { sentFollowRequests(first: 10, after: $after) { totalCount
+                  pageInfo { hasNextPage hasPreviousPage }
+                  edges { cursor node { requester { handle } target { handle bio viewerCanSeeDetails viewerFollowRequestStatus } } } } }
+                """
+            let none = try await gateway.run(sent, viewer: gateway.alice)
+            #expect(none.json["errors"] == nil)
+            #expect(none.json["data"]?["sentFollowRequests"]?["totalCount"] == 0)
+
+            _ = try await gateway.run(Self.follow, ["id": .string(Self.bob)], viewer: gateway.alice)
+            let listed = try await gateway.run(sent, viewer: gateway.alice)
+            #expect(listed.json["errors"] == nil)
+            let page = listed.json["data"]?["sentFollowRequests"]
+            #expect(page?["totalCount"] == 1)
+            #expect(page?["pageInfo"] == ["hasNextPage": false, "hasPreviousPage": false])
+            #expect(page?["edges"]?.arrayValue?.first?["node"] == [
+                "requester": ["handle": "alice_wonder"],
+                "target": ["handle": "bob_builder", "bio": nil, "viewerCanSeeDetails": false, "viewerFollowRequestStatus": "PENDING"],
+            ])
+            // The owner's side names the same request, with the owner as its target.
+            let owner = try await gateway.run("{ followRequests(first: 5) { edges { cursor node { requester { handle } target { handle } } } } }",
+                                              viewer: gateway.bob)
+            #expect(owner.json["data"]?["followRequests"]?["edges"]?.arrayValue?.first?["node"] == [
+                "requester": ["handle": "alice_wonder"], "target": ["handle": "bob_builder"],
+            ])
+            // Bob asked nobody; a cursor of another list is refused.
+            let bobs = try await gateway.run(sent, viewer: gateway.bob)
+            #expect(bobs.json["data"]?["sentFollowRequests"]?["totalCount"] == 0)
+            let ownerCursor = owner.json["data"]?["followRequests"]?["edges"]?.arrayValue?.first?["cursor"] ?? .null
+            let wrongCursor = try await gateway.run(sent, ["after": ownerCursor], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(wrongCursor.json) == ["BAD_USER_INPUT"])
+
+            _ = try await gateway.run(Self.unfollow, ["id": .string(Self.bob)], viewer: gateway.alice)
+            let cancelled = try await gateway.run(sent, viewer: gateway.alice)
+            #expect(cancelled.json["data"]?["sentFollowRequests"]?["totalCount"] == 0)
+            #expect(cancelled.json["data"]?["sentFollowRequests"]?["edges"] == [])
+
+            let anonymous = try await gateway.run(sent)
+            #expect(GatewayFixture.codes(anonymous.json) == ["UNAUTHENTICATED"])
+            #expect(GatewayFixture.messages(anonymous.json) == ["You must be logged in to manage follow requests"])
+        }
+    }
+
     @Test("approval makes the follow with exact counts and shows the requester everything; a second answer is NOT_FOUND",
           arguments: StoreKind.allCases)
     func approve(_ kind: StoreKind) async throws {

@@ -254,6 +254,65 @@ struct PostTests {
         }
     }
 
+    @Test("issue 54: a post's likers, newest first and paged; a liker the viewer does not see is counted, not shown",
+          arguments: StoreKind.allCases)
+    func likers(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let created = try await gateway.run(#"mutation { createPost(input: {content: "who likes this?"}) { post { id } } }"#, viewer: gateway.alice)
+            let post = try #require(created.json["data"]?["createPost"]?["post"]?["id"]?.stringValue)
+            for liker in [gateway.bob, gateway.carol] {
+                let liked = try await gateway.run(#"mutation { like(postId: "\#(post)") { liked } }"#, viewer: liker)
+                #expect(liked.json["errors"] == nil, "\(liked.json)")
+            }
+            let query = """
+                query L($id: ID!, $first: Int, $after: String) { post(id: $id) { likeCount
+                  likers(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { likedAt node { handle } } } } }
+                """
+            func handles(_ answer: (response: GatewayResponse, json: JSONValue)) -> [String] {
+                answer.json["data"]?["post"]?["likers"]?["edges"]?.arrayValue?.compactMap { $0["node"]?["handle"]?.stringValue } ?? []
+            }
+            let all = try await gateway.run(query, ["id": .string(post)], viewer: gateway.alice)
+            #expect(all.json["errors"] == nil, "\(all.json)")
+            #expect(handles(all) == ["carol_creator", "bob_builder"])
+            #expect(all.json["data"]?["post"]?["likers"]?["totalCount"] == 2)
+            // One at a time.
+            let first = try await gateway.run(query, ["id": .string(post), "first": 1], viewer: gateway.alice)
+            #expect(handles(first) == ["carol_creator"])
+            #expect(first.json["data"]?["post"]?["likers"]?["pageInfo"]?["hasNextPage"] == true)
+            let cursor = first.json["data"]?["post"]?["likers"]?["pageInfo"]?["endCursor"] ?? .null
+            let second = try await gateway.run(query, ["id": .string(post), "first": 1, "after": cursor], viewer: gateway.alice)
+            #expect(handles(second) == ["bob_builder"])
+            #expect(second.json["data"]?["post"]?["likers"]?["pageInfo"]?["hasNextPage"] == false)
+            let wrong = try await gateway.run(query, ["id": .string(post), "after": "bm90LWEtY3Vyc29y"], viewer: gateway.alice)
+            #expect(GatewayFixture.codes(wrong.json) == ["BAD_USER_INPUT"])
+
+            // bob goes private and alice stops following him: she sees his card only, so his like
+            // is counted but not shown (the edge rule); carol, his follower, still sees it.
+            _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.bob)
+            _ = try await gateway.run(#"mutation { unfollow(profileId: "\#(DemoData.bobId.lowercased)") { following } }"#, viewer: gateway.alice)
+            for viewer in [gateway.alice, Viewer.anonymous] {
+                let read = try await gateway.run(query, ["id": .string(post)], viewer: viewer)
+                #expect(read.json["errors"] == nil, "\(read.json)")
+                #expect(handles(read) == ["carol_creator"])
+                #expect(read.json["data"]?["post"]?["likers"]?["totalCount"] == 2)
+                #expect(read.json["data"]?["post"]?["likeCount"] == 2)
+            }
+            let follower = try await gateway.run(query, ["id": .string(post)], viewer: gateway.carol)
+            #expect(handles(follower) == ["carol_creator", "bob_builder"])
+
+            // A feed page asks the likers of all its posts in one store call (the loader's wave).
+            gateway.store.resetRoundTrips()
+            let feed = try await gateway.run("{ feed(first: 10) { edges { node { likers(first: 2) { totalCount nodes { handle } } } } } }",
+                                             viewer: gateway.alice)
+            #expect(feed.json["errors"] == nil, "\(feed.json)")
+            #expect((feed.json["data"]?["feed"]?["edges"]?.arrayValue?.count ?? 0) > 1)
+            switch kind {
+            case .embedded, .postgres: #expect(try #require(gateway.store.callCounts)["likerPages"] == 1)
+            case .supabase: #expect(try #require(gateway.store.fake).requestCounts["POST /rest/v1/rpc/liker_pages"] == 1)
+            }
+        }
+    }
+
     @Test("bad input: a NUL in a post or a comment is BAD_USER_INPUT, not a database error", arguments: StoreKind.allCases)
     func nulCharacters(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in

@@ -217,6 +217,40 @@ struct SocialGraphTests {
         }
     }
 
+    @Test("issue 54: a viewer who follows nobody yet is suggested the most followed public profiles, by the same rule (not private, not blocked)",
+          arguments: StoreKind.allCases)
+    func suggestionsForSomeoneNew(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { gateway in
+            let query = "{ suggestedProfiles(first: 10) { totalCount nodes { handle followerCount id } } }"
+            func handles(_ answer: (response: GatewayResponse, json: JSONValue)) -> [String] {
+                answer.json["data"]?["suggestedProfiles"]?["nodes"]?.arrayValue?.compactMap { $0["handle"]?.stringValue } ?? []
+            }
+            // Everyone follows everyone: no friend of a friend is left to suggest.
+            let before = try await gateway.run(query, viewer: gateway.alice)
+            #expect(before.json["data"]?["suggestedProfiles"]?["totalCount"] == 0)
+            for other in [DemoData.bobId, DemoData.carolId] {
+                _ = try await gateway.run(#"mutation { unfollow(profileId: "\#(other.lowercased)") { following } }"#, viewer: gateway.alice)
+            }
+            // alice follows nobody now: the public profiles, most followers first, then id.
+            let fresh = try await gateway.run(query, viewer: gateway.alice)
+            #expect(fresh.json["errors"] == nil, "\(fresh.json)")
+            let nodes = fresh.json["data"]?["suggestedProfiles"]?["nodes"]?.arrayValue ?? []
+            let ranked = nodes.sorted { a, b in
+                (b["followerCount"]?.intValue ?? 0, a["id"]?.stringValue ?? "") < (a["followerCount"]?.intValue ?? 0, b["id"]?.stringValue ?? "")
+            }
+            #expect(nodes == ranked, "most followers first, then id")
+            #expect(Set(handles(fresh)) == ["bob_builder", "carol_creator"])
+            #expect(fresh.json["data"]?["suggestedProfiles"]?["totalCount"] == 2)
+            // A private profile is never suggested; a block either way removes one.
+            _ = try await gateway.run("mutation { updateProfile(input: {isPublic: false}) { profile { isPublic } } }", viewer: gateway.carol)
+            let noPrivate = try await gateway.run(query, viewer: gateway.alice)
+            #expect(handles(noPrivate) == ["bob_builder"])
+            _ = try await gateway.run(#"mutation { block(profileId: "\#(DemoData.aliceId.lowercased)") { blocked } }"#, viewer: gateway.bob)
+            let blocked = try await gateway.run(query, viewer: gateway.alice)
+            #expect(blocked.json["data"]?["suggestedProfiles"] == ["totalCount": 0, "nodes": []])
+        }
+    }
+
     @Test("suggestedProfiles signed out is UNAUTHENTICATED: You must be logged in to view suggested profiles", arguments: StoreKind.allCases)
     func suggestionsNeedASignedInViewer(_ kind: StoreKind) async throws {
         try await GatewayFixture.run(kind) { gateway in

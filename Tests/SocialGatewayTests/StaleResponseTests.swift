@@ -53,6 +53,7 @@ private struct DownStore: ProfileStore, FollowStore, MediaStore, PostStore, Stor
     func changeFollow(_ change: FollowChange, viewer: Viewer) async throws -> FollowOutcome { throw ConnectionLost() }
     func pendingFollowRequests(among pairs: [FollowPair], viewer: Viewer) async throws -> Set<FollowPair> { throw ConnectionLost() }
     func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage { throw ConnectionLost() }
+    func sentFollowRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> SentFollowRequestPage { throw ConnectionLost() }
     func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer { throw ConnectionLost() }
     func changeBlock(of profileId: UUID, block: Bool, viewer: Viewer) async throws -> BlockOutcome { throw ConnectionLost() }
     func blockedProfilePage(_ request: TimePageRequest, viewer: Viewer) async throws -> BlockedProfilePage { throw ConnectionLost() }
@@ -62,6 +63,7 @@ private struct DownStore: ProfileStore, FollowStore, MediaStore, PostStore, Stor
     func postPages(_ requests: [PostPageRequest], viewer: Viewer) async throws -> [PostPage] { throw ConnectionLost() }
     func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: SocialDomain.Comment] { throw ConnectionLost() }
     func commentPages(_ requests: [CommentPageRequest], viewer: Viewer) async throws -> [CommentPage] { throw ConnectionLost() }
+    func likerPages(_ requests: [LikerPageRequest], viewer: Viewer) async throws -> [LikerPage] { throw ConnectionLost() }
     func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post { throw ConnectionLost() }
     func updatePost(id: UUID, changes: PostChanges, viewer: Viewer) async throws -> Post { throw ConnectionLost() }
     func deletePost(id: UUID, viewer: Viewer) async throws { throw ConnectionLost() }

@@ -84,9 +84,18 @@ struct Oracle {
 
     /// Friends of friends: public profiles followed by profiles the viewer follows, ranked by
     /// how many of those follow them, then follower count, then id.
+    /// A viewer who follows nobody yet: the most followed public profiles (issue 54), by the same
+    /// rule, most followers first, then id.
     func suggestions(limit: Int, _ viewer: Viewer) -> ProfileListPage {
         guard let me = viewer.userId else { return .empty }
         let middle = ids.filter { graph.follows(me, $0) }
+        if middle.isEmpty {
+            let popular = ids.compactMap { graph.profilesById[$0] }.filter(\.isPublic)
+                .sorted { ($1.followerCount, $0.id.lowercased) < ($0.followerCount, $1.id.lowercased) }
+                .prefix(SuggestionBounds.popularProfiles)
+                .filter { SocialRules.isSuggestible(graph.facts(viewer, $0.id), requested: graph.asked(me, $0.id)) }
+            return ProfileListPage(profiles: Array(popular.prefix(limit)), totalCount: popular.count)
+        }
         let ranked = ids.compactMap { candidate -> (profile: Profile, mutuals: Int)? in
             let mutuals = middle.filter { graph.follows($0, candidate) }.count
             guard mutuals > 0, SocialRules.isSuggestible(graph.facts(viewer, candidate), requested: graph.asked(me, candidate)),
@@ -118,6 +127,13 @@ struct Oracle {
     func followRequests(_ viewer: Viewer) -> [Profile] {
         guard let me = viewer.userId else { return [] }
         return graph.pending.filter { $0.followee == me }.reversed().compactMap { graph.profile($0.follower, as: viewer) }
+    }
+
+    /// The viewer's own pending requests, newest first, each profile asked as the viewer sees it
+    /// (a card: a request is to a private profile the viewer does not follow).
+    func sentFollowRequests(_ viewer: Viewer) -> [Profile] {
+        guard let me = viewer.userId else { return [] }
+        return graph.pending.filter { $0.follower == me }.reversed().compactMap { graph.profile($0.followee, as: viewer) }
     }
 
     /// Which of `pairs` are pending requests the viewer is on.
@@ -169,6 +185,18 @@ struct Oracle {
         guard let post = graph.fixture.posts.first(where: { $0.id == postId }), graph.sees(viewer, post.authorId) else { return ([], 0) }
         let comments = graph.fixture.comments.filter { $0.postId == postId && graph.sees(viewer, $0.authorId) }.sorted { $0.keyset < $1.keyset }
         return (comments, post.commentCount)
+    }
+
+    /// A post's likers newest like first (ties by the liker's id, descending), each as the
+    /// viewer sees it, and the page's totalCount (the post's stored count): empty and 0 unless
+    /// the viewer sees the post's author; a liker shows when the viewer sees it too (the edge rule).
+    func likers(of postId: UUID, _ viewer: Viewer) -> (likers: [LikerEdge], total: Int) {
+        guard let post = graph.fixture.posts.first(where: { $0.id == postId }), graph.sees(viewer, post.authorId) else { return ([], 0) }
+        let at = graph.fixture.likedAtMicroseconds
+        let likers = graph.fixture.likes.filter { $0.post == postId && SocialRules.showsEdge(graph.access(viewer, $0.profile), graph.access(viewer, post.authorId)) }
+            .compactMap { like in graph.profile(like.profile, as: viewer).map { LikerEdge(profile: $0, postId: postId, likedAtMicroseconds: at) } }
+            .sorted { $1.keyset < $0.keyset }
+        return (likers, post.likeCount)
     }
 
     /// Every comment the viewer may read, by id.

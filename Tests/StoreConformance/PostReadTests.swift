@@ -105,6 +105,44 @@ struct PostReadTests {
         }
     }
 
+    @Test("issue 54: a post's likers, newest first, show to a viewer who sees both the post's author and the liker; totalCount is likeCount",
+          arguments: StoreKind.allCases)
+    func likers(_ kind: StoreKind) async throws {
+        try await Conformance.run(kind) { store, oracle in
+            let posts = oracle.graph.fixture.posts
+            #expect(oracle.graph.fixture.likes.count > posts.count, "the graph has likes to list")
+            for viewer in oracle.graph.viewers(store) {
+                // Every post of the graph at once, as one query level asks, then page by page.
+                var open = posts.map { (post: $0.id, after: TimeKeyset?.none, offset: 0) }
+                while !open.isEmpty {
+                    let requests = open.map { LikerPageRequest(post: $0.post, limit: Self.pageSize, after: $0.after) }
+                    let pages = try await store.stores.posts.likerPages(requests, viewer: viewer)
+                    try #require(pages.count == requests.count)
+                    var next: [(post: UUID, after: TimeKeyset?, offset: Int)] = []
+                    for ((request, stored), state) in zip(zip(requests, pages), open) {
+                        // The PostgreSQL seed writes every like at load time rather than at the
+                        // fixture's one time: each store has one time for all likes, so the order
+                        // (time, then liker id, descending) is the same; compare at the fixture's.
+                        var page = stored
+                        page.edges = stored.edges.map { LikerEdge(profile: $0.profile, postId: $0.postId, likedAtMicroseconds: oracle.graph.fixture.likedAtMicroseconds) }
+                        let (all, total) = oracle.likers(of: state.post, viewer)
+                        let expected = LikerPage.assemble(
+                            request: request, fetched: Array(all.dropFirst(state.offset).prefix(Self.pageSize + 1)), totalCount: total)
+                        #expect(page == expected, """
+                            likers of a post from \(state.offset) for \(Conformance.name(viewer)): \
+                            \(page.edges.map { Describe.profile($0.profile) }) of \(page.totalCount), \
+                            expected \(expected.edges.map { Describe.profile($0.profile) }) of \(expected.totalCount)
+                            """)
+                        if stored.hasNextPage, let last = stored.edges.last, state.offset + Self.pageSize < all.count {
+                            next.append((state.post, last.keyset, state.offset + Self.pageSize))
+                        }
+                    }
+                    open = next
+                }
+            }
+        }
+    }
+
     @Test("issue 52: stories reach signed-in viewers who see their author; the tray is one's own and one's follows'",
           arguments: StoreKind.allCases)
     func stories(_ kind: StoreKind) async throws {

@@ -39,7 +39,7 @@ struct SQLBoundsTests {
         }
     }
 
-    @Test("issue 52: suggestions walk SuggestionBounds' follows in SQL too")
+    @Test("issue 52, 54: suggestions walk SuggestionBounds' follows (and popular profiles) in SQL too")
     func suggestionBounds() async throws {
         try await Self.withDatabase { database in
             let body = try await Self.definition("public.suggested_profiles(integer)", in: database)
@@ -47,6 +47,9 @@ struct SQLBoundsTests {
             let perMiddle = try Self.integers(#"h\.created_at\s+desc,\s*h\.id\s+desc\s+limit\s+(\d+)"#, in: body)
             #expect(middle == [SuggestionBounds.middleProfiles])
             #expect(perMiddle == [SuggestionBounds.followsPerMiddleProfile])
+            // issue 54: one who follows nobody is ranked on the most followed public profiles.
+            let popular = try Self.integers(#"p\.follower_count\s+desc,\s*p\.id\s+limit\s+(\d+)"#, in: body)
+            #expect(popular == [SuggestionBounds.popularProfiles])
         }
     }
 
@@ -54,7 +57,8 @@ struct SQLBoundsTests {
     func pageSizes() async throws {
         try await Self.withDatabase { database in
             // The keyset lists: a request's `limit`, its default and the function's cap.
-            for function in ["public.follow_page_rows(jsonb)", "public.post_pages(jsonb)", "public.comment_pages(jsonb)"] {
+            for function in ["public.follow_page_rows(jsonb)", "public.post_pages(jsonb)", "public.comment_pages(jsonb)",
+                             "public.liker_pages(jsonb)"] {
                 let body = try await Self.definition(function, in: database)
                 let defaults = try Self.integers(#"coalesce\(\(r\.value\s*->>\s*'limit'\)::int,\s*(\d+)\)"#, in: body)
                 let caps = try Self.integers(#"coalesce\(\(r\.value\s*->>\s*'limit'\)::int,\s*\d+\),\s*0\),\s*(\d+)\)"#, in: body)
@@ -64,6 +68,7 @@ struct SQLBoundsTests {
             // The ranked lists take a page size, capped.
             let ranked: [(String, PageSize)] = [
                 ("public.followed_by_viewer_following(uuid[], integer)", .followedBy), ("public.suggested_profiles(integer)", .suggestions),
+                ("public.sent_follow_request_page(bigint, uuid, integer)", .ownLists),
             ]
             for (function, size) in ranked {
                 let body = try await Self.definition(function, in: database)

@@ -869,6 +869,53 @@ end $_$;
 
 
 --
+-- Name: liker_pages(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.liker_pages(requests jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  me constant uuid := auth.uid();
+  follows constant uuid[] := social_private.viewer_private_followees();
+  peers constant uuid[] := social_private.viewer_block_peers();
+begin
+  if jsonb_typeof(requests) is distinct from 'array' or jsonb_array_length(requests) > 100 then
+    raise exception 'bad_request' using errcode = '22023', detail = 'requests must be an array of at most 100';
+  end if;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'total', coalesce(v.like_count, 0),
+             'likers', case when v.like_count is null or q.fetch = 1 then '[]'::jsonb else coalesce((
+               select jsonb_agg(jsonb_build_object('liked_us', x.liked_us, 'profile', x.profile)
+                                order by x.created_at desc, x.profile_id desc)
+               from (select l.created_at, l.profile_id, (extract(epoch from l.created_at) * 1000000)::bigint as liked_us,
+                            public.profile_json(w) as profile
+                     from public.post_likes l join public.profiles w on w.id = l.profile_id
+                     where l.post_id = q.post
+                       and (q.after_us is null
+                            or (l.created_at, l.profile_id)
+                               < (timestamptz 'epoch' + q.after_us * interval '1 microsecond', q.after_id))
+                       and social_private.sees_profile(me, follows, peers, w.id, w.is_public)
+                     order by l.created_at desc, l.profile_id desc
+                     limit q.fetch) x), '[]'::jsonb) end)
+           order by r.ord)
+    from jsonb_array_elements(requests) with ordinality as r(value, ord)
+    cross join lateral (
+      select (r.value ->> 'post')::uuid as post,
+             least(greatest(coalesce((r.value ->> 'limit')::int, 20), 0), 100) + 1 as fetch,
+             (r.value ->> 'after_us')::bigint as after_us,
+             coalesce((r.value ->> 'after_id')::uuid, '00000000-0000-0000-0000-000000000000') as after_id) q
+    left join lateral (
+      select p.like_count from public.posts p join public.profiles a on a.id = p.author_id
+      where p.id = q.post and social_private.sees_profile(me, follows, peers, a.id, a.is_public)) v on true),
+    '[]'::jsonb);
+end $$;
+
+
+--
 -- Name: pending_follow_requests(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1349,6 +1396,39 @@ end $_$;
 
 
 --
+-- Name: sent_follow_request_page(bigint, uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.sent_follow_request_page(after_us bigint DEFAULT NULL::bigint, after_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 21) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  me uuid := auth.uid();
+begin
+  if me is null then
+    raise exception 'authentication_required'
+      using errcode = 'PT401', hint = 'authentication_required', detail = 'action=manage_follow_requests';
+  end if;
+  return jsonb_build_object(
+    'total', (select count(*) from public.follow_requests r where r.requester_id = me and r.status = 'pending'),
+    'requests', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'created_us', (extract(epoch from q.created_at) * 1000000)::bigint,
+               'target', q.target)
+             order by q.created_at desc, q.target_id desc)
+      from (select r.target_id, r.created_at, social_private.profile_as_seen(r.target_id) as target
+            from public.follow_requests r
+            where r.requester_id = me and r.status = 'pending'
+              and (after_us is null
+                   or (r.created_at, r.target_id) < (timestamptz 'epoch' + after_us * interval '1 microsecond', after_id))
+            order by r.created_at desc, r.target_id desc
+            limit least(greatest(page_size, 1), 101)) q
+      where q.target is not null), '[]'::jsonb));
+end $$;
+
+
+--
 -- Name: set_like(uuid, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1416,6 +1496,30 @@ begin
   if me is null then
     raise exception 'authentication_required'
       using errcode = 'PT401', hint = 'authentication_required', detail = 'action=view_suggestions';
+  end if;
+  if not exists (select 1 from public.follows f where f.follower_id = me and f.deleted_at is null) then
+    -- Following nobody yet: the most followed public profiles (they follow nobody, so "not
+    -- followed" holds; pending requests are to private profiles, never candidates, but the rule
+    -- is checked as written).
+    return query
+    with popular as (
+      select p.id, p.follower_count from public.profiles p
+      where p.is_public
+      order by p.follower_count desc, p.id limit 200
+    ), ranked as (
+      select c.id, c.follower_count, count(*) over () as total
+      from popular c
+      where c.id <> me
+        and social_private.sees_profile(me, '{}', (select social_private.viewer_block_peers()), c.id, true)
+        and not exists (select 1 from public.follow_requests q
+                        where q.requester_id = me and q.target_id = c.id and q.status = 'pending')
+      order by c.follower_count desc, c.id
+      limit least(greatest(page_size, 1), 100)
+    )
+    select k.total::int, public.profile_json(p)
+    from ranked k join public.profiles p on p.id = k.id
+    order by k.follower_count desc, k.id;
+    return;
   end if;
   return query
   -- Bounded (SocialDomain's SuggestionBounds): the caller's 200 most recent follows (following
@@ -2380,6 +2484,13 @@ CREATE INDEX comments_post_created_idx ON public.comments USING btree (post_id, 
 
 
 --
+-- Name: follow_requests_requester_pending_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX follow_requests_requester_pending_idx ON public.follow_requests USING btree (requester_id, created_at DESC, target_id DESC) WHERE (status = 'pending'::text);
+
+
+--
 -- Name: follow_requests_target_pending_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2422,6 +2533,13 @@ CREATE INDEX follows_follower_sync_idx ON public.follows USING btree (follower_i
 
 
 --
+-- Name: post_likes_post_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX post_likes_post_idx ON public.post_likes USING btree (post_id, created_at DESC, profile_id DESC);
+
+
+--
 -- Name: post_likes_profile_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2454,6 +2572,13 @@ CREATE INDEX profiles_handle_lower_trgm ON public.profiles USING gin (handle_low
 --
 
 CREATE INDEX profiles_name_lower_trgm ON public.profiles USING gin (lower(display_name) extensions.gin_trgm_ops);
+
+
+--
+-- Name: profiles_popular_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX profiles_popular_idx ON public.profiles USING btree (follower_count DESC, id) WHERE is_public;
 
 
 --
@@ -3243,6 +3368,15 @@ REVOKE ALL ON FUNCTION public.handle_new_user() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION liker_pages(requests jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.liker_pages(requests jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.liker_pages(requests jsonb) TO anon;
+GRANT ALL ON FUNCTION public.liker_pages(requests jsonb) TO authenticated;
+
+
+--
 -- Name: FUNCTION pending_follow_requests(pairs jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3436,6 +3570,14 @@ GRANT ALL ON FUNCTION public.search_profiles(pattern text, after_handle text, af
 
 REVOKE ALL ON FUNCTION public.search_profiles_ranked(pattern text, query_key text, after_rank integer, after_handle text, after_id uuid, page_size integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.search_profiles_ranked(pattern text, query_key text, after_rank integer, after_handle text, after_id uuid, page_size integer) TO authenticated;
+
+
+--
+-- Name: FUNCTION sent_follow_request_page(after_us bigint, after_id uuid, page_size integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.sent_follow_request_page(after_us bigint, after_id uuid, page_size integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sent_follow_request_page(after_us bigint, after_id uuid, page_size integer) TO authenticated;
 
 
 --

@@ -41,6 +41,41 @@ public struct FollowRequest: Sendable, Hashable {
     public var cursor: String { PageCursor.timeline(.followRequests(owner: targetId), keyset).encoded }
 }
 
+/// A request the viewer made to follow a private profile, still waiting for its owner's answer
+/// (issue 54): what a client shows as "Requested", and cancels with an unfollow.
+public struct SentFollowRequest: Sendable, Hashable {
+    /// The profile asked, as the viewer sees it (a card: the viewer does not follow it yet).
+    public var target: Profile
+    /// The profile that asked (the viewer).
+    public var requesterId: UUID
+    public var createdAtMicroseconds: Int64
+
+    public init(target: Profile, requesterId: UUID, createdAtMicroseconds: Int64) {
+        self.target = target
+        self.requesterId = requesterId
+        self.createdAtMicroseconds = createdAtMicroseconds
+    }
+
+    public var createdAt: Date { UnixMicroseconds.date(createdAtMicroseconds) }
+    /// Its place in the requester's newest-first list.
+    public var keyset: TimeKeyset { TimeKeyset(createdAtMicroseconds: createdAtMicroseconds, id: target.id) }
+    public var cursor: String { PageCursor.timeline(.sentFollowRequests(requester: requesterId), keyset).encoded }
+}
+
+/// A page of the viewer's own pending requests, newest first; `totalCount` is every one pending.
+public struct SentFollowRequestPage: Sendable, Hashable {
+    public var requests: [SentFollowRequest]
+    public var hasNextPage: Bool
+    public var hasPreviousPage: Bool
+    public var totalCount: Int
+    public init(requests: [SentFollowRequest], hasNextPage: Bool, hasPreviousPage: Bool, totalCount: Int) {
+        self.requests = requests
+        self.hasNextPage = hasNextPage
+        self.hasPreviousPage = hasPreviousPage
+        self.totalCount = totalCount
+    }
+}
+
 /// One page of a newest-first list keyed by (time, profile id): the viewer's pending follow
 /// requests, or the profiles they block.
 public struct TimePageRequest: Sendable, Hashable {

@@ -40,10 +40,10 @@ import Foundation
 /// | `viewerFollowRequestStatus` | PENDING while V's own request to P is pending; NONE otherwise (a decline reads NONE; asking again within ``FollowRequestRules/askAgainAfterDecline`` is TOO_MANY_REQUESTS) |
 /// | `followers`, `following` | UNAUTHENTICATED for anonymous V; empty, totalCount 0, unless V sees P; else the profiles L with an active edge that V sees, totalCount P's stored counter (``listTotal(storedCount:access:)``) |
 /// | `followedByViewerFollowing` | empty, totalCount 0, for anonymous V, V = P, or unless V sees P; else the X with active V→X and X→P that V sees, X ≠ V, X ≠ P, all counted |
-/// | `suggestedProfiles` | public profiles two follows away, through profiles V follows (V sees them: a follow and its edge to a public profile both show); not V, not followed, not requested, not blocked either way (``isSuggestible(_:requested:)``) |
+/// | `suggestedProfiles` | public profiles two follows away, through profiles V follows (V sees them: a follow and its edge to a public profile both show); for a V who follows nobody yet, the most followed public profiles (issue 54); either way not V, not followed, not requested, not blocked either way (``isSuggestible(_:requested:)``) |
 /// | `searchProfiles` | public profiles, never across a block (``isSearchable(_:)``) |
 /// | posts, stories of A | visible iff V sees A (stories: signed-in V only) |
-/// | a like or comment by C on A's post | visible iff V sees A and V sees C |
+/// | a like or comment by C on A's post | visible iff V sees A and V sees C (`Post.likers`: a hidden like is counted in likeCount, never named) |
 /// | an activity (actor C, subject S, post by A) | reaches V iff V sees C, and S and A if any (``showsActivity(actor:subject:)``) |
 /// | counts (followerCount, followingCount, postCount, likeCount, commentCount) | the stored counters, for every viewer who may see the card: hidden rows show only as a number, never who |
 ///

@@ -84,6 +84,8 @@ public struct SearchKeyset: Sendable, Hashable {
 /// - `v1:feed:<viewer uuid>:<created_at µs>:<post uuid>`
 /// - `v1:comments:<post uuid>:<created_at µs>:<comment uuid>`
 /// - `v1:followRequests:<owner uuid>:<requested at µs>:<requester uuid>`
+/// - `v1:sentFollowRequests:<requester uuid>:<requested at µs>:<target uuid>` (issue 54)
+/// - `v1:likers:<post uuid>:<liked at µs>:<liker uuid>` (issue 54)
 /// - `v1:blocked:<owner uuid>:<blocked at µs>:<blocked profile uuid>`
 ///
 /// The list kind and owner are inside, so a search cursor given to `followers`, or another
@@ -108,6 +110,10 @@ public enum PageCursor: Sendable, Hashable {
         case comments(post: UUID)
         /// The follow requests a private profile has received (keyset: time asked, requester).
         case followRequests(owner: UUID)
+        /// The pending requests a viewer has made (keyset: time asked, profile asked).
+        case sentFollowRequests(requester: UUID)
+        /// A post's likers, newest like first (keyset: time liked, liker).
+        case likers(post: UUID)
         /// The profiles a viewer blocks (keyset: time blocked, blocked profile).
         case blocked(owner: UUID)
 
@@ -117,12 +123,15 @@ public enum PageCursor: Sendable, Hashable {
             case .feed: "feed"
             case .comments: "comments"
             case .followRequests: "followRequests"
+            case .sentFollowRequests: "sentFollowRequests"
+            case .likers: "likers"
             case .blocked: "blocked"
             }
         }
         var owner: UUID {
             switch self {
-            case .posts(let id), .feed(let id), .comments(let id), .followRequests(let id), .blocked(let id): id
+            case .posts(let id), .feed(let id), .comments(let id), .followRequests(let id), .sentFollowRequests(let id),
+                 .likers(let id), .blocked(let id): id
             }
         }
     }
@@ -206,13 +215,15 @@ public enum PageCursor: Sendable, Hashable {
             guard parts.count == 5, let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
                   let followId = canonicalUUID(parts[4]) else { return nil }
             return .sync(owner: owner, SyncKeyset(updatedAtMicroseconds: micros, followId: followId))
-        case "posts", "feed", "comments", "followRequests", "blocked":
+        case "posts", "feed", "comments", "followRequests", "sentFollowRequests", "likers", "blocked":
             guard parts.count == 5, let owner = canonicalUUID(parts[2]), let micros = canonicalInt64(parts[3]),
                   let id = canonicalUUID(parts[4]) else { return nil }
             let list: Timeline = switch parts[1] {
             case "posts": .posts(author: owner)
             case "feed": .feed(viewer: owner)
             case "followRequests": .followRequests(owner: owner)
+            case "sentFollowRequests": .sentFollowRequests(requester: owner)
+            case "likers": .likers(post: owner)
             case "blocked": .blocked(owner: owner)
             default: .comments(post: owner)
             }

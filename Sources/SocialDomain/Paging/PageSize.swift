@@ -26,7 +26,7 @@ public struct PageSize: Sendable, Hashable {
 
     /// Keyset lists read newest (or oldest) first: a profile's followers, following and posts,
     /// a post's comments, the feed. `first: 0` asks for the page info alone.
-    public static let lists = PageSize(0...50, default: 20, connections: ["followers", "following", "posts", "comments", "feed"])
+    public static let lists = PageSize(0...50, default: 20, connections: ["followers", "following", "posts", "comments", "feed", "likers"])
     /// Profile search (seed 001: limits 1...50).
     public static let search = PageSize(1...50, default: 20, connections: ["searchProfiles"])
     /// An offline-first client's sync of its follows: bigger pages, fewer round trips.
@@ -38,7 +38,7 @@ public struct PageSize: Sendable, Hashable {
     public static let suggestions = PageSize(1...50, default: 20, connections: ["suggestedProfiles"])
     /// The viewer's own lists of other profiles, newest first: follow requests waiting for an
     /// answer, blocked profiles.
-    public static let ownLists = PageSize(1...50, default: 20, connections: ["followRequests", "blockedProfiles"])
+    public static let ownLists = PageSize(1...50, default: 20, connections: ["followRequests", "sentFollowRequests", "blockedProfiles"])
 
     /// Every rule, for the README and schema checks.
     public static let all: [PageSize] = [.lists, .search, .followChanges, .followedBy, .suggestions, .ownLists]

@@ -17,6 +17,11 @@ public protocol FollowRequestStore: Sendable {
     /// The viewer's pending requests (they are the profile asked), newest first, with the total.
     func followRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> FollowRequestPage
 
+    /// The viewer's own pending requests (they asked), newest first, with the total: each
+    /// profile asked as the viewer sees it (a card, or absent across a block, which removes the
+    /// request anyway). Cancelling one is ``FollowStore/changeFollow(_:viewer:)`` with `.unfollow`.
+    func sentFollowRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> SentFollowRequestPage
+
     /// Approves (the follow is made, counters in the same transaction, the request removed) or
     /// declines (kept as declined, so the requester cannot ask again for
     /// ``FollowRequestRules/askAgainAfterDecline``) the pending request `requester` made to the

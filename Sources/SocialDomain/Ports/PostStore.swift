@@ -17,6 +17,10 @@ public protocol PostStore: Sendable {
     func comments(ids: [UUID], viewer: Viewer) async throws -> [UUID: Comment]
     /// One page of comments per request, in request order, in one round trip.
     func commentPages(_ requests: [CommentPageRequest], viewer: Viewer) async throws -> [CommentPage]
+    /// One page of likers per request, in request order, in one round trip (issue 54): newest
+    /// like first, each liker only when the viewer sees it (and the post's author), whole;
+    /// `totalCount` the post's stored like count (0 for a post the viewer does not see).
+    func likerPages(_ requests: [LikerPageRequest], viewer: Viewer) async throws -> [LikerPage]
     /// Writes a post by the viewer; the author's post count moves in the same transaction.
     func createPost(_ draft: PostDraft, viewer: Viewer) async throws -> Post
     /// Changes the viewer's own post. - Throws: `NOT_FOUND` when it is not there (or not theirs).

@@ -21,6 +21,9 @@ public protocol SocialGraphStore: Sendable {
     /// the profiles the viewer follows, without the viewer, the profiles the viewer already
     /// follows or has asked to follow, and either side of a block (``SocialRules/isSuggestible(_:requested:)``); ranked by how many of the viewer's follows follow them (descending), then
     /// follower count (descending), then id. The first `limit`, and how many there are in all.
-    /// Private profiles are never suggested. Anonymous viewers get an empty list.
+    /// Private profiles are never suggested. Anonymous viewers get an empty list. A viewer with no
+    /// active follow gets the most followed public profiles instead (issue 54: the first
+    /// ``SuggestionBounds/popularProfiles`` by follower count, then id, by the same exclusions),
+    /// most followers first, then id.
     func suggestedProfiles(limit: Int, viewer: Viewer) async throws -> ProfileListPage
 }

@@ -27,6 +27,33 @@ public struct ListFollowRequests: Sendable {
     }
 }
 
+/// The viewer's own pending follow requests, newest first (issue 54): the private profiles a
+/// client shows as "Requested"; an unfollow cancels one.
+///
+/// ```swift
+/// let page = try await ListSentFollowRequests(requests: store).execute(first: 20, after: nil, viewer: asker)
+/// ```
+public struct ListSentFollowRequests: Sendable {
+    public let requests: any FollowRequestStore
+    public init(requests: any FollowRequestStore) { self.requests = requests }
+
+    /// - Throws: ``DomainError`` `UNAUTHENTICATED`, `BAD_USER_INPUT` (first out of
+    ///   ``PageSize/ownLists``, or a cursor of another list), `BACKEND_UNAVAILABLE`.
+    public func execute(first: Int?, after: String?, viewer: Viewer) async throws -> SentFollowRequestPage {
+        guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .manageFollowRequests) }
+        let limit = try PageSize.ownLists.checked(first, field: "first")
+        var keyset: TimeKeyset?
+        if let after {
+            guard case .timeline(.sentFollowRequests(let requester), let key) = PageCursor.decode(after), requester == me else {
+                throw DomainError.invalidCursor(field: "after")
+            }
+            keyset = key
+        }
+        let request = TimePageRequest(limit: limit, after: keyset)
+        return try await backend { try await requests.sentFollowRequestPage(request, viewer: viewer) }
+    }
+}
+
 /// Approves or declines a pending request to follow the viewer's profile.
 public struct AnswerFollowRequest: Sendable {
     public let requests: any FollowRequestStore

@@ -1,7 +1,10 @@
 import Foundation
 
 /// Profiles to follow, for the signed-in viewer: friends of friends (seed 003's "Phase 9+"),
-/// ranked by how many of the viewer's follows follow them, then by follower count, then id.
+/// ranked by how many of the viewer's follows follow them, then by follower count, then id. A
+/// viewer who follows nobody yet has no friends of friends: they get the most followed public
+/// profiles instead (issue 54), most followers first, then id, by the same rule
+/// (``SocialRules/isSuggestible(_:requested:)``).
 ///
 /// The first N only (``PageSize/suggestions``): suggestions are a ranked shelf, not a list to
 /// page through, and the ranking moves with every follow, so a cursor would skip or repeat
@@ -47,11 +50,15 @@ public struct SuggestProfiles: Sendable {
 /// How far suggestions look (issue 40: bounded work per call): the viewer's most recent follows,
 /// and each one's most recent follows. A viewer who follows 1,000 profiles that follow 1,000 each
 /// is ranked on 200 x 100 paths, not 1,000,000, so a call costs the same whoever asks; the
-/// ranking then favours what the viewer's recent follows recently followed. Every store uses
+/// ranking then favours what the viewer's recent follows recently followed; a viewer who follows
+/// nobody is ranked on the ``popularProfiles`` most followed public profiles. Every store uses
 /// these numbers (the SQL function `suggested_profiles` spells them out).
 public enum SuggestionBounds {
     /// The viewer's follows walked, most recent first.
     public static let middleProfiles = 200
     /// The follows of each of those walked, most recent first.
     public static let followsPerMiddleProfile = 100
+    /// For a viewer who follows nobody yet: the most followed public profiles considered (then
+    /// filtered by the rule), so that `totalCount` counts at most these.
+    public static let popularProfiles = 200
 }

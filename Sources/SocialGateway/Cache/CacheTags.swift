@@ -38,6 +38,8 @@ final class CacheTags: Sendable {
     static func following(_ id: UUID) -> String { "following:\(id.lowercased)" }
     /// A private profile's pending follow requests (issue 40).
     static func followRequests(_ id: UUID) -> String { "followRequests:\(id.lowercased)" }
+    /// The pending follow requests a viewer has made (issue 54).
+    static func sentFollowRequests(_ id: UUID) -> String { "sentFollowRequests:\(id.lowercased)" }
     /// The profiles a viewer blocks (issue 40).
     static func blocked(_ id: UUID) -> String { "blocked:\(id.lowercased)" }
     static let followLists = "follow-lists"

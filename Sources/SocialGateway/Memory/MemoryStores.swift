@@ -114,6 +114,10 @@ struct MemoryFollowStore: FollowStore {
         try await base.followRequestPage(request, viewer: viewer)
     }
 
+    func sentFollowRequestPage(_ request: TimePageRequest, viewer: Viewer) async throws -> SentFollowRequestPage {
+        try await base.sentFollowRequestPage(request, viewer: viewer)
+    }
+
     func answerFollowRequest(from requester: UUID, approve: Bool, viewer: Viewer) async throws -> FollowRequestAnswer {
         try await base.answerFollowRequest(from: requester, approve: approve, viewer: viewer)
     }

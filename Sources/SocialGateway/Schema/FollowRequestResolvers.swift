@@ -3,6 +3,7 @@ import GraphQLEngine
 import SocialDomain
 
 /// Private profiles and follow requests (issue 40): `Query.followRequests`, the owner's answers,
+/// `Query.sentFollowRequests` (issue 54: the viewer's own, to show "Requested"),
 /// and what a card viewer reads of a profile (`viewerCanSeeDetails`, `viewerFollowRequestStatus`).
 enum FollowRequestResolvers {
     static func bind(_ b: inout SchemaBinder) {
@@ -34,18 +35,62 @@ enum FollowRequestResolvers {
             for asked in page.requests { request.read(asked.requester) }
             return page
         }
-        b.bindSync("FollowRequestConnection", "edges") { try $0.parent(as: FollowRequestPage.self).requests }
-        b.bindSync("FollowRequestConnection", "totalCount") { try $0.parent(as: FollowRequestPage.self).totalCount }
+        b.bind("Query", "sentFollowRequests") { info in
+            let request = try info.request
+            let page = try await storeCall(request.logger) {
+                try await ListSentFollowRequests(requests: request.stores.follows).execute(
+                    first: info.arguments.int("first"), after: info.arguments.string("after"), viewer: request.viewer)
+            }
+            if let me = request.viewer.userId { request.readTags.record(CacheTags.sentFollowRequests(me)) }
+            for asked in page.requests { request.read(asked.target) }
+            return page
+        }
+        // One connection type for both lists: a page of requests made to the viewer
+        // (FollowRequestPage) or by the viewer (SentFollowRequestPage).
+        b.bindSync("FollowRequestConnection", "edges") { info in
+            if let sent = info.parent as? SentFollowRequestPage { return sent.requests }
+            return try info.parent(as: FollowRequestPage.self).requests
+        }
+        b.bindSync("FollowRequestConnection", "totalCount") { info in
+            if let sent = info.parent as? SentFollowRequestPage { return sent.totalCount }
+            return try info.parent(as: FollowRequestPage.self).totalCount
+        }
         b.bindSync("FollowRequestConnection", "pageInfo") { info in
+            if let sent = info.parent as? SentFollowRequestPage {
+                return PageInfoValue(
+                    hasNextPage: sent.hasNextPage, hasPreviousPage: sent.hasPreviousPage,
+                    startCursor: sent.requests.first?.cursor, endCursor: sent.requests.last?.cursor)
+            }
             let page = try info.parent(as: FollowRequestPage.self)
             return PageInfoValue(
                 hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage,
                 startCursor: page.requests.first?.cursor, endCursor: page.requests.last?.cursor)
         }
-        b.bindSync("FollowRequestEdge", "cursor") { try $0.parent(as: FollowRequest.self).cursor }
+        b.bindSync("FollowRequestEdge", "cursor") { info in
+            if let sent = info.parent as? SentFollowRequest { return sent.cursor }
+            return try info.parent(as: FollowRequest.self).cursor
+        }
         b.bindSync("FollowRequestEdge", "node") { $0.parent }
-        b.bindSync("FollowRequest", "requester") { try $0.parent(as: FollowRequest.self).requester }
-        b.bindSync("FollowRequest", "requestedAt") { try $0.parent(as: FollowRequest.self).createdAt }
+        // The side that is not the viewer comes with the request, at once; the viewer's own
+        // profile is loaded like `Query.viewer` (one batched read for the whole page).
+        b.bind("FollowRequest", "requester", ready: { info in
+            guard info.parent is SentFollowRequest else { return .ready(try info.parent(as: FollowRequest.self).requester) }
+            return .notReady
+        }, otherwise: { info in
+            let request = try info.request
+            return request.read(try await request.profilesByID.load(try info.parent(as: SentFollowRequest.self).requesterId))
+        })
+        b.bind("FollowRequest", "target", ready: { info in
+            if let sent = info.parent as? SentFollowRequest { return .ready(sent.target) }
+            return .notReady
+        }, otherwise: { info in
+            let request = try info.request
+            return request.read(try await request.profilesByID.load(try info.parent(as: FollowRequest.self).targetId))
+        })
+        b.bindSync("FollowRequest", "requestedAt") { info in
+            if let sent = info.parent as? SentFollowRequest { return sent.createdAt }
+            return try info.parent(as: FollowRequest.self).createdAt
+        }
 
         b.bind("Mutation", "approveFollowRequest") { info in try await answer(approve: true, info) }
         b.bind("Mutation", "declineFollowRequest") { info in try await answer(approve: false, info) }
@@ -67,7 +112,10 @@ enum FollowRequestResolvers {
         request.forgetFollows()
         request.remember(answer.owner)
         request.remember(answer.requester)
-        var tags = [CacheTags.followRequests(answer.owner.id), CacheTags.profile(answer.owner.id), CacheTags.profile(requester)]
+        var tags = [
+            CacheTags.followRequests(answer.owner.id), CacheTags.sentFollowRequests(requester),
+            CacheTags.profile(answer.owner.id), CacheTags.profile(requester),
+        ]
         if approve {
             tags += [CacheTags.followers(answer.owner.id), CacheTags.following(requester)]
             request.activities.record(Activity(kind: .followed, actor: requester, subject: answer.owner.id, at: ActivityLog.now))

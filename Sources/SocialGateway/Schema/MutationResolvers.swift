@@ -103,8 +103,8 @@ enum MutationResolvers {
             CacheTags.profile(id), CacheTags.profile(follower.id), CacheTags.followers(id), CacheTags.following(follower.id),
         ])
         if outcome.changed && !outcome.isFollowing && outcome.followee?.access == .card {
-            // a request made or cancelled: the owner's list of requests changed
-            request.changedTags.record(CacheTags.followRequests(id))
+            // a request made or cancelled: the owner's list of requests and the requester's changed
+            request.changedTags.record([CacheTags.followRequests(id), CacheTags.sentFollowRequests(follower.id)])
         }
         if outcome.changed && outcome.isFollowing {
             request.activities.record(Activity(kind: .followed, actor: follower.id, subject: id, at: ActivityLog.now))

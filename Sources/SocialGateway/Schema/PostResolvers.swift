@@ -19,6 +19,19 @@ enum PostResolvers {
         post("updatedAt") { $0.updatedAt }
         b.bind("Post", "author") { info in try await author(try info.parent(as: Post.self).authorId, info) }
         b.bind("Post", "comments") { info in try await comments(info) }
+        b.bind("Post", "likers") { info in try await likers(info) }
+        b.bindSync("LikerConnection", "edges") { try $0.parent(as: LikerPage.self).edges }
+        b.bindSync("LikerConnection", "nodes") { try $0.parent(as: LikerPage.self).edges.map(\.profile) }
+        b.bindSync("LikerConnection", "totalCount") { try $0.parent(as: LikerPage.self).totalCount }
+        b.bindSync("LikerConnection", "pageInfo") { info in
+            let page = try info.parent(as: LikerPage.self)
+            return PageInfoValue(
+                hasNextPage: page.hasNextPage, hasPreviousPage: page.hasPreviousPage,
+                startCursor: page.edges.first?.cursor, endCursor: page.edges.last?.cursor)
+        }
+        b.bindSync("LikerEdge", "cursor") { try $0.parent(as: LikerEdge.self).cursor }
+        b.bindSync("LikerEdge", "node") { try $0.parent(as: LikerEdge.self).profile }
+        b.bindSync("LikerEdge", "likedAt") { try $0.parent(as: LikerEdge.self).likedAt }
         func comment(_ field: String, _ get: @escaping @Sendable (Comment) -> (any Sendable)?) {
             b.bindSync("Comment", field) { info in get(try info.parent(as: Comment.self)) }
         }
@@ -116,6 +129,21 @@ enum PostResolvers {
         for edge in loaded.edges {
             request.read(edge.post)
             request.postsByID.prime(edge.post.id, edge.post)
+        }
+        return loaded
+    }
+
+    /// A post's likers through the page loader (one store call for every post of the level),
+    /// with the tags a like, an unlike or a liker's visibility changes.
+    static func likers(_ info: ResolveInfo) async throws -> LikerPage {
+        let request = try info.request
+        let post = try info.parent(as: Post.self)
+        let page = try GetLikerPages.request(post: post.id, first: info.arguments.int("first"), after: info.arguments.string("after"))
+        guard let loaded = try await request.likerPages.load(page) else { throw DomainError.postNotFound }
+        request.readTags.record([CacheTags.post(post.id), CacheTags.followLists])
+        for edge in loaded.edges {
+            request.read(edge.profile)
+            request.profilesByID.prime(edge.profile.id, edge.profile)
         }
         return loaded
     }

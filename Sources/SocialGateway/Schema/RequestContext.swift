@@ -43,6 +43,8 @@ final class RequestContext: Sendable {
     let commentsByID: DataLoader<UUID, Comment>
     let postPages: DataLoader<PostPageRequest, PostPage>
     let commentPages: DataLoader<CommentPageRequest, CommentPage>
+    /// Every `Post.likers` of a query level in one store call (issue 54).
+    let likerPages: DataLoader<LikerPageRequest, LikerPage>
     let storiesByID: DataLoader<UUID, Story>
 
     init(
@@ -86,6 +88,11 @@ final class RequestContext: Sendable {
         })
         commentPages = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.commentPages") { requests in
             let loaded = try await storeCall(logger) { try await commentLists.execute(requests, viewer: viewer) }
+            return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
+        })
+        let likerLists = GetLikerPages(posts: stores.posts)
+        likerPages = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.likerPages") { requests in
+            let loaded = try await storeCall(logger) { try await likerLists.execute(requests, viewer: viewer) }
             return Dictionary(zip(requests, loaded), uniquingKeysWith: { first, _ in first })
         })
         profilesByID = DataLoader(maxBatchSize: batchSize, batch: loaderWave("loader.profilesByID") { ids in
@@ -162,6 +169,7 @@ final class RequestContext: Sendable {
         commentsByID.clearAll()
         postPages.clearAll()
         commentPages.clearAll()
+        likerPages.clearAll()
     }
 }
 
