@@ -246,7 +246,7 @@ public final class GraphMemory: Sendable {
                     // Not kept here.
                     break
                 case .other(let tag):
-                    if let id = Self.subject(of: tag, prefixes: ["followRequests:", "blocked:"]) {
+                    if let id = Self.subject(of: tag, prefixes: ["followRequests:", "sentFollowRequests:", "blocked:"]) {
                         Self.forget(.viewer(id), in: &state) { $0.viewers.remove(id) }
                     } else {
                         Self.clear(&state)
