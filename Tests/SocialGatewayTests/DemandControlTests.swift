@@ -6,7 +6,7 @@ import GraphQLValidation
 import ResponseCache
 import SocialDomain
 import SocialFixtures
-import SocialGateway
+@testable import SocialGateway
 import Testing
 
 /// Demand control in the service (issue 42, part 2): the schema's cost directives, the estimate
@@ -93,6 +93,14 @@ struct DemandControlTests {
                 #expect(json["extensions"]?["cost"]?["estimated"] == .int(estimated), "\(handle), n: \(String(describing: n))")
             }
         }
+    }
+
+    @Test("issue 53: only small variable values key a kept price: a long string or a list is priced without being held")
+    func costMemoKeepsSmallValues() {
+        #expect(CostMemo.isKeepable(nil) && CostMemo.isKeepable(.null) && CostMemo.isKeepable(.int(50)))
+        #expect(CostMemo.isKeepable(.string(String(repeating: "a", count: 64))))
+        #expect(!CostMemo.isKeepable(.string(String(repeating: "a", count: 65))))
+        #expect(!CostMemo.isKeepable(.array([.int(1)])) && !CostMemo.isKeepable(.object([:])))
     }
 
     @Test("a mutation costs 10 plus its selection")

@@ -20,6 +20,17 @@ final class CostMemo: Sendable {
 
     private let prices = Mutex<[Key: Int]>([:])
 
+    /// Whether a variable's value may be part of a key: absent, null, a number or a boolean, or a
+    /// string of at most 64 bytes (what a slicing or introspection argument takes). Anything else
+    /// is priced without the memo, so a request cannot make it hold its bytes.
+    static func isKeepable(_ value: JSONValue?) -> Bool {
+        switch value {
+        case nil, .null?, .bool?, .int?, .double?: true
+        case .string(let text)?: text.utf8.count <= 64
+        default: false
+        }
+    }
+
     /// The price kept for `key`, or `compute`'s (then kept).
     func cost(_ key: Key, compute: () -> Int) -> Int {
         if let known = prices.withLock({ $0[key] }) { return known }

@@ -19,7 +19,11 @@ extension GatewayService {
             CostEstimator.estimate(operation, schema: self.schema, model: self.costModel, fragments: prepared.fragments, variables: variables).cost
         }
         guard let read = prepared.costVariables[name] else { return estimate() }
-        return prepared.costMemo.cost(CostMemo.Key(operation: name, values: read.map { variables[$0] }), compute: estimate)
+        let values = read.map { variables[$0] }
+        // Only small values are kept: these are the request's variables before coercion, and a
+        // slicing variable sent as a long string or a list must not be held by the memo.
+        guard values.allSatisfy(CostMemo.isKeepable) else { return estimate() }
+        return prepared.costMemo.cost(CostMemo.Key(operation: name, values: values), compute: estimate)
     }
 
     /// The refusal of an operation whose estimate is over `MAX_COST` in enforce mode; in measure
