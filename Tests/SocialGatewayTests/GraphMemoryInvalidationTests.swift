@@ -38,4 +38,30 @@ struct GraphMemoryInvalidationTests {
         memory.apply([DataChange(tag: "somethingNew:\(alice.lowercased)")])
         #expect(memory.statistics.profiles == 0 && memory.statistics.viewers == 0)
     }
+
+    @Test("a search change forgets the handles known to be free and keeps the taken ones, which check themselves when read")
+    func handlesOnSearchChange() throws {
+        let memory = try filled()
+        let ticket = try #require(memory.ticket())
+        memory.keepAbsent(handles: ["free_one"], readUnder: ticket)
+        let aliceKey = try #require(BatchGetProfiles.handleKey("h\(alice.uuidString.prefix(6))"))
+        func lookup(_ key: String) -> String {
+            switch memory.withState({ $0.profile(handleKey: key) }) {
+            case .found: "found"
+            case .absent: "absent"
+            case .unknown: "unknown"
+            }
+        }
+        #expect(lookup("free_one") == "absent" && lookup(aliceKey) == "found")
+        memory.apply([DataChange(tag: CacheTags.search)])
+        #expect(lookup("free_one") == "unknown", "a handle that may have been taken still read as free")
+        #expect(lookup(aliceKey) == "found", "a search change emptied the taken handles (a bio update did, on every write)")
+        // A read of a free handle that began before the change is not kept.
+        memory.keepAbsent(handles: ["free_one"], readUnder: ticket)
+        #expect(lookup("free_one") == "unknown")
+        // A handle whose profile now has another one is not answered from its old entry.
+        let now = Date()
+        memory.keep([Profile(id: alice, handle: "renamed", createdAt: now, updatedAt: now)], readUnder: try #require(memory.ticket()))
+        #expect(lookup(aliceKey) == "unknown")
+    }
 }

@@ -65,6 +65,27 @@ struct GatewayCacheTests {
         }
     }
 
+    @Test("a search stays cached through a bio update and is refreshed by a name change: searches match handles and names",
+          arguments: StoreKind.allCases)
+    func searchAfterProfileUpdates(_ kind: StoreKind) async throws {
+        try await withCachedGateway(kind) { gateway, cache in
+            let search = #"{ searchProfiles(query: "bob", first: 10) { edges { node { handle } } } }"#
+            let first = try await gateway.run(search, viewer: gateway.alice)
+            #expect(first.json["data"]?["searchProfiles"]?["edges"]?.arrayValue?.count == 1, "\(first.json)")
+            try await Task.sleep(nanoseconds: 50_000_000)
+            _ = try await gateway.run(search, viewer: gateway.alice)
+            try await Task.sleep(nanoseconds: 50_000_000)
+            _ = try await gateway.run(#"mutation { updateProfile(input: { bio: "new bio" }) { profile { bio } } }"#, viewer: gateway.carol)
+            let hits = cache.counters.hits
+            #expect(try await gateway.run(search, viewer: gateway.alice).response.body == first.response.body)
+            #expect(cache.counters.hits == hits + 1, "a bio update elsewhere emptied the cached search")
+            _ = try await gateway.run(
+                #"mutation { updateProfile(input: { displayName: "Bob's biggest fan" }) { profile { displayName } } }"#, viewer: gateway.carol)
+            let after = try await gateway.run(search, viewer: gateway.alice)
+            #expect(after.json["data"]?["searchProfiles"]?["edges"]?.arrayValue?.count == 2, "a renamed profile that now matches was not found")
+        }
+    }
+
     @Test("two viewers asking the same query each get their own viewerIsFollowing", arguments: StoreKind.allCases)
     func viewersApart(_ kind: StoreKind) async throws {
         try await withCachedGateway(kind) { gateway, _ in

@@ -82,12 +82,19 @@ public final class GraphMemory: Sendable {
         case handle(String)
         case list(FollowList)
         case viewer(UUID)
+        /// Every handle no profile held (a `search` change: some handle may have been taken).
+        case absentHandles
     }
 
     struct State {
         var profiles: ClockCache<UUID, Profile>
-        /// Handle keys to ids (nil: no profile holds the handle).
-        var handles: ClockCache<String, UUID?>
+        /// Handle keys to ids. An entry is checked against the profile it names when read (the
+        /// profile's own handle must still be the key), so a handle that changed hands is never
+        /// answered from here; a profile's change forgets its old handle besides.
+        var handles: ClockCache<String, UUID>
+        /// Handle keys no profile holds: forgotten whenever any handle may have been taken
+        /// (`search`), the one change a handle's entry cannot check itself against.
+        var absentHandles: ClockCache<String, Bool>
         /// Ids no profile has (a profile's insert reports `follow-lists`, which empties them).
         var absentProfiles: ClockCache<UUID, Bool>
         var lists: ClockCache<FollowList, ListRecord>
@@ -109,6 +116,7 @@ public final class GraphMemory: Sendable {
         state = LockedState(State(
             profiles: ClockCache(maxCount: limits.maxProfiles, maxBytes: bytes / 5 * 2),
             handles: ClockCache(maxCount: limits.maxProfiles, maxBytes: bytes / 40),
+            absentHandles: ClockCache(maxCount: max(limits.maxProfiles / 10, 1), maxBytes: bytes / 80),
             absentProfiles: ClockCache(maxCount: max(limits.maxProfiles / 10, 1), maxBytes: bytes / 40),
             lists: ClockCache(maxCount: limits.maxLists, maxBytes: bytes / 5 * 2),
             viewers: ClockCache(maxCount: limits.maxViewers, maxBytes: bytes / 20 * 3),
@@ -147,6 +155,7 @@ public final class GraphMemory: Sendable {
         state.profiles.insert(kept, for: profile.id, bytes: Self.bytes(of: profile))
         if let key = BatchGetProfiles.handleKey(profile.handle), state.tickets.mayKeep(Key.handle(key), readUnder: ticket) {
             state.handles.insert(profile.id, for: key, bytes: RecordBytes.handle + key.utf8.count)
+            _ = state.absentHandles.remove(key)
         }
     }
 
@@ -157,8 +166,9 @@ public final class GraphMemory: Sendable {
             for id in ids where state.tickets.mayKeep(Key.profile(id), readUnder: ticket) {
                 state.absentProfiles.insert(true, for: id, bytes: RecordBytes.absent)
             }
-            for key in handles where state.tickets.mayKeep(Key.handle(key), readUnder: ticket) {
-                state.handles.insert(nil, for: key, bytes: RecordBytes.handle + key.utf8.count)
+            for key in handles
+            where state.tickets.mayKeep(Key.handle(key), readUnder: ticket) && state.tickets.mayKeep(Key.absentHandles, readUnder: ticket) {
+                state.absentHandles.insert(true, for: key, bytes: RecordBytes.handle + key.utf8.count)
             }
         }
     }
@@ -239,9 +249,11 @@ public final class GraphMemory: Sendable {
                 case .followLists:
                     Self.clear(&state)
                 case .search:
-                    // A handle changed hands: what was known of handles may be wrong.
-                    state.tickets.invalidateAll()
-                    state.handles.removeAll()
+                    // A handle or name changed, or a profile came or went: a handle known to be
+                    // free may be taken now. A kept handle's entry checks itself against its
+                    // profile when read, and the profile's own change forgot its old handle, so
+                    // those stay (a bio update, 5% of the mixed load, used to empty them all).
+                    Self.forget(.absentHandles, in: &state) { $0.absentHandles.removeAll() }
                 case .post, .posts, .allFeeds, .comments:
                     // Not kept here.
                     break
@@ -286,6 +298,7 @@ public final class GraphMemory: Sendable {
         state.tickets.invalidateAll()
         state.profiles.removeAll()
         state.handles.removeAll()
+        state.absentHandles.removeAll()
         state.absentProfiles.removeAll()
         state.lists.removeAll()
         state.viewers.removeAll()
@@ -293,7 +306,7 @@ public final class GraphMemory: Sendable {
 
     private static func forgetProfile(_ id: UUID, in state: inout State) {
         if let old = state.profiles.value(for: id), let key = BatchGetProfiles.handleKey(old.handle) {
-            forget(.handle(key), in: &state) { $0.handles.remove(key) }
+            forget(.handle(key), in: &state) { _ = $0.handles.remove(key) }
         }
         forget(.profile(id), in: &state) {
             $0.profiles.remove(id)
@@ -320,7 +333,7 @@ public final class GraphMemory: Sendable {
         state.withLock { state in
             MemoryStatistics(
                 profiles: state.profiles.count, lists: state.lists.count, viewers: state.viewers.count,
-                bytes: state.profiles.bytes + state.handles.bytes + state.absentProfiles.bytes + state.lists.bytes
+                bytes: state.profiles.bytes + state.handles.bytes + state.absentHandles.bytes + state.absentProfiles.bytes + state.lists.bytes
                     + state.viewers.bytes,
                 evictions: state.profiles.evictions + state.lists.evictions + state.viewers.evictions,
                 counters: state.counters)
@@ -342,18 +355,15 @@ extension GraphMemory.State {
 
     /// What memory knows of the profile with the handle key `key`.
     mutating func profile(handleKey key: String) -> GraphMemory.Lookup<Profile> {
-        switch handles.value(for: key) {
-        case nil:
+        guard let id = handles.value(for: key) else {
+            if absentHandles.value(for: key) != nil { return .absent }
             counters.count(hits: 0, misses: 1, of: .profiles)
             return .unknown
-        case .some(nil):
-            return .absent
-        case .some(.some(let id)):
-            guard case .found(let profile) = profile(id), BatchGetProfiles.handleKey(profile.handle) == key else {
-                return .unknown
-            }
-            return .found(profile)
         }
+        guard case .found(let profile) = profile(id), BatchGetProfiles.handleKey(profile.handle) == key else {
+            return .unknown
+        }
+        return .found(profile)
     }
 
     /// The kept start of `list`; nil when not kept.

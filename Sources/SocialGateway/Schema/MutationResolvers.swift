@@ -12,7 +12,12 @@ enum MutationResolvers {
                 try await UpdateProfile(profiles: request.stores.profiles).execute(input: input, viewer: request.viewer)
             }
             request.remember(profile)
-            request.changedTags.record([CacheTags.profile(profile.id), CacheTags.search])
+            request.changedTags.record(CacheTags.profile(profile.id))
+            // Searches match handles and names: other fields change the profile's own answers
+            // (its `Profile:` tag) and leave every search's results as they were.
+            if !input.handle.isKeep || !input.displayName.isKeep || !input.isPublic.isKeep {
+                request.changedTags.record(CacheTags.search)
+            }
             if !input.isPublic.isKeep { request.changedTags.record(CacheTags.followLists) }
             return profile
         }
