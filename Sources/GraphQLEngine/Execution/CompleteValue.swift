@@ -206,6 +206,7 @@ extension ExecutionContext {
             output.truncate(to: start)
             errors.removeSubrange(errorCount...)
             collected.resolution = .async
+            abandonedSelections.append(collected)
         }
         if responseTooLarge { return }
         if incremental != nil, collected.deferKey != .none || deferKey != .none {

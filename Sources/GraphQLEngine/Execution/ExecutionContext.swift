@@ -46,6 +46,14 @@ final class ExecutionContext: @unchecked Sendable {
     /// The error whose null reached the root (which then fails, for an execution group or a streamed item).
     var rootNullError: GraphQLError?
 
+    // What makes the plan this execution builds differ from another request's (``ExecutionPlans``).
+    /// Set when a `@skip` or `@include` read a variable: the plan's selections are this request's alone.
+    var selectionsReadVariables = false
+    /// The planned fields whose arguments read variables: coerced again when the plan is reused.
+    var variableArgumentFields: [PlannedField] = []
+    /// Selections whose inline attempt was abandoned in this execution (tried again in the next).
+    var abandonedSelections: [CollectedFields] = []
+
     init(
         schema: GraphQLSchema, source: Source?, fragments: [String: FragmentDefinition], variables: JSONObject,
         context: any Sendable, rootValue: any Sendable, maxResponseBytes: Int? = nil, incremental: IncrementalRun? = nil

@@ -166,15 +166,15 @@ final class PlannedField {
     let resolver: FieldResolver?
     /// For a scalar field with a synchronous resolver and valid arguments (most fields): the
     /// scalar's serialization, so the field is resolved and written in one step.
-    let leafSerialize: (@Sendable (any Sendable) throws -> JSONValue)?
+    private(set) var leafSerialize: (@Sendable (any Sendable) throws -> JSONValue)?
     let nodes: [Field]
     /// nil when the type has no such field (validation prevents it; execution skips it).
     let definition: GraphQLField?
     let isTypename: Bool
     let parentType: GraphQLObjectType
-    let arguments: Result<ArgumentValues, GraphQLError>
+    private(set) var arguments: Result<ArgumentValues, GraphQLError>
     /// The coerced arguments when coercion succeeded (read by resolvers without a copy per object).
-    let argumentValues: ArgumentValues
+    private(set) var argumentValues: ArgumentValues
     /// For a scalar field (nullable or not): its coercion, so completion skips the type walk.
     let leafScalar: GraphQLScalarType?
     let isNonNull: Bool
@@ -210,16 +210,26 @@ final class PlannedField {
         isTypename = name == "__typename"
         self.parentType = parentType
         definition = context.schema.fieldDefinition(parentType: .object(parentType), name: name)
+        arguments = .success(ArgumentValues())
+        argumentValues = ArgumentValues()
+        isNonNull = definition?.type.isNonNull ?? false
+        if case .named(.scalar(let scalar))? = definition?.type.nullable { leafScalar = scalar } else { leafScalar = nil }
+        if case .sync(let resolve)? = definition?.resolver { syncResolver = resolve } else { syncResolver = nil }
+        resolver = definition?.resolver
+        leafSerialize = nil
+        coerceArguments(in: context)
+        if nodes[0].arguments.contains(where: { $0.value.readsVariables }) { context.variableArgumentFields.append(self) }
+    }
+
+    /// Coerces the field's arguments with `context`'s variables (§6.4.1 CoerceArgumentValues):
+    /// when the plan is built, and again for each request that reuses it (``ExecutionPlans``).
+    func coerceArguments(in context: ExecutionContext) {
         if let definition, !definition.arguments.isEmpty || !nodes[0].arguments.isEmpty {
             arguments = ArgumentCoercion.coerceArguments(definition, nodes[0], context: context)
         } else {
             arguments = .success(ArgumentValues())
         }
         argumentValues = (try? arguments.get()) ?? ArgumentValues()
-        isNonNull = definition?.type.isNonNull ?? false
-        if case .named(.scalar(let scalar))? = definition?.type.nullable { leafScalar = scalar } else { leafScalar = nil }
-        if case .sync(let resolve)? = definition?.resolver { syncResolver = resolve } else { syncResolver = nil }
-        resolver = definition?.resolver
         if let leafScalar, syncResolver != nil, !isTypename, case .success = arguments {
             leafSerialize = leafScalar.coercion.serialize
         } else {
@@ -275,7 +285,9 @@ extension ExecutionContext {
             let value: Bool
             switch argument.value {
             case .boolean(let b): value = b.value
-            case .variable(let v): value = variables[v.name.value]?.boolValue ?? false
+            case .variable(let v):
+                value = variables[v.name.value]?.boolValue ?? false
+                selectionsReadVariables = true
             default: continue
             }
             if name == "skip" && value { return false }

@@ -55,7 +55,16 @@ public enum Executor {
         let context = ExecutionContext(
             schema: schema, source: request.source, fragments: fragments, variables: variables, context: request.context,
             rootValue: request.rootValue, maxResponseBytes: request.maxResponseBytes)
-        let plan = SelectionPlan(selectionSets: [operation.selectionSet])
+        // A plan another request of this document built, when one waits (``ExecutionPlans``).
+        let plans = operation.operation == .query ? request.plans : nil
+        let plan: SelectionPlan
+        if let kept = plans?.checkOut(operation: operation.name?.value) {
+            context.reuse(kept)
+            plan = kept.plan
+        } else {
+            plan = SelectionPlan(selectionSets: [operation.selectionSet])
+        }
+        defer { plans?.checkIn(plan, operation: operation.name?.value, from: context) }
         let collected = plan.collected(for: rootType, in: context)
         var path: [PathComponent] = []
         if operation.operation != .mutation && collected.isSynchronous(in: context) {

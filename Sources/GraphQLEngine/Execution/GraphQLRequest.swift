@@ -15,11 +15,15 @@ public struct GraphQLRequest: Sendable {
     /// built: past it execution stops, the data built so far is dropped, and the result is the
     /// `RESPONSE_TOO_LARGE` error alone (``ExecutionResult/responseTooLarge(limit:)``).
     public var maxResponseBytes: Int?
+    /// Plans of this document kept from earlier requests (``ExecutionPlans``): nil builds a new
+    /// one; pass the same instance for every request of the same document.
+    public var plans: ExecutionPlans?
 
     public init(
         document: Document, source: Source? = nil, operationName: String? = nil, variables: JSONObject = JSONObject(),
-        context: any Sendable = (), rootValue: any Sendable = (), maxResponseBytes: Int? = nil
+        context: any Sendable = (), rootValue: any Sendable = (), maxResponseBytes: Int? = nil, plans: ExecutionPlans? = nil
     ) {
+        self.plans = plans
         self.document = document
         self.source = source
         self.operationName = operationName

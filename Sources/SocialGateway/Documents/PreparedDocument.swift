@@ -14,6 +14,8 @@ import GraphQLValidation
 final class PreparedDocument: Sendable {
     let source: Source
     let document: Document
+    /// Execution plans of this document kept between its requests (``GraphQLEngine/ExecutionPlans``).
+    let plans = ExecutionPlans()
     /// The document's operations, in order (looked up on every request).
     let operations: [OperationDefinition]
     /// The validation errors (§5); empty when the document is valid.

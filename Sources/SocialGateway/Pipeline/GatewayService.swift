@@ -215,7 +215,8 @@ public final class GatewayService: Sendable {
             return requestError([GraphQLError(error.message, extensions: ["code": "BAD_USER_INPUT"])])
         }
         let ready = PreparedRequest(
-            document: prepared.document, source: prepared.source, operation: operation, variables: variables, request: request)
+            document: prepared.document, source: prepared.source, operation: operation, variables: variables, request: request,
+            plans: prepared.plans)
         if let incremental {
             return await executeIncremental(ready, format: incremental, lookup: lookup, writes: operation?.operation == .mutation)
         }
@@ -257,6 +258,8 @@ public final class GatewayService: Sendable {
         let operation: OperationDefinition?
         let variables: JSONObject
         let request: GatewayRequest
+        /// The document's kept execution plans.
+        var plans: ExecutionPlans? = nil
     }
 
     /// Executes; the response, and the request context (with the tags it read and changed).
@@ -276,7 +279,7 @@ public final class GatewayService: Sendable {
                 schema: schema,
                 request: GraphQLRequest(
                     document: prepared.document, source: prepared.source, operationName: request.operationName,
-                    variables: prepared.variables, context: context, maxResponseBytes: bytesLeft))
+                    variables: prepared.variables, context: context, maxResponseBytes: bytesLeft, plans: prepared.plans))
         }
         return (response(for: result, prepared, bytesLeft: bytesLeft), context)
     }
