@@ -102,7 +102,7 @@ extension EmbeddedStore: AccountStore {
     public func signOut(viewer: Viewer) async throws {
         try await call(.signOut) {
             guard let me = viewer.userId else { throw DomainError.unauthenticated(to: .signOut) }
-            let session = viewer.token.flatMap { VerifiedTokenClaims(token: $0) }?.sessionId
+            let session = viewer.session?.sessionId
             let now = nowMicros
             try await pool.write { db in
                 // A token without a session (a demo token) ends nothing of the accounts' sessions.

@@ -31,7 +31,6 @@ public final class PostgresStore: Sendable {
     private let runner: Task<Void, Never>
     private let counts = Mutex<[String: Int]>([:])
     /// Each viewer's role and claims, built once per token rather than per call.
-    private let claimsCache = ViewerClaimsCache()
     /// The viewer each pooled connection's session is set to, for ``read(_:viewer:forbidden:_:)``.
     private let sessions = ConnectionSessions()
     /// While set, calls fail at once: a call found no connection, so that during an outage
@@ -155,7 +154,7 @@ public final class PostgresStore: Sendable {
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
-        try await read(operation, claims: claimsCache.claims(for: viewer), forbidden: forbidden, body)
+        try await read(operation, claims: ViewerClaims(viewer), forbidden: forbidden, body)
     }
 
     /// ``read(_:viewer:forbidden:_:)`` as the role and claims given.
@@ -192,7 +191,7 @@ public final class PostgresStore: Sendable {
         _ operation: String, viewer: Viewer, forbidden: DomainError = .notAuthorized,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
-        let claims = claimsCache.claims(for: viewer)
+        let claims = ViewerClaims(viewer)
         return try await run(operation, forbidden: forbidden) { [configuration] connection, logger, applicationName in
             let session = ViewerSession(
                 claims: claims, statementTimeout: configuration.statementTimeout, applicationName: applicationName)

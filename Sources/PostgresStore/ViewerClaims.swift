@@ -23,28 +23,15 @@ struct ViewerClaims: Sendable, Equatable {
     /// read, and the differential tests hold it to the policies' answers.
     static let unfiltered = ViewerClaims(role: "service_role", json: #"{"role":"service_role"}"#)
 
+    /// The viewer's claims: its session's, read once when its token was verified
+    /// (``SocialDomain/Session/claimsJSON``), or `anon`'s.
     init(_ viewer: Viewer) {
-        guard case .user(let id, let token) = viewer else {
+        guard let session = viewer.session else {
             role = "anon"
             json = #"{"role":"anon"}"#
             return
         }
         role = "authenticated"
-        var claims = Self.payload(of: token) ?? [:]
-        claims["sub"] = id.lowercased
-        claims["role"] = "authenticated"
-        let data = (try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data(#"{"role":"authenticated","sub":"\#(id.lowercased)"}"#.utf8)
-        json = String(decoding: data, as: UTF8.self)
-    }
-
-    /// The JSON object in a JWS compact token's payload segment, or nil when it has none.
-    static func payload(of token: String) -> [String: Any]? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1].utf8.count <= 16_384 else { return nil }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        json = session.claimsJSON
     }
 }

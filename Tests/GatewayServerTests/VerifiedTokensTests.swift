@@ -72,11 +72,11 @@ struct VerifiedTokensTests {
         let auth = await make(clock)
         let token = try await DevTokenIssuer(secret: Self.secret).token(for: Self.alice, ttl: 3600, now: clock.now())
         _ = try await auth.viewer(authorization: "Bearer " + token)
-        #expect(auth.verified.claims(for: token, now: clock.now()) != nil)
+        #expect(auth.verified.entry(for: token, now: clock.now()) != nil)
         clock.advance(VerifiedTokens.maxAge + 1)
-        #expect(auth.verified.claims(for: token, now: clock.now()) == nil)
+        #expect(auth.verified.entry(for: token, now: clock.now()) == nil)
         _ = try await auth.viewer(authorization: "Bearer " + token)   // verified again, remembered again
-        #expect(auth.verified.claims(for: token, now: clock.now()) != nil)
+        #expect(auth.verified.entry(for: token, now: clock.now()) != nil)
         let other = try await DevTokenIssuer(secret: Self.secret, audience: "elsewhere").token(for: Self.alice, now: clock.now())
         _ = try? await auth.viewer(authorization: "Bearer " + other)
         #expect(auth.verified.count == 1)
@@ -86,9 +86,25 @@ struct VerifiedTokensTests {
     func bounded() async throws {
         let tokens = VerifiedTokens()
         let claims = GatewayClaims(sub: .init(value: Self.alice.uuidString), exp: .init(value: Date() + 60))
-        for i in 0..<VerifiedTokens.capacity { tokens.remember("t\(i)", claims: claims, now: Date()) }
+        let session = Session(userId: Self.alice, verifiedToken: "t")
+        for i in 0..<VerifiedTokens.capacity { tokens.remember("t\(i)", claims: claims, session: session, now: Date()) }
         #expect(tokens.count == VerifiedTokens.capacity)
-        tokens.remember("one more", claims: claims, now: Date())
+        tokens.remember("one more", claims: claims, session: session, now: Date())
         #expect(tokens.count == 1)
+    }
+
+    @Test("a token is read once: every request with it gets the same session, with the token's session id and times (issue 53)")
+    func oneSessionPerToken() async throws {
+        let clock = Clock()
+        let auth = await make(clock)
+        let sessionId = UUID()
+        let token = try await DevTokenIssuer(secret: Self.secret).token(for: Self.alice, ttl: 60, now: clock.now(), sessionId: sessionId)
+        let first = try #require(try await auth.viewer(authorization: "Bearer " + token).session)
+        let second = try #require(try await auth.viewer(authorization: "Bearer " + token).session)
+        #expect(first === second, "the token was read again for its second request")
+        #expect(first.userId == Self.alice && first.token == token)
+        #expect(first.sessionId == sessionId)
+        #expect(first.issuedAt == clock.now() && first.expiresAt == clock.now() + 60)
+        #expect(first.claimsJSON.contains(#""role":"authenticated""#))
     }
 }

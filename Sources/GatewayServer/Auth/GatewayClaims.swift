@@ -64,11 +64,11 @@ public struct DevTokenIssuer: Sendable {
 
     /// A token for `userId`, valid from now for `ttl` seconds (default 24 h).
     /// - Throws: jwt-kit's signing errors (none expected for HMAC).
-    public func token(for userId: UUID, ttl: TimeInterval = 24 * 3600, now: Date = Date()) async throws -> String {
+    public func token(for userId: UUID, ttl: TimeInterval = 24 * 3600, now: Date = Date(), sessionId: UUID? = nil) async throws -> String {
         let claims = GatewayClaims(
             sub: SubjectClaim(value: userId.lowercased), exp: ExpirationClaim(value: now + ttl),
             nbf: NotBeforeClaim(value: now - 1), iat: IssuedAtClaim(value: now), aud: AudienceClaim(value: [audience]),
-            iss: issuer.map { IssuerClaim(value: $0) }, role: "authenticated")
+            iss: issuer.map { IssuerClaim(value: $0) }, role: "authenticated", session_id: sessionId?.lowercased)
         return try await keys.sign(claims)
     }
 }

@@ -76,7 +76,7 @@ public struct JWTAuthenticator: Sendable {
             }
             token = parts[1].trimmingSpaces
         }
-        if let claims = verified.claims(for: token, now: now()) { return try check(claims, token: token) }
+        if let entry = verified.entry(for: token, now: now()) { return .user(try check(entry.claims, session: entry.session)) }
         let header = try Self.header(of: token)
         let keys: JWTKeyCollection
         switch header.alg {
@@ -97,9 +97,11 @@ public struct JWTAuthenticator: Sendable {
         } catch {
             throw .unauthenticated("The token is malformed.")
         }
-        let viewer = try check(claims, token: token)
-        verified.remember(token, claims: claims, now: now())
-        return viewer
+        // Checked before its session is read: a token refused costs no more than its verification.
+        let id = try check(claims)
+        let session = Session(userId: id, verifiedToken: token)
+        verified.remember(token, claims: claims, session: session, now: now())
+        return .user(session)
     }
 
     /// The shortest HS256 secret accepted: 256 bits, as RFC 7518 §3.2 requires for HS256 (and
@@ -117,8 +119,9 @@ public struct JWTAuthenticator: Sendable {
         }
     }
 
-    /// `exp`, `nbf`, `aud`, `iss`, `sub`, in that order.
-    func check(_ claims: GatewayClaims, token: String) throws(GatewayHTTPError) -> Viewer {
+    /// `exp`, `nbf`, `aud`, `iss`, `sub`, in that order, and that the session has not ended; the
+    /// user id.
+    func check(_ claims: GatewayClaims) throws(GatewayHTTPError) -> UUID {
         let now = now()
         guard let exp = claims.exp else { throw .unauthenticated("The token has no expiry (exp).") }
         guard exp.value.addingTimeInterval(leeway) > now else { throw .unauthenticated("The token has expired.") }
@@ -139,7 +142,13 @@ public struct JWTAuthenticator: Sendable {
             // Signed out, or a password change or reset ended every older session.
             throw .unauthenticated(DomainError.sessionExpired.message)
         }
-        return .user(id: id, token: token)
+        return id
+    }
+
+    /// ``check(_:)`` of a token verified before: its kept session.
+    func check(_ claims: GatewayClaims, session: Session) throws(GatewayHTTPError) -> Session {
+        _ = try check(claims)
+        return session
     }
 
     /// The fields of a JOSE header we decide on before verifying.

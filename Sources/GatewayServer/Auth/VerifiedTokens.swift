@@ -1,4 +1,5 @@
 import Foundation
+import SocialDomain
 import Synchronization
 
 /// Tokens whose signature was verified lately, with their claims, so that a client sending the
@@ -15,30 +16,32 @@ final class VerifiedTokens: Sendable {
     static let capacity = 4096
     static let maxAge: TimeInterval = 60
 
-    private struct Entry {
+    struct Entry {
         var claims: GatewayClaims
+        /// The session read from the token once (``SocialDomain/Session``), the viewer every use gets.
+        var session: Session
         var verifiedAt: Date
     }
 
     private let entries = Mutex<[String: Entry]>([:])
 
-    /// The claims of `token` if its signature was verified less than ``maxAge`` before `now`.
-    func claims(for token: String, now: Date) -> GatewayClaims? {
+    /// The claims and session of `token` if its signature was verified less than ``maxAge`` before `now`.
+    func entry(for token: String, now: Date) -> Entry? {
         entries.withLock { entries in
             guard let entry = entries[token] else { return nil }
             guard now.timeIntervalSince(entry.verifiedAt) < Self.maxAge, entry.verifiedAt <= now else {
                 entries[token] = nil
                 return nil
             }
-            return entry.claims
+            return entry
         }
     }
 
-    /// Remembers that `token`'s signature verified at `now`, with its claims.
-    func remember(_ token: String, claims: GatewayClaims, now: Date) {
+    /// Remembers that `token`'s signature verified at `now`, with its claims and session.
+    func remember(_ token: String, claims: GatewayClaims, session: Session, now: Date) {
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[token] = Entry(claims: claims, verifiedAt: now)
+            entries[token] = Entry(claims: claims, session: session, verifiedAt: now)
         }
     }
 

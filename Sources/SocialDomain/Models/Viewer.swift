@@ -1,6 +1,6 @@
 import Foundation
 
-/// Who is asking: nobody, or a signed-in user with the raw bearer token they presented.
+/// Who is asking: nobody, or a signed-in user with the session of the bearer token they presented.
 ///
 /// Stores decide visibility by the viewer (the embedded store emulates row-level security,
 /// the Supabase store forwards ``token`` so that RLS decides). Use cases check ownership first.
@@ -10,13 +10,19 @@ import Foundation
 /// ```
 public enum Viewer: Sendable, Hashable {
     case anonymous
-    case user(id: UUID, token: String)
+    /// A signed-in user: the session read once from the verified token (``Session``).
+    case user(Session)
+
+    /// A signed-in user with the verified token `token` (its session read from it).
+    public static func user(id: UUID, token: String) -> Viewer {
+        .user(Session(userId: id, verifiedToken: token))
+    }
 
     /// The signed-in user's id, or nil when anonymous.
     public var userId: UUID? {
         switch self {
         case .anonymous: nil
-        case .user(let id, _): id
+        case .user(let session): session.userId
         }
     }
 
@@ -24,7 +30,15 @@ public enum Viewer: Sendable, Hashable {
     public var token: String? {
         switch self {
         case .anonymous: nil
-        case .user(_, let token): token
+        case .user(let session): session.token
+        }
+    }
+
+    /// The signed-in user's session, or nil when anonymous.
+    public var session: Session? {
+        switch self {
+        case .anonymous: nil
+        case .user(let session): session
         }
     }
 }

@@ -23,9 +23,8 @@ public struct SessionIdentity: Sendable, Hashable {
 
     /// The identity of a signed-in viewer's token; nil for an anonymous viewer.
     public init?(viewer: Viewer) {
-        guard case .user(let id, let token) = viewer else { return nil }
-        let claims = VerifiedTokenClaims(token: token)
-        self.init(user: id, session: claims?.sessionId, issuedAt: claims?.issuedAt)
+        guard let session = viewer.session else { return nil }
+        self.init(user: session.userId, session: session.sessionId, issuedAt: session.issuedAt)
     }
 
     /// Whether the session has ended (its tokens are refused over HTTP now).

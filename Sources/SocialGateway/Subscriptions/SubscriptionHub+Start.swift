@@ -42,7 +42,7 @@ extension SubscriptionHub {
         func refuse(_ message: String, code: String) -> SubscriptionStart {
             .refused(service.requestError([GraphQLError(message, extensions: ["code": .string(code)])]))
         }
-        guard case .user(let viewerID, _) = request.viewer else {
+        guard let viewerID = request.viewer.userId else {
             let error = DomainError.unauthenticated(to: .subscribe)
             return refuse(error.message, code: error.code.rawValue)
         }
