@@ -36,7 +36,14 @@ public final class Session: Sendable, Hashable {
     public init(userId: UUID, verifiedToken token: String) {
         self.userId = userId
         self.token = token
-        var claims = Self.payload(of: token) ?? [:]
+        guard var claims = Self.payload(of: token) else {
+            // Not a JWT (a demo token): the user's sub and role alone, without a JSON writer.
+            sessionId = nil
+            issuedAt = nil
+            expiresAt = nil
+            claimsJSON = #"{"role":"authenticated","sub":"\#(userId.lowercased)"}"#
+            return
+        }
         sessionId = (claims["session_id"] as? String).flatMap { UUID(parsing: $0) }
         issuedAt = (claims["iat"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
         expiresAt = (claims["exp"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }

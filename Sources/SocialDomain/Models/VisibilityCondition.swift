@@ -90,9 +90,14 @@ public struct VisibilityFacts: Sendable, Hashable {
     ///   - viewerFollows: the viewer has an active follow of the profile.
     ///   - blocked: either blocks the other.
     public init(viewer: Viewer, profileId: UUID, isPublic: Bool, viewerFollows: Bool = false, blocked: Bool = false) {
-        let signedIn = viewer.userId != nil
+        self.init(viewerId: viewer.userId, profileId: profileId, isPublic: isPublic, viewerFollows: viewerFollows, blocked: blocked)
+    }
+
+    /// The same facts for the viewer with id `viewerId` (nil: anonymous), where only the id is at hand.
+    public init(viewerId: UUID?, profileId: UUID, isPublic: Bool, viewerFollows: Bool = false, blocked: Bool = false) {
+        let signedIn = viewerId != nil
         self.init(
-            viewerIsSignedIn: signedIn, viewerIsProfile: viewer.userId == profileId, profileIsPublic: isPublic,
+            viewerIsSignedIn: signedIn, viewerIsProfile: viewerId == profileId, profileIsPublic: isPublic,
             viewerFollowsProfile: signedIn && viewerFollows, blockedEitherWay: signedIn && blocked)
     }
 

@@ -49,7 +49,7 @@ struct MemoryReads: Sendable {
             return SocialRules.access(VisibilityFacts(viewer: .anonymous, profileId: profile.id, isPublic: profile.isPublic))
         case .signedIn(let me, let facts):
             return SocialRules.access(VisibilityFacts(
-                viewer: .user(id: me, token: ""), profileId: profile.id, isPublic: profile.isPublic,
+                viewerId: me, profileId: profile.id, isPublic: profile.isPublic,
                 viewerFollows: facts.follows.contains(profile.id), blocked: facts.blocks.contains(profile.id)))
         }
     }
