@@ -109,19 +109,23 @@ struct GraphQLRoute: Sendable {
             guard let contentType else { throw GatewayHTTPError.unsupportedMediaType(nil) }
             if contentType.isJSON {
                 let body = try await Self.collect(request, limit: maxBodyBytes)
-                // The repeated-body shortcut knows whole answers only: a client asking for payloads skips it.
-                if incremental == nil, let (answer, operationName) = await service.answerRepeated(
-                    body: body, viewer: viewer, clientAddress: clientAddress(request, context)) {
-                    context.annotations.addOperation(operationName)
-                    return (single(answer, mediaType: mediaType, request: request), [answer])
+                let budget = RequestBudget()
+                // The service's one entry for a body: repeated body, decode, each operation's stages.
+                let served = try await service.serve(
+                    jsonBody: body, viewer: viewer, clientAddress: clientAddress(request, context), repeats: incremental == nil
+                ) { (bytes: [UInt8]) throws(GatewayHTTPError) -> GatewayService.DecodedBody in
+                    switch try GraphQLHTTPRequest.decodeJSON(bytes, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues) {
+                    case .single(let parameters):
+                        var single = gatewayRequest(parameters, viewer: viewer, readOnly: false, request, context, budget: budget)
+                        single.incremental = incremental
+                        return .single(single, hasExtensions: parameters.extensions != nil)
+                    case .batch(let list):
+                        return .batch(list.map { gatewayRequest($0, viewer: viewer, readOnly: false, request, context, budget: budget) })
+                    }
                 }
-                let decoded = try GraphQLHTTPRequest.decodeJSON(
-                    body, maxBatchSize: maxBatchSize, maxJSONValues: maxJSONValues)
-                let result = try await respond(
-                    decoded, mediaType: mediaType, viewer: viewer, request: request, context: context, incremental: incremental
-                ) { _ in ([:], [:]) }
-                rememberIfCached(body, decoded, viewer: viewer, results: result.1)
-                return result
+                for name in served.operationNames { context.annotations.addOperation(name) }
+                if served.isBatch { return (batch(served.responses, mediaType: mediaType, request: request), served.responses) }
+                return (single(served.responses[0], mediaType: mediaType, request: request), served.responses)
             }
             guard contentType.essence == "multipart/form-data" else {
                 throw GatewayHTTPError.unsupportedMediaType(request.headers[.contentType])
@@ -140,15 +144,6 @@ struct GraphQLRoute: Sendable {
                 (upload.files[index], upload.fileMaps[index])
             }
         }
-    }
-
-    /// Lets the service answer this body from the cache next time, when it was one operation
-    /// the cache answered or kept.
-    func rememberIfCached(_ body: [UInt8], _ decoded: GraphQLHTTPRequest, viewer: Viewer, results: [GatewayResponse]) {
-        guard case .single(let parameters) = decoded, results.count == 1 else { return }
-        service.rememberRepeated(
-            body: body, viewer: viewer, operationName: parameters.operationName, hasExtensions: parameters.extensions != nil,
-            response: results[0])
     }
 
     /// Runs a single request or a batch and builds the response. The operations of a batch share
@@ -174,26 +169,32 @@ struct GraphQLRoute: Sendable {
                     parameters, viewer: viewer, files: uploaded, fileMap: map, readOnly: false, budget: budget, request: request,
                     context: context))
             }
-            var body: [UInt8] = [UInt8(ascii: "[")]
-            body.reserveCapacity(results.reduce(2) { $0 + $1.body.count + 1 })
-            for (index, result) in results.enumerated() {
-                if index > 0 { body.append(UInt8(ascii: ",")) }
-                body.append(contentsOf: result.body)
-            }
-            body.append(UInt8(ascii: "]"))
-            let response = compression.response(
-                status: .ok, headers: [.contentType: mediaType.headerValue], body: body, stored: nil,
-                accept: AcceptEncoding(request.headers[.acceptEncoding]), method: request.method)
-            return (response, results)
+            return (batch(results, mediaType: mediaType, request: request), results)
         }
     }
 
+    /// The HTTP response for a batch: its answers as one JSON array, 200 whatever each says.
+    func batch(_ results: [GatewayResponse], mediaType: MediaType, request: Request) -> Response {
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        body.reserveCapacity(results.reduce(2) { $0 + $1.body.count + 1 })
+        for (index, result) in results.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body.append(contentsOf: result.body)
+        }
+        body.append(UInt8(ascii: "]"))
+        return compression.response(
+            status: .ok, headers: [.contentType: mediaType.headerValue], body: body, stored: nil,
+            accept: AcceptEncoding(request.headers[.acceptEncoding]), method: request.method)
+    }
+
     func gatewayRequest(
-        _ parameters: GraphQLParameters, viewer: Viewer, readOnly: Bool, _ request: Request, _ context: GatewayRequestContext
+        _ parameters: GraphQLParameters, viewer: Viewer, readOnly: Bool, _ request: Request, _ context: GatewayRequestContext,
+        budget: RequestBudget = RequestBudget()
     ) -> GatewayRequest {
         GatewayRequest(
             query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
-            extensions: parameters.extensions, viewer: viewer, isReadOnly: readOnly, clientAddress: clientAddress(request, context))
+            extensions: parameters.extensions, viewer: viewer, isReadOnly: readOnly, clientAddress: clientAddress(request, context),
+            budget: budget)
     }
 
     func run(

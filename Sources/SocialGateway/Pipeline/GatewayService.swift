@@ -128,127 +128,32 @@ public final class GatewayService: Sendable {
         let prepared: PreparedDocument
     }
 
-    /// ``execute(_:)`` up to the answer, with the estimate it was admitted on.
+    /// ``execute(_:)`` up to the answer, with the estimate it was admitted on: the read path's
+    /// stages in order, each a method of its own (``GatewayService+Stages.swift``). The stage
+    /// before them, the repeated body, is ``serve(jsonBody:viewer:clientAddress:decode:)``'s.
     ///
     /// Demand control comes after validation and before the cache: an operation over `MAX_COST`
     /// is refused (enforce) whether or not an answer is cached. Then the rate limit: a cache hit
     /// spends 1 (it costs the server a lookup, whatever the operation's size), anything that
     /// executes spends its estimate from the caller's read or write bucket.
     private func execute(_ request: GatewayRequest, priced: inout Priced?) async -> GatewayResponse {
-        let resolved: ResolvedDocument
-        switch await resolvePersistedQuery(request) {
-        case .success(let document): resolved = document
-        case .failure(let failure): return requestError([failure.error])
+        let document: ResolvedDocument
+        switch await persistedDocument(request) {
+        case .success(let resolved): document = resolved
+        case .failure(let refusal): return refusal.response
         }
-        let query = resolved.text
-        let prepared: PreparedDocument
-        do throws(GraphQLSyntaxError) {
-            prepared = try prepare(query)
-        } catch {
-            var syntax = GraphQLError(error)
-            syntax.extensions = ["code": "GRAPHQL_PARSE_FAILED"]
-            return requestError([syntax])
+        var admitted: AdmittedRequest
+        switch prepare(document, request) {
+        case .success(let prepared): admitted = prepared
+        case .failure(let refusal): return refusal.response
         }
-        let operation = prepared.operation(named: request.operationName)
-        if request.isReadOnly, let operation, operation.operation != .query {
-            return GatewayResponse(
-                outcome: .mutationNotAllowed,
-                body: ExecutionResult.requestError([
-                    GraphQLError("Can only perform a \(operation.operation.rawValue) operation from a POST request.")
-                ]).serialized(), hasErrors: true)
-        }
-        if !prepared.errors.isEmpty { return requestError(prepared.errors) }
-        if !options.introspection, let location = prepared.introspectionUse {
-            return requestError([
-                GraphQLError(
-                    "Introspection is disabled on this server.", ranges: [location], source: prepared.source,
-                    extensions: ["code": "INTROSPECTION_DISABLED"])
-            ])
-        }
-        // An incremental answer only when the client asked for one and the operation defers or
-        // streams something; otherwise @defer and @stream are ignored (the whole answer inline).
-        let incremental = prepared.usesIncrementalDelivery && operation?.operation != .subscription ? request.incremental : nil
-        let cost = estimatedCost(prepared, operation, variables: request.variables)
-        if let cost, let operation {
-            if let refusal = costRefusal(cost, operation, prepared) { return refusal }
-            priced = Priced(cost: cost, operation: operation, prepared: prepared)
-        }
-        let bucket: RateLimiter.Bucket = operation?.operation == .mutation ? .mutation : .query
+        if let refusal = price(&admitted, priced: &priced) { return refusal }
         // Only a document this server would run is persisted: nothing a client invents reaches the disk.
-        if let hash = resolved.registerAs { _ = await options.cache.storePersistedQuery(query, sha256Hash: hash) }
-        var lookup: CacheLookup?
-        var keepsAnswer = true
-        // A card shared by the viewers with the same relation to its profile (issue 41); as a
-        // repeated body it is answered only while its relation holds (``CacheableQuery``).
-        var shared: SharedCardLookup?
-        if options.cache.isEnabled, request.fileMap.isEmpty, let operation {
-            if let incremental {
-                lookup = cacheLookup(prepared, operation: operation, request: request).map { $0.incremental(incremental) }
-            } else {
-                shared = await sharedCardLookup(prepared, operation: operation, request: request)
-                lookup = shared?.lookup ?? cacheLookup(prepared, operation: operation, request: request)
-            }
-            // A viewer's own answer asked for the first time is neither looked for nor kept when
-            // memory serves its data (``AskedBefore``): the many-viewers case stores nothing.
-            if memory != nil, let found = lookup, case .viewer = found.key.scope, !askedBefore.admit(found.key.digest) {
-                keepsAnswer = false
-            }
-            if keepsAnswer, let lookup, let hit = await GatewayTracing.step("cache.lookup", { await options.cache.lookup(lookup.key) }) {
-                if let refusal = rateLimitRefusal(1, bucket: .query, viewer: request.viewer, clientAddress: request.clientAddress) {
-                    return refusal
-                }
-                demandCounters.recordSpent(1, bucket: .query)
-                if incremental != nil { return Self.answerIncremental(hit, policy: lookup.policy) }
-                var response = Self.answer(hit, policy: lookup.policy)
-                response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token)
-                return response
-            }
-        }
-        if let refusal = rateLimitRefusal(cost ?? 1, bucket: bucket, viewer: request.viewer, clientAddress: request.clientAddress) {
-            return refusal
-        }
-        demandCounters.recordSpent(cost ?? 1, bucket: bucket)
-        var variables = request.variables
-        do {
-            try UploadMap.apply(request.fileMap, files: request.files, to: &variables)
-        } catch {
-            return requestError([GraphQLError(error.message, extensions: ["code": "BAD_USER_INPUT"])])
-        }
-        let ready = PreparedRequest(
-            document: prepared.document, source: prepared.source, operation: operation, variables: variables, request: request,
-            plans: prepared.plans)
-        if let incremental {
-            return await executeIncremental(ready, format: incremental, lookup: lookup, writes: operation?.operation == .mutation)
-        }
-        if let lookup {
-            var response = await executeCached(ready, lookup, shared: shared, keeps: keepsAnswer)
-            // Only an answer the cache keeps has a validator (a stale or failed one has none).
-            if response.etag != nil { response.cacheableQuery = CacheableQuery(lookup: lookup, relationToken: shared?.token) }
-            return response
-        }
-        // A mutation's write commits before its invalidation: the cache journals the gap, so
-        // that a crash inside it cannot leave answers older than the store (see beginWrite()).
-        let writes = operation?.operation == .mutation
-        if writes { options.cache.beginWrite() }
-        // No cache keeps this answer: its reads are not recorded.
-        var (response, context) =
-            writes ? await run(ready, recordsReads: false) : await executionSlots.withSlot { await run(ready, recordsReads: false) }
-        let changed = context.changedTags.all
-        // Memory first, at once and before the answer: the writer's next read must not find
-        // what it replaced (read-your-writes); other replicas hear of it through the stream.
-        if let memory, !changed.isEmpty { memory.apply(changed.map(DataChange.init(tag:))) }
-        if !changed.isEmpty { await options.cache.invalidate(tags: changed) }
-        if writes {
-            options.cache.endWrite()
-            // Readers of the change stream (subscriptions) hear of the write once it is in the
-            // store and out of the cache; on a backend with a feed, the feed tells them instead.
-            if let changes = options.changes {
-                await changes.publish(Set(changed.map(DataChange.init(tag:))), activities: context.activities.all)
-            }
-            // A mutation's answer is for its caller alone, now (tokens, payloads): no cache keeps it.
-            response.cacheControl = "no-store"
-        }
-        return response
+        if let hash = document.registerAs { _ = await options.cache.storePersistedQuery(document.text, sha256Hash: hash) }
+        let key = await cacheKey(admitted)
+        if let key, let hit = await lookup(key, admitted) { return hit }
+        if let refusal = rateLimit(admitted) { return refusal }
+        return await executeAndStore(admitted, key: key)
     }
 
     /// A request that parsed and validated, ready to execute.
