@@ -13,7 +13,12 @@
 -- - blocks INSERT: the notifications between the two profiles, both ways, are deleted (a block
 --   already removes their follows and requests).
 -- Never to oneself (a like of one's own post). A row is kept as history: an unlike or an unfollow
--- leaves it; it goes with its post, comment or either profile (foreign keys, on delete cascade).
+-- leaves it; it goes with its post, comment or either profile. By triggers, not foreign keys: a
+-- foreign key's check takes a KEY SHARE lock on the profile (and post) it names, which conflicts
+-- with the FOR UPDATE of social_private.lock_follow_pair, so a like notifying bob while a toggle
+-- of a follow of bob waits on the like's post deadlocked under test-supabase-sql's concurrent
+-- toggles. The writes that notify hold their rows' own foreign keys already (a like cannot
+-- outlive its post), and the delete triggers run in the deleting transaction.
 --
 -- key is `kind:actor:subject:post:comment:at` (UUIDs lower case, an absent post or comment empty,
 -- at in microseconds since 1970): SocialDomain's Activity.notificationKey, the text the gateway's
@@ -25,22 +30,28 @@
 -- Retention (SocialDomain's NotificationRules, checked by SQLBoundsTests): a recipient keeps the
 -- notifications of the last notification_retention_days() days and at most notification_limit()
 -- of them; each new one deletes the recipient's older ones beyond either, in its transaction
--- (one walk of the recipient's index, at most limit + 1 entries). Readers never list rows older
--- than the retention either, whether or not a newer write has pruned them yet.
+-- (one walk of the recipient's index to the limit's row, then a range delete). Concurrent writes
+-- notifying one recipient (a popular post's likes) do not queue on each other's deletes: one
+-- prunes (a transaction-scoped advisory lock on the recipient, tried, never waited for), the
+-- others skip it and leave their few rows to the next. Readers never list rows older than the
+-- retention either, whether or not a newer write has pruned them yet.
 --
 -- Reads and marks are the caller's own rows only: row-level security (notifications_read_own,
 -- notifications_mark_own) with SECURITY INVOKER functions, the column read_at the only one a
--- caller may update. What a recipient may be told of (the actor's visibility, the post's) is the
--- domain's rule (SocialRules.showsNotification), applied by the gateway to these rows.
+-- caller may update. A caller reads no more than the gateway shows (the anon key is public,
+-- 002000): of its own rows only those whose actor it may see (the profiles policy: never across
+-- a block, never a private profile seen only as a card), except a follow request, addressed to
+-- it, whose requester's card is enough; as the domain's SocialRules.showsNotification, which the
+-- gateway applies to these rows again with the post and comment checks.
 
 create table public.notifications (
   key           text primary key,
-  recipient_id  uuid not null references public.profiles (id) on delete cascade,
+  recipient_id  uuid not null,
   kind          text not null
                 check (kind in ('followed', 'liked', 'commented', 'followRequested', 'followApproved')),
-  actor_id      uuid not null references public.profiles (id) on delete cascade,
-  post_id       uuid references public.posts (id) on delete cascade,
-  comment_id    uuid references public.comments (id) on delete cascade,
+  actor_id      uuid not null,
+  post_id       uuid,
+  comment_id    uuid,
   at_us         bigint not null,
   read_at       timestamptz,
   constraint notifications_not_self check (actor_id <> recipient_id),
@@ -48,7 +59,7 @@ create table public.notifications (
     || coalesce(post_id::text, '') || ':' || coalesce(comment_id::text, '') || ':' || at_us::text)
 );
 create index notifications_recipient_idx on public.notifications (recipient_id, at_us desc, key collate "C" desc);
--- the cascades and the block's delete find the rows by these
+-- the deletes with a profile, post or comment, and the block's, find the rows by these
 create index notifications_actor_idx on public.notifications (actor_id, recipient_id);
 create index notifications_post_idx on public.notifications (post_id) where post_id is not null;
 create index notifications_comment_idx on public.notifications (comment_id) where comment_id is not null;
@@ -57,7 +68,8 @@ alter table public.notifications enable row level security;
 grant select, update (read_at) on public.notifications to authenticated;
 grant all on public.notifications to service_role;
 create policy notifications_read_own on public.notifications for select to authenticated
-  using (recipient_id = (select auth.uid()));
+  using (recipient_id = (select auth.uid())
+         and (kind = 'followRequested' or exists (select 1 from public.profiles a where a.id = actor_id)));
 create policy notifications_mark_own on public.notifications for update to authenticated
   using (recipient_id = (select auth.uid())) with check (recipient_id = (select auth.uid()));
 
@@ -71,6 +83,9 @@ language sql immutable set search_path = '' as 'select 1000';
 create function social_private.notify(p_kind text, p_actor uuid, p_recipient uuid, p_post uuid, p_comment uuid, p_at bigint)
 returns void
 language plpgsql security definer set search_path = '' as $$
+declare
+  cut_at bigint;
+  cut_key text;
 begin
   if p_actor = p_recipient then
     return;
@@ -80,16 +95,17 @@ begin
             || coalesce(p_comment::text, '') || ':' || p_at::text,
           p_recipient, p_kind, p_actor, p_post, p_comment, p_at)
   on conflict (key) do nothing;
-  if not found then
+  if not found or not pg_try_advisory_xact_lock(hashtext('social_gateway.notifications'), hashtext(p_recipient::text)) then
     return;
   end if;
+  select m.at_us, m.key into cut_at, cut_key from public.notifications m
+  where m.recipient_id = p_recipient
+  order by m.at_us desc, m.key collate "C" desc
+  offset social_private.notification_limit() limit 1;
   delete from public.notifications n
   where n.recipient_id = p_recipient
     and (n.at_us < p_at - social_private.notification_retention_days()::bigint * 86400000000
-         or n.key in (select m.key from public.notifications m
-                      where m.recipient_id = p_recipient
-                      order by m.at_us desc, m.key collate "C" desc
-                      offset social_private.notification_limit()));
+         or n.at_us < cut_at or (n.at_us = cut_at and n.key collate "C" <= cut_key collate "C"));
 end $$;
 revoke execute on function social_private.notify(text, uuid, uuid, uuid, uuid, bigint) from public;
 
@@ -146,6 +162,32 @@ create trigger follow_requests_notifications after insert or update of status, c
   for each row execute function social_private.notifications_record();
 create trigger blocks_notifications after insert on public.blocks
   for each row execute function social_private.notifications_record();
+
+-- A deleted profile, post or comment takes its notifications (the foreign keys' cascade, without
+-- their locks).
+create function social_private.notifications_forget() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  case tg_table_name
+  when 'profiles' then
+    delete from public.notifications n where n.recipient_id = old.id;
+    delete from public.notifications n where n.actor_id = old.id;
+  when 'posts' then
+    delete from public.notifications n where n.post_id = old.id;
+  when 'comments' then
+    delete from public.notifications n where n.comment_id = old.id;
+  else
+    raise exception 'social_private.notifications_forget: no notifications of %', tg_table_name;
+  end case;
+  return null;
+end $$;
+revoke execute on function social_private.notifications_forget() from public;
+create trigger profiles_forget_notifications after delete on public.profiles
+  for each row execute function social_private.notifications_forget();
+create trigger posts_forget_notifications after delete on public.posts
+  for each row execute function social_private.notifications_forget();
+create trigger comments_forget_notifications after delete on public.comments
+  for each row execute function social_private.notifications_forget();
 
 -- The caller's notifications at or after since_us, newest first, at most max_rows (capped at the
 -- per-recipient limit): [{"kind","actor","subject","post","comment","at","read"}].

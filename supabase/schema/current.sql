@@ -2251,6 +2251,30 @@ CREATE FUNCTION social_private.notification_retention_days() RETURNS integer
 
 
 --
+-- Name: notifications_forget(); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.notifications_forget() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  case tg_table_name
+  when 'profiles' then
+    delete from public.notifications n where n.recipient_id = old.id;
+    delete from public.notifications n where n.actor_id = old.id;
+  when 'posts' then
+    delete from public.notifications n where n.post_id = old.id;
+  when 'comments' then
+    delete from public.notifications n where n.comment_id = old.id;
+  else
+    raise exception 'social_private.notifications_forget: no notifications of %', tg_table_name;
+  end case;
+  return null;
+end $$;
+
+
+--
 -- Name: notifications_record(); Type: FUNCTION; Schema: social_private; Owner: -
 --
 
@@ -2307,6 +2331,9 @@ CREATE FUNCTION social_private.notify(p_kind text, p_actor uuid, p_recipient uui
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  cut_at bigint;
+  cut_key text;
 begin
   if p_actor = p_recipient then
     return;
@@ -2316,16 +2343,17 @@ begin
             || coalesce(p_comment::text, '') || ':' || p_at::text,
           p_recipient, p_kind, p_actor, p_post, p_comment, p_at)
   on conflict (key) do nothing;
-  if not found then
+  if not found or not pg_try_advisory_xact_lock(hashtext('social_gateway.notifications'), hashtext(p_recipient::text)) then
     return;
   end if;
+  select m.at_us, m.key into cut_at, cut_key from public.notifications m
+  where m.recipient_id = p_recipient
+  order by m.at_us desc, m.key collate "C" desc
+  offset social_private.notification_limit() limit 1;
   delete from public.notifications n
   where n.recipient_id = p_recipient
     and (n.at_us < p_at - social_private.notification_retention_days()::bigint * 86400000000
-         or n.key in (select m.key from public.notifications m
-                      where m.recipient_id = p_recipient
-                      order by m.at_us desc, m.key collate "C" desc
-                      offset social_private.notification_limit()));
+         or n.at_us < cut_at or (n.at_us = cut_at and n.key collate "C" <= cut_key collate "C"));
 end $$;
 
 
@@ -2861,6 +2889,13 @@ CREATE TRIGGER comments_count AFTER INSERT OR DELETE OR UPDATE OF post_id ON pub
 
 
 --
+-- Name: comments comments_forget_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comments_forget_notifications AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION social_private.notifications_forget();
+
+
+--
 -- Name: comments comments_notifications; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2938,6 +2973,13 @@ CREATE TRIGGER posts_cache_notify AFTER INSERT OR DELETE OR UPDATE ON public.pos
 
 
 --
+-- Name: posts posts_forget_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_forget_notifications AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION social_private.notifications_forget();
+
+
+--
 -- Name: posts posts_lock_author; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2984,6 +3026,13 @@ CREATE TRIGGER profiles_cache_notify AFTER INSERT OR DELETE OR UPDATE ON public.
 --
 
 CREATE TRIGGER profiles_create_private AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_create_private();
+
+
+--
+-- Name: profiles profiles_forget_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER profiles_forget_notifications AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION social_private.notifications_forget();
 
 
 --
@@ -3076,38 +3125,6 @@ ALTER TABLE ONLY public.follows
 
 ALTER TABLE ONLY public.follows
     ADD CONSTRAINT follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
-
---
--- Name: notifications notifications_actor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.notifications
-    ADD CONSTRAINT notifications_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
-
-
---
--- Name: notifications notifications_comment_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.notifications
-    ADD CONSTRAINT notifications_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES public.comments(id) ON DELETE CASCADE;
-
-
---
--- Name: notifications notifications_post_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.notifications
-    ADD CONSTRAINT notifications_post_id_fkey FOREIGN KEY (post_id) REFERENCES public.posts(id) ON DELETE CASCADE;
-
-
---
--- Name: notifications notifications_recipient_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.notifications
-    ADD CONSTRAINT notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
 
 --
@@ -3263,7 +3280,9 @@ CREATE POLICY notifications_mark_own ON public.notifications FOR UPDATE TO authe
 -- Name: notifications notifications_read_own; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notifications_read_own ON public.notifications FOR SELECT TO authenticated USING ((recipient_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY notifications_read_own ON public.notifications FOR SELECT TO authenticated USING (((recipient_id = ( SELECT auth.uid() AS uid)) AND ((kind = 'followRequested'::text) OR (EXISTS ( SELECT 1
+   FROM public.profiles a
+  WHERE (a.id = notifications.actor_id))))));
 
 
 --
@@ -4092,6 +4111,13 @@ GRANT ALL ON FUNCTION social_private.lock_like_pair(post uuid, profile uuid) TO 
 
 GRANT ALL ON FUNCTION social_private.max_active_stories() TO authenticated;
 GRANT ALL ON FUNCTION social_private.max_active_stories() TO service_role;
+
+
+--
+-- Name: FUNCTION notifications_forget(); Type: ACL; Schema: social_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION social_private.notifications_forget() FROM PUBLIC;
 
 
 --

@@ -60,6 +60,16 @@ begin
   if key <> 'liked:' || ben || ':' || ana || ':' || post || '::' || (rows -> 1 ->> 'at') then raise exception 'FAIL: key %', key; end if;
   reset role;
 
+  -- cal (private, not followed by ana) likes ana's post: stored, but ana may not read it while she
+  -- sees only cal's card (the profiles policy), as the gateway does not list it
+  perform pg_temp.login(cal);
+  perform public.set_like(post, true);
+  reset role;
+  perform pg_temp.login(ana);
+  if pg_temp.kinds(public.notification_rows(0)) <> 'liked,followed,commented' then raise exception 'FAIL: a card''s like read: %', public.notification_rows(0); end if;
+  reset role;
+  if (select count(*) from public.notifications where recipient_id = ana) <> 4 then raise exception 'FAIL: cal''s like not stored'; end if;
+
   -- cal was asked, approves: ana hears of the approval, cal of the request and of the follow
   perform pg_temp.login(cal);
   if pg_temp.kinds(public.notification_rows(0)) <> 'followRequested' then raise exception 'FAIL: cal asked: %', public.notification_rows(0); end if;
@@ -68,15 +78,20 @@ begin
   reset role;
   perform pg_temp.login(ana);
   rows := public.notification_rows(0);
-  if pg_temp.kinds(rows) <> 'liked,followed,followApproved,commented' then raise exception 'FAIL: approval: %', rows; end if;
+  -- ana now follows cal: cal's like shows (keys compare by byte: cal's id is after ben's)
+  if pg_temp.kinds(rows) <> 'liked,liked,followed,followApproved,commented' then raise exception 'FAIL: approval: %', rows; end if;
+  if rows -> 0 ->> 'actor' <> cal::text then raise exception 'FAIL: cal''s like first: %', rows; end if;
 
   -- rows are the caller's own: ana cannot read or mark cal's, not even by a direct query
-  if (select count(*) from public.notifications) <> 4 then raise exception 'FAIL: RLS read'; end if;
+  if (select count(*) from public.notifications) <> 5 then raise exception 'FAIL: RLS read'; end if;
   update public.notifications set read_at = now() where recipient_id = cal;
   if not found then null; end if;
   -- mark one, then all through the oldest
   n := public.mark_notifications_read(only_key => key);
   if n <> 1 then raise exception 'FAIL: mark one changed %', n; end if;
+  if (select count(*) from jsonb_array_elements(public.notification_rows(0)) r where not (r ->> 'read')::boolean) <> 4 then
+    raise exception 'FAIL: unread after marking one';
+  end if;
   n := public.mark_notifications_read(only_key => key);
   if n <> 0 then raise exception 'FAIL: mark again changed %', n; end if;
   n := public.mark_notifications_read(through_us => (rows -> 1 ->> 'at')::bigint,
@@ -111,7 +126,7 @@ begin
   -- a block removes what is between the two, both ways
   perform pg_temp.login(ana);
   perform public.block_profile(ben);
-  if pg_temp.kinds(public.notification_rows(0)) <> 'followApproved' then raise exception 'FAIL: after block: %', public.notification_rows(0); end if;
+  if pg_temp.kinds(public.notification_rows(0)) <> 'liked,followApproved' then raise exception 'FAIL: after block: %', public.notification_rows(0); end if;
   reset role;
 
   -- retention: beyond the limit, the oldest go; older than the days, too
