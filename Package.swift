@@ -271,7 +271,7 @@ let package = Package(
         // others and links into the same test bundle, so `scripts/test` runs it.
         .testTarget(
             name: "StoreConformanceTests",
-            dependencies: ["GatewayTestSupport", "SocialDomain", "SocialGateway"],
+            dependencies: ["GatewayTestSupport", "SocialDomain", "SocialFixtures", "SocialGateway"],
             path: "Tests/StoreConformance"
         ),
         .testTarget(

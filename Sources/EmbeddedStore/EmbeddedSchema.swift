@@ -173,6 +173,10 @@ enum EmbeddedSchema {
         migrator.registerMigration("v16_profiles_popular_index") { db in
             try db.execute(sql: "CREATE INDEX profiles_popular_idx ON profiles (follower_count DESC, id) WHERE is_public = 1")
         }
+        // Stored notifications (issue 54): EmbeddedSchema+Notifications.swift.
+        migrator.registerMigration("v17_notifications") { db in
+            try db.execute(sql: v17)
+        }
         return migrator
     }
 

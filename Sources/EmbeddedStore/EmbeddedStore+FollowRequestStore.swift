@@ -116,7 +116,7 @@ extension EmbeddedStore: FollowRequestStore {
                 let profiles = try rows.map(ProfileColumns.decodeWithAccess)
                 guard let owner = profiles.first(where: { $0.id == me }),
                       let asker = profiles.first(where: { $0.id == requester }) else { throw DomainError.followRequestNotFound }
-                return FollowRequestAnswer(approved: approve, requester: asker, owner: owner)
+                return FollowRequestAnswer(approved: approve, requester: asker, owner: owner, at: approve ? now : nil)
             }
         }
     }

@@ -160,7 +160,8 @@ extension EmbeddedStore: FollowStore {
                 return FollowOutcome(
                     isFollowing: isFollowing,
                     follower: profiles.first { $0.id == pair.follower },
-                    followee: profiles.first { $0.id == pair.followee }, changed: isFollowing != following)
+                    followee: profiles.first { $0.id == pair.followee }, changed: isFollowing != following,
+                    at: isFollowing && !following ? now : nil)
             }
         }
     }

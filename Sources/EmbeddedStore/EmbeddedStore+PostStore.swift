@@ -278,7 +278,7 @@ extension EmbeddedStore: PostStore {
                     changed = db.changesCount > 0
                 }
                 let count = try Int.fetchOne(db, sql: "SELECT like_count FROM posts WHERE id = ?", arguments: [postId.lowercased]) ?? 0
-                return LikeOutcome(liked: liked, likeCount: count, changed: changed)
+                return LikeOutcome(liked: liked, likeCount: count, changed: changed, at: liked && changed ? now : nil)
             }
         }
     }

@@ -62,6 +62,8 @@ extension EmbeddedStore {
         }
         // The counters above already include these follows: insert them without the trigger.
         try db.execute(sql: "DROP TRIGGER follows_count_insert")
+        // A load-test graph notifies nobody (as the PostgreSQL seed, which runs without triggers).
+        try db.execute(sql: "DROP TRIGGER follows_notify_insert")
         let insertFollow = try db.makeStatement(sql: """
             INSERT INTO follows (id, follower_id, followee_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
             """)
@@ -71,6 +73,7 @@ extension EmbeddedStore {
             try insertFollow.execute()
         }
         try db.execute(sql: EmbeddedSchema.insertCounterTrigger)
+        try db.execute(sql: EmbeddedSchema.followsNotifyInsertTrigger)
         // Post counts are in the profiles too: posts go in without their trigger.
         try db.execute(sql: "DROP TRIGGER posts_count_insert")
         let insertPost = try db.makeStatement(sql: """

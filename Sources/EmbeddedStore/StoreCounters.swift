@@ -13,6 +13,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case followedByViewerFollowing, suggestedProfiles, viewerRelation
     case snapshotProfiles, followListSnapshots, viewerFacts
     case signUp, signIn, refresh, signOut, passwordReset, account, updateSettings, changePassword
+    case storedNotifications, markNotificationsRead
 }
 
 /// Thread-safe call and statement counters.

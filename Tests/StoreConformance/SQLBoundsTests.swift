@@ -30,6 +30,16 @@ struct SQLBoundsTests {
         await database.drop()
     }
 
+    @Test("issue 54: notifications are kept NotificationRules.retentionDays and perRecipientLimit per recipient in SQL too")
+    func notificationRetention() async throws {
+        try await Self.withDatabase { database in
+            let days = try await database.int64("select social_private.notification_retention_days()::bigint")
+            let limit = try await database.int64("select social_private.notification_limit()::bigint")
+            #expect(days == Int64(NotificationRules.retentionDays))
+            #expect(limit == Int64(NotificationRules.perRecipientLimit))
+        }
+    }
+
     @Test("issue 52: a declined requester waits FollowRequestRules.askAgainAfterDecline in SQL too")
     func askAgainAfterDecline() async throws {
         try await Self.withDatabase { database in

@@ -916,6 +916,61 @@ end $$;
 
 
 --
+-- Name: mark_notifications_read(text, bigint, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mark_notifications_read(only_key text DEFAULT NULL::text, through_us bigint DEFAULT NULL::bigint, through_key text DEFAULT NULL::text) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  changed integer;
+begin
+  if auth.uid() is null then
+    raise exception 'authentication_required'
+      using errcode = 'PT401', hint = 'authentication_required', detail = 'action=view_notifications';
+  end if;
+  if (only_key is null) = (through_us is null or through_key is null) then
+    raise exception 'bad_request' using errcode = '22023', detail = 'give only_key, or through_us and through_key';
+  end if;
+  update public.notifications n set read_at = now()
+  where n.recipient_id = auth.uid() and n.read_at is null
+    and (n.key = only_key
+         or (only_key is null
+             and (n.at_us < through_us or (n.at_us = through_us and n.key collate "C" <= through_key collate "C"))));
+  get diagnostics changed = row_count;
+  return changed;
+end $$;
+
+
+--
+-- Name: notification_rows(bigint, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.notification_rows(since_us bigint, max_rows integer DEFAULT 1000) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+begin
+  if auth.uid() is null then
+    raise exception 'authentication_required'
+      using errcode = 'PT401', hint = 'authentication_required', detail = 'action=view_notifications';
+  end if;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'kind', n.kind, 'actor', n.actor_id, 'subject', n.recipient_id, 'post', n.post_id,
+             'comment', n.comment_id, 'at', n.at_us, 'read', n.read_at is not null)
+           order by n.at_us desc, n.key collate "C" desc)
+    from (select m.* from public.notifications m
+          where m.recipient_id = auth.uid() and m.at_us >= since_us
+          order by m.at_us desc, m.key collate "C" desc
+          limit least(greatest(max_rows, 0), social_private.notification_limit())) n),
+    '[]'::jsonb);
+end $$;
+
+
+--
 -- Name: pending_follow_requests(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2176,6 +2231,133 @@ CREATE FUNCTION social_private.max_active_stories() RETURNS integer
 
 
 --
+-- Name: notification_limit(); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.notification_limit() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$select 1000$$;
+
+
+--
+-- Name: notification_retention_days(); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.notification_retention_days() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$select 90$$;
+
+
+--
+-- Name: notifications_forget(); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.notifications_forget() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  case tg_table_name
+  when 'profiles' then
+    delete from public.notifications n where n.recipient_id = old.id;
+    delete from public.notifications n where n.actor_id = old.id;
+  when 'posts' then
+    delete from public.notifications n where n.post_id = old.id;
+  when 'comments' then
+    delete from public.notifications n where n.comment_id = old.id;
+  else
+    raise exception 'social_private.notifications_forget: no notifications of %', tg_table_name;
+  end case;
+  return null;
+end $$;
+
+
+--
+-- Name: notifications_record(); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.notifications_record() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  a jsonb;
+  author uuid;
+begin
+  case tg_table_name
+  when 'follow_requests' then
+    if new.status = 'pending' and (tg_op = 'INSERT' or old.status is distinct from 'pending'
+                                   or old.created_at is distinct from new.created_at) then
+      perform social_private.notify('followRequested', new.requester_id, new.target_id, null, null,
+                                    (extract(epoch from new.created_at) * 1000000)::bigint);
+    end if;
+    return null;
+  when 'blocks' then
+    delete from public.notifications n
+    where (n.actor_id = new.blocker_id and n.recipient_id = new.blocked_id)
+       or (n.actor_id = new.blocked_id and n.recipient_id = new.blocker_id);
+    return null;
+  when 'post_likes', 'comments' then
+    select p.author_id into author from public.posts p where p.id = new.post_id;
+  else
+    null;
+  end case;
+  a := social_private.activity(tg_table_name, case when tg_op = 'UPDATE' then to_jsonb(old) end, to_jsonb(new), author);
+  if a is null then
+    return null;
+  end if;
+  perform social_private.notify(a ->> 'kind', (a ->> 'actor')::uuid, (a ->> 'subject')::uuid, (a ->> 'post')::uuid,
+                                (a ->> 'comment')::uuid, (a ->> 'at')::bigint);
+  if a ->> 'kind' = 'followed' then
+    -- (nested: PL/pgSQL does not promise to skip the second operand of an `and`)
+    if exists (select 1 from public.follow_requests r
+               where r.requester_id = (a ->> 'actor')::uuid and r.target_id = (a ->> 'subject')::uuid
+                 and r.status = 'pending') then
+      perform social_private.notify('followApproved', (a ->> 'subject')::uuid, (a ->> 'actor')::uuid, null, null,
+                                    (a ->> 'at')::bigint);
+    end if;
+  end if;
+  return null;
+end $$;
+
+
+--
+-- Name: notify(text, uuid, uuid, uuid, uuid, bigint); Type: FUNCTION; Schema: social_private; Owner: -
+--
+
+CREATE FUNCTION social_private.notify(p_kind text, p_actor uuid, p_recipient uuid, p_post uuid, p_comment uuid, p_at bigint) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  cut_at bigint;
+  cut_key text;
+begin
+  if p_actor = p_recipient then
+    return;
+  end if;
+  insert into public.notifications (key, recipient_id, kind, actor_id, post_id, comment_id, at_us)
+  values (p_kind || ':' || p_actor::text || ':' || p_recipient::text || ':' || coalesce(p_post::text, '') || ':'
+            || coalesce(p_comment::text, '') || ':' || p_at::text,
+          p_recipient, p_kind, p_actor, p_post, p_comment, p_at)
+  on conflict (key) do nothing;
+  if not found or not pg_try_advisory_xact_lock(hashtext('social_gateway.notifications'), hashtext(p_recipient::text)) then
+    return;
+  end if;
+  select m.at_us, m.key into cut_at, cut_key from public.notifications m
+  where m.recipient_id = p_recipient
+  order by m.at_us desc, m.key collate "C" desc
+  offset social_private.notification_limit() limit 1;
+  delete from public.notifications n
+  where n.recipient_id = p_recipient
+    and (n.at_us < p_at - social_private.notification_retention_days()::bigint * 86400000000
+         or n.at_us < cut_at or (n.at_us = cut_at and n.key collate "C" <= cut_key collate "C"));
+end $$;
+
+
+--
 -- Name: profile_as_seen(uuid); Type: FUNCTION; Schema: social_private; Owner: -
 --
 
@@ -2335,6 +2517,25 @@ CREATE TABLE public.follows (
 
 
 --
+-- Name: notifications; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.notifications (
+    key text NOT NULL,
+    recipient_id uuid NOT NULL,
+    kind text NOT NULL,
+    actor_id uuid NOT NULL,
+    post_id uuid,
+    comment_id uuid,
+    at_us bigint NOT NULL,
+    read_at timestamp with time zone,
+    CONSTRAINT notifications_key_is_fields CHECK ((key = ((((((((((kind || ':'::text) || (actor_id)::text) || ':'::text) || (recipient_id)::text) || ':'::text) || COALESCE((post_id)::text, ''::text)) || ':'::text) || COALESCE((comment_id)::text, ''::text)) || ':'::text) || (at_us)::text))),
+    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['followed'::text, 'liked'::text, 'commented'::text, 'followRequested'::text, 'followApproved'::text]))),
+    CONSTRAINT notifications_not_self CHECK ((actor_id <> recipient_id))
+);
+
+
+--
 -- Name: post_likes; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2413,6 +2614,14 @@ ALTER TABLE ONLY public.follows
 
 ALTER TABLE ONLY public.follows
     ADD CONSTRAINT follows_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: notifications notifications_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_pkey PRIMARY KEY (key);
 
 
 --
@@ -2533,6 +2742,34 @@ CREATE INDEX follows_follower_sync_idx ON public.follows USING btree (follower_i
 
 
 --
+-- Name: notifications_actor_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_actor_idx ON public.notifications USING btree (actor_id, recipient_id);
+
+
+--
+-- Name: notifications_comment_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_comment_idx ON public.notifications USING btree (comment_id) WHERE (comment_id IS NOT NULL);
+
+
+--
+-- Name: notifications_post_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_post_idx ON public.notifications USING btree (post_id) WHERE (post_id IS NOT NULL);
+
+
+--
+-- Name: notifications_recipient_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_recipient_idx ON public.notifications USING btree (recipient_id, at_us DESC, key COLLATE "C" DESC);
+
+
+--
 -- Name: post_likes_post_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2631,6 +2868,13 @@ CREATE TRIGGER blocks_cache_notify AFTER INSERT OR DELETE ON public.blocks FOR E
 
 
 --
+-- Name: blocks blocks_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER blocks_notifications AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION social_private.notifications_record();
+
+
+--
 -- Name: comments comments_cache_notify; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2645,10 +2889,31 @@ CREATE TRIGGER comments_count AFTER INSERT OR DELETE OR UPDATE OF post_id ON pub
 
 
 --
+-- Name: comments comments_forget_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comments_forget_notifications AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION social_private.notifications_forget();
+
+
+--
+-- Name: comments comments_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER comments_notifications AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION social_private.notifications_record();
+
+
+--
 -- Name: follow_requests follow_requests_cache_notify; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER follow_requests_cache_notify AFTER INSERT OR DELETE OR UPDATE ON public.follow_requests FOR EACH ROW EXECUTE FUNCTION social_private.follow_requests_notify();
+
+
+--
+-- Name: follow_requests follow_requests_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follow_requests_notifications AFTER INSERT OR UPDATE OF status, created_at ON public.follow_requests FOR EACH ROW EXECUTE FUNCTION social_private.notifications_record();
 
 
 --
@@ -2663,6 +2928,13 @@ CREATE TRIGGER follows_cache_notify AFTER INSERT OR DELETE OR UPDATE ON public.f
 --
 
 CREATE TRIGGER follows_counts AFTER INSERT OR DELETE OR UPDATE OF deleted_at ON public.follows FOR EACH ROW EXECUTE FUNCTION public.follows_maintain_counts();
+
+
+--
+-- Name: follows follows_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER follows_notifications AFTER INSERT OR UPDATE OF deleted_at ON public.follows FOR EACH ROW EXECUTE FUNCTION social_private.notifications_record();
 
 
 --
@@ -2687,10 +2959,24 @@ CREATE TRIGGER post_likes_count AFTER INSERT OR DELETE OR UPDATE OF post_id ON p
 
 
 --
+-- Name: post_likes post_likes_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER post_likes_notifications AFTER INSERT ON public.post_likes FOR EACH ROW EXECUTE FUNCTION social_private.notifications_record();
+
+
+--
 -- Name: posts posts_cache_notify; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER posts_cache_notify AFTER INSERT OR DELETE OR UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION social_private.cache_notify();
+
+
+--
+-- Name: posts posts_forget_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER posts_forget_notifications AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION social_private.notifications_forget();
 
 
 --
@@ -2740,6 +3026,13 @@ CREATE TRIGGER profiles_cache_notify AFTER INSERT OR DELETE OR UPDATE ON public.
 --
 
 CREATE TRIGGER profiles_create_private AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.profiles_create_private();
+
+
+--
+-- Name: profiles profiles_forget_notifications; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER profiles_forget_notifications AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION social_private.notifications_forget();
 
 
 --
@@ -2968,6 +3261,28 @@ CREATE POLICY follows_read ON public.follows FOR SELECT TO authenticated USING (
   WHERE (p.id = follows.follower_id))) AND (EXISTS ( SELECT 1
    FROM public.profiles p
   WHERE (p.id = follows.followee_id)))));
+
+
+--
+-- Name: notifications; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: notifications notifications_mark_own; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notifications_mark_own ON public.notifications FOR UPDATE TO authenticated USING ((recipient_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((recipient_id = ( SELECT auth.uid() AS uid)));
+
+
+--
+-- Name: notifications notifications_read_own; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notifications_read_own ON public.notifications FOR SELECT TO authenticated USING (((recipient_id = ( SELECT auth.uid() AS uid)) AND ((kind = 'followRequested'::text) OR (EXISTS ( SELECT 1
+   FROM public.profiles a
+  WHERE (a.id = notifications.actor_id))))));
 
 
 --
@@ -3377,6 +3692,24 @@ GRANT ALL ON FUNCTION public.liker_pages(requests jsonb) TO authenticated;
 
 
 --
+-- Name: FUNCTION mark_notifications_read(only_key text, through_us bigint, through_key text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mark_notifications_read(only_key text, through_us bigint, through_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_notifications_read(only_key text, through_us bigint, through_key text) TO anon;
+GRANT ALL ON FUNCTION public.mark_notifications_read(only_key text, through_us bigint, through_key text) TO authenticated;
+
+
+--
+-- Name: FUNCTION notification_rows(since_us bigint, max_rows integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.notification_rows(since_us bigint, max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.notification_rows(since_us bigint, max_rows integer) TO anon;
+GRANT ALL ON FUNCTION public.notification_rows(since_us bigint, max_rows integer) TO authenticated;
+
+
+--
 -- Name: FUNCTION pending_follow_requests(pairs jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3781,6 +4114,27 @@ GRANT ALL ON FUNCTION social_private.max_active_stories() TO service_role;
 
 
 --
+-- Name: FUNCTION notifications_forget(); Type: ACL; Schema: social_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION social_private.notifications_forget() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION notifications_record(); Type: ACL; Schema: social_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION social_private.notifications_record() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION notify(p_kind text, p_actor uuid, p_recipient uuid, p_post uuid, p_comment uuid, p_at bigint); Type: ACL; Schema: social_private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION social_private.notify(p_kind text, p_actor uuid, p_recipient uuid, p_post uuid, p_comment uuid, p_at bigint) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION profile_as_seen(id uuid); Type: ACL; Schema: social_private; Owner: -
 --
 
@@ -3852,6 +4206,21 @@ GRANT ALL ON TABLE public.follow_requests TO service_role;
 GRANT SELECT ON TABLE public.follows TO anon;
 GRANT SELECT ON TABLE public.follows TO authenticated;
 GRANT SELECT ON TABLE public.follows TO service_role;
+
+
+--
+-- Name: TABLE notifications; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.notifications TO authenticated;
+GRANT ALL ON TABLE public.notifications TO service_role;
+
+
+--
+-- Name: COLUMN notifications.read_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(read_at) ON TABLE public.notifications TO authenticated;
 
 
 --

@@ -23,6 +23,10 @@ public struct Activity: Sendable, Hashable, Codable {
         case commented
         /// `actor` wrote `post` (`subject` is the actor too).
         case posted
+        /// `actor` asked to follow `subject`, a private profile (issue 54: stored notifications).
+        case followRequested
+        /// `actor`, a private profile, approved the request `subject` made to follow it (issue 54).
+        case followApproved
     }
 
     public var kind: Kind
@@ -47,11 +51,20 @@ public struct Activity: Sendable, Hashable, Codable {
         self.at = at
     }
 
+    /// The notification key of this activity: `kind:actor:subject:post:comment:at` (UUIDs lower
+    /// case, an absent post or comment empty). The same event always has the same key, whether it
+    /// is told live or read back from the stored notifications, so a resumed subscription can
+    /// drop a live event it has just sent from the store (the stores' SQL writes the same text).
+    public var notificationKey: String {
+        [kind.rawValue, actor.lowercased, subject.lowercased, post?.lowercased ?? "", comment?.lowercased ?? "", String(at)]
+            .joined(separator: ":")
+    }
+
     /// Whether the fields this kind needs are there: a like, a comment and a post name their post,
     /// a comment its comment, and only a follow is between two different profiles by definition.
     public var isWellFormed: Bool {
         switch kind {
-        case .followed: post == nil && comment == nil && actor != subject
+        case .followed, .followRequested, .followApproved: post == nil && comment == nil && actor != subject
         case .liked: post != nil && comment == nil
         case .commented: post != nil && comment != nil
         case .posted: post != nil && comment == nil && actor == subject

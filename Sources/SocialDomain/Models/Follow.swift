@@ -71,14 +71,18 @@ public struct FollowOutcome: Sendable, Hashable {
     /// The viewer's request to follow the (private) followee after the call: `pending` when a
     /// follow of a private profile made or kept a request instead of a follow.
     public var requestStatus: FollowRequestStatus
+    /// The follow's time (its `updated_at`, microseconds since 1970) when the call made one and
+    /// the store says it: the time of its ``Activity`` and stored notification (issue 54).
+    public var at: Int64?
     public init(
         isFollowing: Bool, follower: Profile?, followee: Profile?, changed: Bool = true,
-        requestStatus: FollowRequestStatus = .none
+        requestStatus: FollowRequestStatus = .none, at: Int64? = nil
     ) {
         self.isFollowing = isFollowing
         self.follower = follower
         self.followee = followee
         self.changed = changed
         self.requestStatus = requestStatus
+        self.at = at
     }
 }

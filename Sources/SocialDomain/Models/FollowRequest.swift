@@ -111,9 +111,12 @@ public struct FollowRequestAnswer: Sendable, Hashable {
     public var requester: Profile
     /// The owner's own profile, with its new follower count.
     public var owner: Profile
-    public init(approved: Bool, requester: Profile, owner: Profile) {
+    /// The follow's time when approved and the store says it (as ``FollowOutcome/at``).
+    public var at: Int64?
+    public init(approved: Bool, requester: Profile, owner: Profile, at: Int64? = nil) {
         self.approved = approved
         self.requester = requester
         self.owner = owner
+        self.at = at
     }
 }

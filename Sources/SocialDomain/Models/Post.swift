@@ -70,10 +70,15 @@ public struct LikeOutcome: Sendable, Hashable {
     /// Whether the call changed the like (a `like` of a post already liked, or an `unlike` of one
     /// not liked, changes nothing): only a change is an ``Activity``.
     public var changed: Bool
-    public init(liked: Bool, likeCount: Int, changed: Bool = true) {
+    /// The new like's time (microseconds since 1970), when the store says it: the time of its
+    /// ``Activity`` and stored notification, so both have the same id (issue 54). Stores with a
+    /// change feed need not: the feed reports the row's time itself.
+    public var at: Int64?
+    public init(liked: Bool, likeCount: Int, changed: Bool = true, at: Int64? = nil) {
         self.liked = liked
         self.likeCount = likeCount
         self.changed = changed
+        self.at = at
     }
 }
 

@@ -31,6 +31,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
     case manageFollowRequests = "manage_follow_requests"
     case blockUsers = "block_users"
     case viewSuggestions = "view_suggestions"
+    case viewNotifications = "view_notifications"
 
     /// The words that complete "You must be logged in to ...".
     public var words: String {
@@ -60,6 +61,7 @@ public enum SignedInAction: String, Sendable, Hashable, CaseIterable {
         case .manageFollowRequests: "manage follow requests"
         case .blockUsers: "block users"
         case .viewSuggestions: "view suggested profiles"
+        case .viewNotifications: "view your notifications"
         }
     }
 }

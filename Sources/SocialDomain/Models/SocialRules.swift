@@ -111,6 +111,15 @@ public enum SocialRules {
         sees(actor) && sees(subject)
     }
 
+    /// Whether a notification of `kind` by an actor the viewer has this access to reaches the
+    /// viewer (issue 54: stored and live alike). Like any activity, only from an actor the viewer
+    /// sees whole (``showsActivity(actor:subject:)``; the subject is the viewer) — except a follow
+    /// request, which is addressed to the viewer: its requester's card is enough, as in
+    /// `followRequests`. Nothing across a block (the actor is then absent).
+    public static func showsNotification(_ kind: Activity.Kind, actor: ProfileAccess?) -> Bool {
+        kind == .followRequested ? actor != nil : sees(actor)
+    }
+
     // MARK: Lists that are not edges of P
 
     /// Whether a profile may be suggested to a signed-in V (besides being reached through a

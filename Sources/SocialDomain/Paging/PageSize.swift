@@ -40,8 +40,11 @@ public struct PageSize: Sendable, Hashable {
     /// answer, blocked profiles.
     public static let ownLists = PageSize(1...50, default: 20, connections: ["followRequests", "sentFollowRequests", "blockedProfiles"])
 
+    /// The viewer's notifications, newest first (issue 54).
+    public static let notifications = PageSize(1...50, default: 20, connections: ["notifications"])
+
     /// Every rule, for the README and schema checks.
-    public static let all: [PageSize] = [.lists, .search, .followChanges, .followedBy, .suggestions, .ownLists]
+    public static let all: [PageSize] = [.lists, .search, .followChanges, .followedBy, .suggestions, .ownLists, .notifications]
 
     /// The size asked for, or the default.
     /// - Throws: ``DomainError`` `BAD_USER_INPUT` on `field` ("first must be between 0 and 50").

@@ -21,6 +21,9 @@ public struct GatewayStores: Sendable {
     /// viewer and applies the domain's rule per request); without it every signed-in read goes to
     /// the store as its viewer.
     public var snapshots: (any GraphSnapshotStore)?
+    /// The viewer's stored notifications (issue 54): the posts store's when it keeps them (every
+    /// store here does), else ``NoNotifications`` (BACKEND_UNAVAILABLE).
+    public var notifications: any NotificationStore
     /// Store calls so far, by operation (for `/metrics` and for tests that prove batching).
     public var callCounts: @Sendable () -> [String: Int]
 
@@ -28,8 +31,10 @@ public struct GatewayStores: Sendable {
         profiles: any ProfileStore, follows: any FollowStore, posts: any PostStore, stories: any StoryStore,
         media: any MediaStore, accounts: any AccountStore = NoAccounts(),
         socialGraph: any SocialGraphStore = NoSocialGraph(), relations: (any ViewerRelationStore)? = nil,
-        snapshots: (any GraphSnapshotStore)? = nil, callCounts: @escaping @Sendable () -> [String: Int] = { [:] }
+        snapshots: (any GraphSnapshotStore)? = nil, notifications: (any NotificationStore)? = nil,
+        callCounts: @escaping @Sendable () -> [String: Int] = { [:] }
     ) {
+        self.notifications = notifications ?? (posts as? any NotificationStore) ?? NoNotifications()
         self.profiles = profiles
         self.follows = follows
         self.posts = posts

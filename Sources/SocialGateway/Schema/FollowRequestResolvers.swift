@@ -118,7 +118,7 @@ enum FollowRequestResolvers {
         ]
         if approve {
             tags += [CacheTags.followers(answer.owner.id), CacheTags.following(requester)]
-            request.activities.record(Activity(kind: .followed, actor: requester, subject: answer.owner.id, at: ActivityLog.now))
+            request.activities.record(Activity(kind: .followed, actor: requester, subject: answer.owner.id, at: answer.at ?? ActivityLog.now))
         }
         request.changedTags.record(tags)
         return answer

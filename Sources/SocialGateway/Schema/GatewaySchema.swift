@@ -27,6 +27,7 @@ enum GatewaySchema {
         StoryResolvers.bind(&binder)
         AccountResolvers.bind(&binder)
         SubscriptionResolvers.bind(&binder)
+        NotificationResolvers.bind(&binder)
         binder.resolveType("Node") { value in
             switch value {
             case is Profile: "Profile"

@@ -112,7 +112,7 @@ enum MutationResolvers {
             request.changedTags.record([CacheTags.followRequests(id), CacheTags.sentFollowRequests(follower.id)])
         }
         if outcome.changed && outcome.isFollowing {
-            request.activities.record(Activity(kind: .followed, actor: follower.id, subject: id, at: ActivityLog.now))
+            request.activities.record(Activity(kind: .followed, actor: follower.id, subject: id, at: outcome.at ?? ActivityLog.now))
         }
         return FollowPayloadValue(
             following: outcome.isFollowing, profile: outcome.followee, viewer: follower, requestStatus: outcome.requestStatus)

@@ -109,7 +109,7 @@ enum PostMutationResolvers {
         request.changedTags.record(CacheTags.post(id))
         request.forgetPosts()
         if outcome.changed, outcome.liked, let viewer = request.viewer.userId, let post = try? await request.postsByID.load(id) {
-            request.activities.record(Activity(kind: .liked, actor: viewer, subject: post.authorId, post: id, at: ActivityLog.now))
+            request.activities.record(Activity(kind: .liked, actor: viewer, subject: post.authorId, post: id, at: outcome.at ?? ActivityLog.now))
         }
         return LikePayloadValue(liked: outcome.liked, likeCount: outcome.likeCount, postId: id)
     }

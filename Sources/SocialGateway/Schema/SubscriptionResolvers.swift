@@ -28,10 +28,12 @@ enum SubscriptionResolvers {
             case .followed?: "FollowNotification"
             case .liked?: "LikeNotification"
             case .commented?: "CommentNotification"
+            case .followRequested?: "FollowRequestNotification"
+            case .followApproved?: "FollowApprovalNotification"
             case .posted?, nil: nil
             }
         }
-        for type in ["FollowNotification", "LikeNotification", "CommentNotification"] {
+        for type in NotificationValue.typeNames {
             b.bindSync(type, "id") { info in try info.parent(as: NotificationValue.self).id }
             b.bind(type, "actor") { info in
                 try await PostResolvers.author(try info.parent(as: NotificationValue.self).activity.actor, info)
@@ -39,6 +41,8 @@ enum SubscriptionResolvers {
             b.bindSync(type, "createdAt") { info in
                 UnixMicroseconds.date(try info.parent(as: NotificationValue.self).activity.at)
             }
+            b.bindSync(type, "cursor") { info in try info.parent(as: NotificationValue.self).cursor }
+            b.bindSync(type, "isRead") { info in try info.parent(as: NotificationValue.self).isRead }
         }
         for type in ["LikeNotification", "CommentNotification"] {
             b.bind(type, "post") { info in
@@ -66,17 +70,31 @@ enum SubscriptionResolvers {
     }
 }
 
-/// A notification: the activity it tells of.
+/// A notification: the activity it tells of, told live or read back from the store (issue 54).
 struct NotificationValue: Sendable {
     let activity: Activity
+    /// Whether the recipient marked it read (a live one is not).
+    var isRead = false
 
-    /// Stable for the same event (kind, who, what, when), opaque to clients.
-    var id: String {
-        let parts = [
-            activity.kind.rawValue, activity.actor.lowercased, activity.subject.lowercased,
-            activity.post?.lowercased ?? "", activity.comment?.lowercased ?? "", String(activity.at),
-        ]
-        return Base64URL.encode(Array(parts.joined(separator: ":").utf8))
+    init(activity: Activity, isRead: Bool = false) {
+        self.activity = activity
+        self.isRead = isRead
+    }
+
+    init(_ stored: StoredNotification) { self.init(activity: stored.activity, isRead: stored.isRead) }
+
+    /// The object types of `Notification`.
+    static let typeNames = [
+        "FollowNotification", "LikeNotification", "CommentNotification", "FollowRequestNotification", "FollowApprovalNotification",
+    ]
+
+    /// Stable for the same event (kind, who, what, when), opaque to clients: the base64url of
+    /// ``SocialDomain/Activity/notificationKey``, the stores' key.
+    var id: String { StoredNotification.id(ofKey: activity.notificationKey) }
+
+    /// Its place in the recipient's notifications, the same whether told live or read back.
+    var cursor: String {
+        NotificationCursor(recipient: activity.subject, position: NotificationPosition(at: activity.at, key: activity.notificationKey)).encoded
     }
 }
 

@@ -37,6 +37,12 @@ public final class LiveSubscription: Sendable {
         var end: SubscriptionEnd?
         /// The last activities offered, so a repeated report of one event is not told twice.
         var recent: [Activity] = []
+        /// A resumed `notifications` subscription's stored notifications, sent before any live
+        /// event (issue 54, ``resume(with:told:)``); the queue limit does not count them.
+        var catchUp: [Delivery] = []
+        /// Keys of recent notifications sent from the store: their live copy, if it comes, is
+        /// dropped (once).
+        var told: Set<String> = []
     }
 
     /// An event queued for this subscription, with the answer it shares with the others of its key.
@@ -111,6 +117,10 @@ public final class LiveSubscription: Sendable {
         let event = delivery.event
         let overflow = state.withLock { state -> Bool in
             guard state.end == nil else { return false }
+            if case .notification(let activity) = event, !state.told.isEmpty,
+               state.told.remove(activity.notificationKey) != nil {
+                return false
+            }
             switch event {
             case .notification(let activity), .feedPost(let activity):
                 if state.recent.contains(activity) { return false }
@@ -141,12 +151,30 @@ public final class LiveSubscription: Sendable {
         if overflow { end(.slowConsumer(limit: queueLimit)) }
     }
 
+    /// Puts a resumed subscription's stored notifications before everything else (issue 54):
+    /// `deliveries` oldest first. Live events already queued that are among them are dropped,
+    /// and so is a live copy of one of `told` that comes later.
+    func resume(with deliveries: [Delivery], told: Set<String>) {
+        let sent = Set(deliveries.compactMap { delivery -> String? in
+            if case .notification(let activity) = delivery.event { activity.notificationKey } else { nil }
+        })
+        state.withLock { state in
+            guard state.end == nil else { return }
+            state.pending.removeAll { delivery in
+                if case .notification(let activity) = delivery.event { sent.contains(activity.notificationKey) } else { false }
+            }
+            state.catchUp = deliveries
+            state.told = told
+        }
+    }
+
     /// Ends it for `reason` (the first reason wins) and tells the hub.
     func end(_ reason: SubscriptionEnd) {
         let ended = state.withLock { state -> Bool in
             guard state.end == nil else { return false }
             state.end = reason
             state.pending.removeAll()
+            state.catchUp.removeAll()
             if let waiter = state.waiter {
                 state.waiter = nil
                 waiter.resume(returning: .ended(reason))
@@ -159,6 +187,7 @@ public final class LiveSubscription: Sendable {
     private func nextStep(idleAfter: Duration?) async -> Step {
         let ready = state.withLock { state -> Step? in
             if let end = state.end { return .ended(end) }
+            if !state.catchUp.isEmpty { return .event(state.catchUp.removeFirst()) }
             if !state.pending.isEmpty { return .event(state.pending.removeFirst()) }
             return nil
         }
@@ -174,6 +203,7 @@ public final class LiveSubscription: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Step, Never>) in
                 let ready = state.withLock { state -> Step? in
                     if let end = state.end { return .ended(end) }
+                    if !state.catchUp.isEmpty { return .event(state.catchUp.removeFirst()) }
                     if !state.pending.isEmpty { return .event(state.pending.removeFirst()) }
                     state.waiter = continuation
                     return nil

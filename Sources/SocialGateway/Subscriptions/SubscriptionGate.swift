@@ -20,7 +20,7 @@ enum SubscriptionGate {
         do {
             switch event {
             case .notification(let activity):
-                guard try await seesActivity(of: activity.actor, request) else { return false }
+                guard try await toldOf(activity, request) else { return false }
                 if let post = activity.post, try await request.postsByID.load(post) == nil { return false }
                 if let comment = activity.comment, try await request.commentsByID.load(comment) == nil { return false }
                 return true
@@ -39,6 +39,13 @@ enum SubscriptionGate {
         } catch {
             return true
         }
+    }
+
+    /// Whether a notification's actor may be told of (``SocialDomain/SocialRules/showsNotification(_:actor:)``):
+    /// seen whole, as any activity, or for a follow request its card.
+    private static func toldOf(_ activity: Activity, _ request: RequestContext) async throws -> Bool {
+        if activity.actor == request.viewer.userId { return true }
+        return SocialRules.showsNotification(activity.kind, actor: try await request.profilesByID.load(activity.actor)?.access)
     }
 
     /// Whether the viewer sees `profile` whole (``SocialDomain/SocialRules/sees(_:)``), and so its

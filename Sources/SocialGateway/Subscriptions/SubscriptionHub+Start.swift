@@ -76,8 +76,18 @@ extension SubscriptionHub {
             }))
         }
         let topic: SubscriptionTopic
+        var resumeAfter: String?
         switch source.fieldName {
-        case "notifications": topic = .notifications(viewer: viewerID)
+        case "notifications":
+            topic = .notifications(viewer: viewerID)
+            // issue 54: resume after a cursor (SubscriptionHub+CatchUp.swift)
+            if let after = source.arguments.string("after") {
+                guard NotificationCursor.decode(after)?.recipient == viewerID else {
+                    let error = DomainError.invalidCursor(field: "after")
+                    return refuse(error.message, code: error.code.rawValue)
+                }
+                resumeAfter = after
+            }
         case "feedPosts": topic = .feedPosts
         case "postActivity":
             do {
@@ -97,6 +107,7 @@ extension SubscriptionHub {
             variables: source.variables)
         switch register(viewer: request.viewer, topic: topic, operation: operationToRun, cost: cost ?? 1) {
         case .registered(let subscription):
+            if let resumeAfter, let refusal = await catchUp(subscription, after: resumeAfter) { return refusal }
             return .started(subscription)
         case .tooMany:
             return refuse(

@@ -145,7 +145,7 @@ public final class SubscriptionHub: Sendable {
             }
         }
         switch activity.kind {
-        case .followed, .liked:
+        case .followed, .liked, .followRequested, .followApproved:
             if activity.actor != activity.subject { notify(activity) }
         case .commented:
             if activity.actor != activity.subject { notify(activity) }
