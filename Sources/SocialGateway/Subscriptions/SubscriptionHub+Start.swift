@@ -96,7 +96,7 @@ extension SubscriptionHub {
             document: prepared.document, source: prepared.source, operationName: request.operationName,
             variables: source.variables)
         // A selection whose answer is the same for everyone who may read the post is computed
-        // once per event for all of them; each is admitted on their own from memory.
+        // once per post for all of them; each is admitted on their own (``EventAdmission``).
         let audience: SubscriptionAudience =
             topic == .feedPosts && snapshots != nil && SharedEventShape.isShared(operation) ? .mayReadPost : .viewer(viewerID)
         switch register(viewer: request.viewer, topic: topic, operation: operationToRun, cost: cost ?? 1, audience: audience) {

@@ -13,9 +13,9 @@ import Synchronization
 /// (``SharedAnswer``): one viewer's identical subscriptions, or, for a selection that reads the
 /// same for everyone allowed to see a post (``SharedEventShape``), every `feedPosts` subscriber,
 /// each admitted on their own when the answer is handed to them (``EventAdmission``, from the
-/// post's audience read once per fan-out: ``PostAudience``). Each execution goes through the service's execution slots at
-/// ``ExecutionSlots/Priority/event``, behind every waiting query, and each delivered event spends
-/// the subscription's cost from the viewer's read bucket.
+/// post's audience read once per fan-out: ``PostAudience``). Each execution goes through the
+/// service's execution slots at ``ExecutionSlots/Priority/event``, behind every waiting query,
+/// and each delivered event spends the subscription's cost from the viewer's read bucket.
 ///
 /// Bounds (``SubscriptionLimits``): a subscription's cost (`SUBSCRIPTION_MAX_COST`), live
 /// subscriptions per viewer over every connection (`SUBSCRIPTIONS_PER_VIEWER`), repeated
