@@ -69,62 +69,35 @@ struct GraphQLWebSocketSession: Sendable {
                     await close(outbound, .invalidMessage, "Invalid message received: binary messages are not part of the protocol")
                     return
                 }
-                // Each message is handled in a child task: what it needs (a token's verification,
-                // an answer's writing) grows that task's stack, which ends with it, not the
-                // connection's, which lives as long as the socket (issue 53: an idle subscriber's
-                // memory is mostly the slabs of its tasks' stacks).
-                async let step = handle(text, state, outbound)
-                switch await step {
-                case .read: continue
-                case .close: return
-                case .serve(let operation): group.addTask { await serve(operation, state, outbound) }
-                }
+                guard await handle(text, state, outbound, &group) else { return }
             }
         }
     }
 
-    /// What the connection does after one client message.
-    private enum Step: Sendable {
-        /// Read the next message.
-        case read
-        /// The connection is closing.
-        case close
-        /// Run an operation, then read the next message.
-        case serve(PendingOperation)
-    }
-
-    /// A `subscribe` to run, behind a reference: the operation's task holds a pointer for as long
-    /// as it runs, not a copy of the request in each of its frames.
-    private final class PendingOperation: Sendable {
-        let id: String
-        let request: GatewayRequest
-        init(id: String, request: GatewayRequest) {
-            self.id = id
-            self.request = request
-        }
-    }
-
-    /// One client message.
-    private func handle(_ text: String, _ state: WebSocketSessionState, _ outbound: WebSocketOutboundWriter) async -> Step {
+    /// One client message; false when the connection is closing.
+    private func handle(
+        _ text: String, _ state: WebSocketSessionState, _ outbound: WebSocketOutboundWriter,
+        _ group: inout ThrowingTaskGroup<Void, any Error>
+    ) async -> Bool {
         let message: TransportWSMessage
         do {
             message = try TransportWSMessage.parse(text, maxJSONValues: maxJSONValues)
         } catch {
             await close(outbound, .invalidMessage, error.reason)
-            return .close
+            return false
         }
         switch message {
         case .connectionInit(let payload):
             guard state.beginInit() else {
                 await close(outbound, .tooManyInitialisationRequests, "Too many initialisation requests")
-                return .close
+                return false
             }
             let viewer: Viewer
             do {
                 viewer = try await authenticator.viewer(authorization: TransportWSMessage.authorization(in: payload) ?? upgradeAuthorization)
             } catch {
                 await close(outbound, .forbidden, "Forbidden: \(error.message)")
-                return .close
+                return false
             }
             var held: UUID?
             var session: SessionIdentity?
@@ -133,7 +106,7 @@ struct GraphQLWebSocketSession: Sendable {
                     await close(
                         outbound, .forbidden,
                         "Forbidden: this viewer already holds \(limits.connectionsPerViewer) streaming connections")
-                    return .close
+                    return false
                 }
                 held = id
                 admission.signedIn(address: clientAddress)
@@ -147,36 +120,36 @@ struct GraphQLWebSocketSession: Sendable {
                 })
                 if session.hasEnded(in: endedSessions) {
                     await closeEnded(state, outbound)
-                    return .close
+                    return false
                 }
             }
-            return await send(outbound, TransportWSReply.connectionAck) ? .read : .close
+            return await send(outbound, TransportWSReply.connectionAck)
         case .ping:
-            return await send(outbound, TransportWSReply.pong) ? .read : .close
+            return await send(outbound, TransportWSReply.pong)
         case .pong:
-            return .read
+            return true
         case .subscribe(let id, let parameters):
             guard let viewer = state.acknowledgedViewer else {
                 await close(outbound, .unauthorized, "Unauthorized")
-                return .close
+                return false
             }
             if state.session?.hasEnded(in: endedSessions) == true {
                 await closeEnded(state, outbound)
-                return .close
+                return false
             }
             guard queueWait?.admitOperation() ?? true else {
                 let error = GraphQLError(GatewayHTTPError.overloaded.message, extensions: ["code": .string(GatewayHTTPError.overloaded.code)])
-                return await send(outbound, TransportWSReply.error(id: id, errors: Self.errorsJSON([error]))) ? .read : .close
+                return await send(outbound, TransportWSReply.error(id: id, errors: Self.errorsJSON([error])))
             }
             switch state.reserve(id, limit: limits.subscriptionsPerConnection) {
             case .duplicate:
                 await close(outbound, .subscriberExists, "Subscriber for \(id) already exists")
-                return .close
+                return false
             case .full:
                 let error = GraphQLError(
                     "This connection already runs \(limits.subscriptionsPerConnection) operations; complete one first.",
                     extensions: ["code": "TOO_MANY_SUBSCRIPTIONS"])
-                return await send(outbound, TransportWSReply.error(id: id, errors: Self.errorsJSON([error]))) ? .read : .close
+                return await send(outbound, TransportWSReply.error(id: id, errors: Self.errorsJSON([error])))
             case .reserved:
                 var request = GatewayRequest(
                     query: parameters.query, operationName: parameters.operationName, variables: parameters.variables,
@@ -184,75 +157,59 @@ struct GraphQLWebSocketSession: Sendable {
                 // A query with @defer or @stream answers in payloads, a `next` each (v0.2, as
                 // graphql-ws sends graphql-js 17's incremental results).
                 request.incremental = .v0_2
-                return .serve(PendingOperation(id: id, request: request))
+                group.addTask { await serve(id, request, state, outbound) }
+                return true
             }
         case .complete(let id):
             state.complete(id)
-            return .read
+            return true
         }
     }
 
-    /// Runs one operation of the connection until it ends: its start (or its one answer) in a
-    /// child task, whose stack ends with it, then a subscription's events from a small frame.
-    private func serve(_ operation: PendingOperation, _ state: WebSocketSessionState, _ outbound: WebSocketOutboundWriter) async {
-        defer { state.finish(operation.id) }
-        async let started = start(operation.id, operation.request, state, outbound)
-        guard let subscription = await started else { return }
-        await relay(subscription, operation.id, outbound)
-    }
-
-    /// Sends a running subscription's events until it ends.
-    private func relay(_ subscription: LiveSubscription, _ id: String, _ outbound: WebSocketOutboundWriter) async {
-        while true {
-            switch await subscription.next() {
-            case .next(let body):
-                guard await send(outbound, TransportWSReply.next(id: id, body: body)) else {
-                    subscription.cancel()
-                    return
-                }
-            case .end(.cancelled), .idle:
-                return
-            case .end(.completed):
-                _ = await send(outbound, TransportWSReply.complete(id: id))
-                return
-            case .end(.failed(let errors)):
-                _ = await send(outbound, TransportWSReply.error(id: id, errors: Self.errorsJSON(errors)))
-                return
-            }
-        }
-    }
-
-    /// Starts an operation: the running subscription, or nil when it was refused or was a query
-    /// or a mutation (answered here).
-    private func start(
-        _ id: String, _ request: GatewayRequest, _ state: WebSocketSessionState, _ outbound: WebSocketOutboundWriter
-    ) async -> LiveSubscription? {
+    /// Runs one operation of the connection until it ends.
+    private func serve(_ id: String, _ request: GatewayRequest, _ state: WebSocketSessionState, _ outbound: WebSocketOutboundWriter) async {
+        defer { state.finish(id) }
         switch await hub.subscribe(request) {
         case .started(let subscription):
             guard state.attach(subscription, to: id) else {
                 subscription.cancel()
-                return nil
+                return
             }
-            return subscription
+            while true {
+                switch await subscription.next() {
+                case .next(let body):
+                    guard await send(outbound, TransportWSReply.next(id: id, body: body)) else {
+                        subscription.cancel()
+                        return
+                    }
+                case .end(.cancelled), .idle:
+                    return
+                case .end(.completed):
+                    _ = await send(outbound, TransportWSReply.complete(id: id))
+                    return
+                case .end(.failed(let errors)):
+                    _ = await send(outbound, TransportWSReply.error(id: id, errors: Self.errorsJSON(errors)))
+                    return
+                }
+            }
         case .refused(let response):
             _ = await send(outbound, TransportWSReply.error(id: id, errors: Self.errors(of: response.body)))
         case .notASubscription:
             let response = await service.execute(request)
             if response.outcome == .executed {
-                guard await send(outbound, TransportWSReply.next(id: id, body: response.body)) else { return nil }
+                guard await send(outbound, TransportWSReply.next(id: id, body: response.body)) else { return }
                 do {
                     try await response.incremental?.forEach { payload in
                         guard await send(outbound, TransportWSReply.next(id: id, body: payload.body)) else { throw CancellationError() }
                     }
                 } catch {
-                    return nil
+                    return
                 }
                 _ = await send(outbound, TransportWSReply.complete(id: id))
             } else {
                 _ = await send(outbound, TransportWSReply.error(id: id, errors: Self.errors(of: response.body)))
             }
         }
-        return nil
     }
 
     private var endedSessions: EndedSessions { service.options.endedSessions }
