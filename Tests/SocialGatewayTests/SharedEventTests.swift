@@ -128,6 +128,21 @@ struct SharedEventTests {
         }
     }
 
+    @Test("a class's shared answer: a refusal of the subscriber who computed is not handed to the next, who computes as themselves")
+    func refusalIsNotShared() async {
+        let answer = SharedAnswer()
+        let first = await answer.value(sharesRefusal: false) { nil }
+        #expect(first == nil)
+        let second = await answer.value(sharesRefusal: false) { Array("{\"data\":{}}".utf8) }
+        #expect(second == Array("{\"data\":{}}".utf8))
+        let third = await answer.value(sharesRefusal: false) { Issue.record("computed twice"); return nil }
+        #expect(third == second)
+        // One viewer's key shares its refusal: the event is not for that viewer.
+        let own = SharedAnswer()
+        _ = await own.value { nil }
+        #expect(await own.value { Issue.record("a shared refusal was computed again"); return [] } == nil)
+    }
+
     static func isShared(_ text: String) -> Bool {
         guard let document = try? Document(parsing: Source(text)), let operation = document.operations.first else { return false }
         return SharedEventShape.isShared(operation)
