@@ -4,13 +4,18 @@ import GraphQLEngine
 /// Whom an event's answer is computed for: the part of a subscription's fan-out key that says
 /// which subscribers may share one execution.
 ///
-/// Today one viewer: the answer holds what that viewer may see (the gate, private profiles,
-/// follow flags), so only their own identical subscriptions share it. Issue 53 adds classes of
-/// viewers who see the same thing (an audience class), as one more case here: the hub groups by
-/// ``FanOutKey`` and needs no other change.
+/// Mostly one viewer: the answer holds what that viewer may see (the gate, private profiles,
+/// follow flags), so only their own identical subscriptions share it. A selection whose answer
+/// is the same for everyone allowed to see the event (``SharedEventShape``) is shared by that
+/// whole class of viewers (issue 53): each is admitted on their own (``EventAdmission``), the
+/// answer is computed once for all of them.
 enum SubscriptionAudience: Sendable, Hashable {
     /// One signed-in viewer, by id.
     case viewer(UUID)
+    /// Every viewer who may read the event's post (`feedPosts`: its author and the profiles that
+    /// follow them and see them whole), each admitted by ``EventAdmission`` before the shared
+    /// answer is handed to them.
+    case mayReadPost
 }
 
 /// Subscriptions whose answer to any event is the same bytes: same document, operation and

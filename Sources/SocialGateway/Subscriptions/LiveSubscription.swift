@@ -45,10 +45,12 @@ public final class LiveSubscription: Sendable {
         var told: Set<String> = []
     }
 
-    /// An event queued for this subscription, with the answer it shares with the others of its key.
+    /// An event queued for this subscription, with the answer it shares with the others of its
+    /// key and, for a post, who may read it (read once for the whole fan-out).
     struct Delivery: Sendable {
         let event: SubscriptionEvent
         let answer: SharedAnswer
+        var audience: PostAudience? = nil
     }
 
     enum Step: Sendable {

@@ -105,7 +105,11 @@ extension SubscriptionHub {
         let operationToRun = SubscriptionOperation(
             document: prepared.document, source: prepared.source, operationName: request.operationName,
             variables: source.variables)
-        switch register(viewer: request.viewer, topic: topic, operation: operationToRun, cost: cost ?? 1) {
+        // A selection whose answer is the same for everyone who may read the post is computed
+        // once per post for all of them; each is admitted on their own (``EventAdmission``).
+        let audience: SubscriptionAudience =
+            topic == .feedPosts && snapshots != nil && SharedEventShape.isShared(operation) ? .mayReadPost : .viewer(viewerID)
+        switch register(viewer: request.viewer, topic: topic, operation: operationToRun, cost: cost ?? 1, audience: audience) {
         case .registered(let subscription):
             if let resumeAfter, let refusal = await catchUp(subscription, after: resumeAfter) { return refusal }
             return .started(subscription)
@@ -155,15 +159,31 @@ extension SubscriptionHub {
     /// The answer to `delivery` for `subscription`: its session is checked first, then the
     /// event's answer is taken from the execution it shares with the other subscriptions of its
     /// ``FanOutKey`` (run at event priority), then its cost is spent from the viewer's reads.
+    ///
+    /// A subscription of a class audience (``SubscriptionAudience/mayReadPost``) is admitted on
+    /// its own first (``EventAdmission``, from the post's audience read once for the fan-out):
+    /// refused, it is skipped; admitted, it takes the class's answer; where the audience cannot
+    /// say, it is answered on its own.
     func answer(_ delivery: LiveSubscription.Delivery, for subscription: LiveSubscription) async -> Answer {
         if let session = subscription.session, session.hasEnded(in: service.options.endedSessions) {
             return .ended(.sessionEnded)
         }
-        let body = await delivery.answer.value {
-            counters.executed()
-            return await service.executionSlots.withSlot(.event) { () -> [UInt8]? in
-                await service.answer(delivery.event, operation: subscription.operation, viewer: subscription.viewer)
+        let body: [UInt8]?
+        if case .mayReadPost = subscription.key.audience, let audience = delivery.audience {
+            let author = audience.author
+            let known = subscription.viewer.userId == author
+                ? nil
+                : await audience.value(isFresh: { audienceIsFresh(author, $0) }) { await readAudience(of: author) }
+            switch EventAdmission.decide(viewer: subscription.viewer, author: author, known: known) {
+            case .refused:
+                body = nil
+            case .admitted:
+                body = await delivery.answer.value(sharesRefusal: false) { await execute(delivery.event, for: subscription) }
+            case .unknown:
+                body = await execute(delivery.event, for: subscription)
             }
+        } else {
+            body = await delivery.answer.value { await execute(delivery.event, for: subscription) }
         }
         guard let body else {
             counters.skipped()
@@ -175,6 +195,14 @@ extension SubscriptionHub {
         }
         counters.delivered()
         return .next(body)
+    }
+
+    /// One execution of `subscription`'s operation for `event`, as its viewer, at event priority.
+    private func execute(_ event: SubscriptionEvent, for subscription: LiveSubscription) async -> [UInt8]? {
+        counters.executed()
+        return await service.executionSlots.withSlot(.event) { () -> [UInt8]? in
+            await service.answer(event, operation: subscription.operation, viewer: subscription.viewer)
+        }
     }
 }
 

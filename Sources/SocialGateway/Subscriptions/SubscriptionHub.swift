@@ -10,9 +10,12 @@ import Synchronization
 /// Routing only queues (``LiveSubscription/offer(_:)``): what a subscriber costs to answer is
 /// paid by its own transport's task, never by the writer or the feed. Subscriptions with the same
 /// document, variables and audience (``FanOutKey``) share one execution per event
-/// (``SharedAnswer``); each execution goes through the service's execution slots at
-/// ``ExecutionSlots/Priority/event``, behind every waiting query, and each delivered event spends
-/// the subscription's cost from the viewer's read bucket.
+/// (``SharedAnswer``): one viewer's identical subscriptions, or, for a selection that reads the
+/// same for everyone allowed to see a post (``SharedEventShape``), every `feedPosts` subscriber,
+/// each admitted on their own when the answer is handed to them (``EventAdmission``, from the
+/// post's audience read once per fan-out: ``PostAudience``). Each execution goes through the
+/// service's execution slots at ``ExecutionSlots/Priority/event``, behind every waiting query,
+/// and each delivered event spends the subscription's cost from the viewer's read bucket.
 ///
 /// Bounds (``SubscriptionLimits``): a subscription's cost (`SUBSCRIPTION_MAX_COST`), live
 /// subscriptions per viewer over every connection (`SUBSCRIPTIONS_PER_VIEWER`), repeated
@@ -40,6 +43,11 @@ public final class SubscriptionHub: Sendable {
     let throttle: NotificationThrottle
     /// What `/metrics` shows.
     public let counters = SubscriptionCounters()
+    /// The graph read unfiltered, where the operator allowed it (graph memory on): a post's
+    /// audience is read from it once per fan-out (``PostAudience``). Nil: every answer per viewer.
+    let snapshots: (any GraphSnapshotStore)?
+    /// Which authors' relations changed since a ``PostAudience`` was read (its ticket).
+    let audienceTickets = Mutex(FillTickets(stripes: 1024))
 
     struct Registry {
         var byTopic: [SubscriptionTopic: [UInt64: LiveSubscription]] = [:]
@@ -67,6 +75,7 @@ public final class SubscriptionHub: Sendable {
         self.logger = logger
         self.registry = Mutex(Registry(feedListening: !changes.followsFeed))
         self.throttle = NotificationThrottle(window: .seconds(limits.notificationRepeatWindowSeconds))
+        self.snapshots = service.memory == nil ? nil : service.stores.snapshots
         changes.subscribe { [self] event in self.handle(event) }
         service.options.endedSessions.onEnd { [weak self] ends in self?.sessionsEnded(ends) }
     }
@@ -81,8 +90,10 @@ public final class SubscriptionHub: Sendable {
     func handle(_ event: ChangeEvent) {
         switch event {
         case .connected:
+            audienceTickets.withLock { $0.invalidateAll() }
             registry.withLock { $0.feedListening = true }
         case .lost:
+            audienceTickets.withLock { $0.invalidateAll() }
             let all = registry.withLock { registry -> [LiveSubscription] in
                 registry.feedListening = false
                 return registry.byTopic.values.flatMap(\.values)
@@ -94,6 +105,7 @@ public final class SubscriptionHub: Sendable {
         case .happened(let activities, _):
             for activity in activities where activity.isWellFormed { route(activity) }
         case .changed(let changes, _):
+            forgetAudiences(changes)
             deferPostChanges(changes.compactMap { if case .post(let post) = $0 { post } else { nil } })
         case .sessionsEnded, .unreadable:
             // Ended sessions reach ``sessionsEnded(_:)`` through ``EndedSessions`` (the server
@@ -101,6 +113,50 @@ public final class SubscriptionHub: Sendable {
             // subscription could be told.
             break
         }
+    }
+
+    /// Marks the authors whose followers, blocks or visibility `changes` changed: a
+    /// ``PostAudience`` read before is read again. A change this version does not know, or one
+    /// that concerns every profile's visibility, marks them all.
+    private func forgetAudiences(_ changes: some Sequence<DataChange>) {
+        audienceTickets.withLock { tickets in
+            for change in changes {
+                switch change {
+                case .profile(let id), .followers(let id), .following(let id):
+                    tickets.invalidate(id)
+                case .followLists:
+                    tickets.invalidateAll()
+                case .post, .posts, .allFeeds, .comments, .search:
+                    break
+                case .other(let tag):
+                    if let colon = tag.firstIndex(of: ":"), let id = UUID(uuidString: String(tag[tag.index(after: colon)...])) {
+                        tickets.invalidate(id)
+                    } else {
+                        tickets.invalidateAll()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads who may read `author`'s posts (``PostAudience``), under a ticket taken first; nil
+    /// when the store failed.
+    func readAudience(of author: UUID) async -> PostAudience.Known? {
+        guard let snapshots else { return nil }
+        let ticket = audienceTickets.withLock { $0.ticket }
+        do {
+            guard let facts = try await snapshots.viewerFacts(author, limit: limits.sharedAudienceMax),
+                  let profile = try await snapshots.snapshotProfiles(ids: [author])[author]
+            else { return .unknown(ticket: ticket) }
+            return .relations(isPublic: profile.isPublic, followers: facts.followers, blocks: facts.blocks, ticket: ticket)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Whether a ``PostAudience`` of `author` read under `ticket` still holds.
+    func audienceIsFresh(_ author: UUID, _ ticket: FillTickets.Ticket) -> Bool {
+        audienceTickets.withLock { $0.mayKeep(author, readUnder: ticket) }
     }
 
     /// A post's change tells its `postActivity` subscribers, unless the activity of the same
@@ -174,8 +230,11 @@ public final class SubscriptionHub: Sendable {
         Self.fanOut(event, to: targets)
     }
 
-    /// Queues `event` for each subscription, with one shared answer per ``FanOutKey``.
+    /// Queues `event` for each subscription, with one shared answer per ``FanOutKey`` and, for a
+    /// post, one read of who may read it (``PostAudience``) for all of them.
     private static func fanOut(_ event: SubscriptionEvent, to subscriptions: [LiveSubscription]) {
+        var audience: PostAudience?
+        if case .feedPost(let activity) = event { audience = PostAudience(author: activity.actor) }
         var answers: [FanOutKey: SharedAnswer] = [:]
         for subscription in subscriptions {
             let answer: SharedAnswer
@@ -185,11 +244,11 @@ public final class SubscriptionHub: Sendable {
                 answer = SharedAnswer()
                 answers[subscription.key] = answer
             }
-            subscription.offer(LiveSubscription.Delivery(event: event, answer: answer))
+            subscription.offer(LiveSubscription.Delivery(event: event, answer: answer, audience: audience))
         }
     }
 
-    /// What ``register(viewer:topic:operation:cost:)`` did.
+    /// What ``register(viewer:topic:operation:cost:audience:)`` did.
     enum Registration {
         case registered(LiveSubscription)
         /// The hub is closed or the feed is lost.
@@ -200,14 +259,16 @@ public final class SubscriptionHub: Sendable {
 
     /// Adds a subscription, unless the hub is closed, the feed is lost or the viewer holds their
     /// limit of subscriptions.
-    func register(viewer: Viewer, topic: SubscriptionTopic, operation: SubscriptionOperation, cost: Int) -> Registration {
+    func register(
+        viewer: Viewer, topic: SubscriptionTopic, operation: SubscriptionOperation, cost: Int, audience: SubscriptionAudience
+    ) -> Registration {
         guard let user = viewer.userId else { return .unavailable }
         let registration = registry.withLock { registry -> Registration in
             guard !registry.closed, registry.feedListening else { return .unavailable }
             guard registry.byViewer[user, default: [:]].count < limits.subscriptionsPerViewer else { return .tooMany }
             let subscription = LiveSubscription(
                 id: registry.nextID, viewer: viewer, topic: topic, operation: operation,
-                queueLimit: limits.queuedEventsPerSubscription, cost: cost, audience: .viewer(user), hub: self)
+                queueLimit: limits.queuedEventsPerSubscription, cost: cost, audience: audience, hub: self)
             registry.nextID += 1
             registry.byTopic[topic, default: [:]][subscription.id] = subscription
             registry.byViewer[user, default: [:]][subscription.id] = subscription

@@ -43,13 +43,18 @@ public struct SubscriptionLimits: Sendable, Hashable {
     /// (`WEBSOCKET_ANONYMOUS_IDLE_TIMEOUT`, 15): an anonymous socket can run queries but never
     /// subscribe, so one holding nothing is closed (1000) after this grace.
     public var anonymousIdleTimeoutSeconds: Int
+    /// The most followers an author may have for their post to be answered once for every
+    /// subscriber allowed to read it (100,000; issue 53, ``PostAudience``): the fan-out holds the
+    /// author's followers while it runs, about 16 bytes each plus the set's slack. Past it, each
+    /// subscriber's answer is computed on their own, as for any selection that reads the viewer.
+    public var sharedAudienceMax: Int
 
     public init(
         queuedEventsPerSubscription: Int = 100, subscriptionsPerConnection: Int = 20, connectionsPerViewer: Int = 10,
         handshakeTimeoutSeconds: Int = 10, idleTimeoutSeconds: Int = 300, maxMessageBytes: Int = 65_536,
         heartbeatSeconds: Int = 5, maxCost: Int = 1_000, subscriptionsPerViewer: Int = 100,
         notificationRepeatWindowSeconds: Int = 60, connectionsPerAddress: Int = 16, maxConnections: Int? = nil,
-        anonymousIdleTimeoutSeconds: Int = 15
+        anonymousIdleTimeoutSeconds: Int = 15, sharedAudienceMax: Int = 100_000
     ) {
         self.queuedEventsPerSubscription = queuedEventsPerSubscription
         self.subscriptionsPerConnection = subscriptionsPerConnection
@@ -64,6 +69,7 @@ public struct SubscriptionLimits: Sendable, Hashable {
         self.connectionsPerAddress = connectionsPerAddress
         self.maxConnections = maxConnections ?? Self.descriptorBound()
         self.anonymousIdleTimeoutSeconds = anonymousIdleTimeoutSeconds
+        self.sharedAudienceMax = sharedAudienceMax
     }
 
     /// The default bound on streaming connections: what the file descriptor limit leaves after
