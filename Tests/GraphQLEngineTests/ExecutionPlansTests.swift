@@ -79,4 +79,17 @@ struct ExecutionPlansTests {
         #expect(mismatches.all == [])
         #expect(plans.count <= 2)
     }
+
+    @Test("a plan of more planned fields than the bound is not kept: its document's text does not bound it, fragments multiply it")
+    func largePlansAreNotKept() async throws {
+        let schema = try schema()
+        let source = Source("query Q($p: String!) { items(first: 2) { id label(prefix: $p) } }")
+        let document = try Document(parsing: source)
+        let small = ExecutionPlans(maxFieldsPerPlan: 2)
+        #expect(await execute(schema, document, source, ["p": "a"], small) == #"{"data":{"items":[{"id":1,"label":"a1"},{"id":2,"label":"a2"}]}}"#)
+        #expect(small.count == 0, "a plan of 3 planned fields was kept under a bound of 2")
+        let enough = ExecutionPlans(maxFieldsPerPlan: 3)
+        _ = await execute(schema, document, source, ["p": "a"], enough)
+        #expect(enough.count == 1)
+    }
 }

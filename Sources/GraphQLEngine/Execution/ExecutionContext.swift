@@ -51,6 +51,8 @@ final class ExecutionContext: @unchecked Sendable {
     var selectionsReadVariables = false
     /// The planned fields whose arguments read variables: coerced again when the plan is reused.
     var variableArgumentFields: [PlannedField] = []
+    /// The planned fields of this execution's plan (``ExecutionPlans/maxFieldsPerPlan``).
+    var plannedFieldCount = 0
     /// Selections whose inline attempt was abandoned in this execution (tried again in the next).
     var abandonedSelections: [CollectedFields] = []
 

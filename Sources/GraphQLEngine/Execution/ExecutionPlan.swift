@@ -218,6 +218,7 @@ final class PlannedField {
         resolver = definition?.resolver
         leafSerialize = nil
         coerceArguments(in: context)
+        context.plannedFieldCount += 1
         if nodes[0].arguments.contains(where: { $0.value.readsVariables }) { context.variableArgumentFields.append(self) }
     }
 

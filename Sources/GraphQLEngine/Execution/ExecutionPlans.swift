@@ -18,6 +18,11 @@ import Synchronization
 /// incremental execution's; a selection abandoned to the result tree in one request is tried
 /// inline again in the next.
 ///
+/// Bounded: a plan of more than ``maxFieldsPerPlan`` planned fields is not kept (fragments spread
+/// in many places make a plan far larger than its text), and all instances together keep at most
+/// ``maxKeptFields`` planned fields (a few hundred bytes each): documents are kept by the size of
+/// their text, and their plans must not multiply it.
+///
 /// ```swift
 /// let plans = ExecutionPlans()   // one per parsed document, kept with it
 /// let result = await Executor.execute(schema: schema, request: GraphQLRequest(document: document, plans: plans))
@@ -29,32 +34,56 @@ public final class ExecutionPlans: Sendable {
         // execution at a time, between checkOut and checkIn.
         let plan: SelectionPlan
         let variableFields: [PlannedField]
+        /// Its planned fields, counted against ``ExecutionPlans/maxKeptFields``.
+        let fieldCount: Int
     }
 
     /// The most plans kept per operation.
     public let limitPerOperation: Int
+    /// The most planned fields a kept plan may have.
+    public let maxFieldsPerPlan: Int
+    /// The most planned fields kept by every instance together.
+    public static let maxKeptFields = 200_000
+    /// Planned fields kept now, by every instance.
+    private static let keptFields = Atomic<Int>(0)
     private let kept = Mutex<[String: [Kept]]>([:])
 
-    public init(limitPerOperation: Int = 4) {
+    public init(limitPerOperation: Int = 4, maxFieldsPerPlan: Int = 512) {
         self.limitPerOperation = limitPerOperation
+        self.maxFieldsPerPlan = maxFieldsPerPlan
+    }
+
+    deinit {
+        let fields = kept.withLock { $0.values.joined().reduce(0) { $0 + $1.fieldCount } }
+        Self.keptFields.subtract(fields, ordering: .relaxed)
     }
 
     /// A kept plan of the operation named `operation` (nil: the document's only one), if one waits.
     func checkOut(operation: String?) -> Kept? {
-        kept.withLock { $0[operation ?? ""]?.popLast() }
+        let taken = kept.withLock { $0[operation ?? ""]?.popLast() }
+        if let taken { Self.keptFields.subtract(taken.fieldCount, ordering: .relaxed) }
+        return taken
     }
 
     /// Keeps `plan`, as `context` executed it, for the operation's next request, if it may be reused.
     func checkIn(_ plan: SelectionPlan, operation: String?, from context: ExecutionContext) {
         guard context.incremental == nil, !context.selectionsReadVariables else { return }
+        let fieldCount = context.plannedFieldCount
+        guard fieldCount <= maxFieldsPerPlan else { return }
+        guard Self.keptFields.add(fieldCount, ordering: .relaxed).newValue <= Self.maxKeptFields else {
+            Self.keptFields.subtract(fieldCount, ordering: .relaxed)
+            return
+        }
         for selection in context.abandonedSelections { selection.resolution = nil }
-        let entry = Kept(plan: plan, variableFields: context.variableArgumentFields)
-        kept.withLock { kept in
+        let entry = Kept(plan: plan, variableFields: context.variableArgumentFields, fieldCount: fieldCount)
+        let stored = kept.withLock { kept -> Bool in
             var list = kept[operation ?? "", default: []]
-            guard list.count < limitPerOperation else { return }
+            guard list.count < limitPerOperation else { return false }
             list.append(entry)
             kept[operation ?? ""] = list
+            return true
         }
+        if !stored { Self.keptFields.subtract(fieldCount, ordering: .relaxed) }
     }
 
     /// How many plans wait, over every operation (for tests).
@@ -66,6 +95,7 @@ extension ExecutionContext {
     func reuse(_ kept: ExecutionPlans.Kept) {
         for field in kept.variableFields { field.coerceArguments(in: self) }
         variableArgumentFields = kept.variableFields
+        plannedFieldCount = kept.fieldCount
     }
 }
 
