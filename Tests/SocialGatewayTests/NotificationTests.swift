@@ -178,4 +178,23 @@ struct NotificationTests {
             }
         }
     }
+
+    @Test("issue 54: 50 aliased notifications in one request: 5 read the list, 45 are TOO_MANY_NOTIFICATION_READS unrun",
+          arguments: StoreKind.allCases)
+    func readsPerRequest(_ kind: StoreKind) async throws {
+        try await GatewayFixture.run(kind) { g in
+            try await Self.threeNotifications(g)
+            let fields = (0..<50).map { "n\($0): notifications(first: 1) { unreadCount }" }
+            let json = try await g.run("{ \(fields.joined(separator: " ")) }", viewer: g.alice).json
+            #expect(GatewayFixture.codes(json) == Array(repeating: "TOO_MANY_NOTIFICATION_READS", count: 45))
+            #expect(Set(GatewayFixture.messages(json)) == [
+                "notifications was not run: a request may run at most 5 notifications and markNotificationsRead fields "
+                    + "(aliases and batched operations included). Send the others in another request.",
+            ])
+            let five = try await g.run("{ \(fields.prefix(5).joined(separator: " ")) }", viewer: g.alice).json
+            #expect(five["errors"] == nil)
+            #expect((0..<5).allSatisfy { five["data"]?["n\($0)"]?["unreadCount"] == 3 })
+        }
+    }
 }
+

@@ -22,6 +22,7 @@ public final class RequestBudget: Sendable {
     private struct Spent {
         var passwordFields = 0
         var searches = 0
+        var notificationReads = 0
         var files: Set<String> = []
         var responseBytes = 0
         var responses = 0
@@ -31,6 +32,10 @@ public final class RequestBudget: Sendable {
     public static let passwordFieldsPerRequest = 1
     /// `searchProfiles` fields one request may run: a search box asks one at a time.
     public static let searchFieldsPerRequest = 10
+    /// `notifications` and `markNotificationsRead` fields one request may run: each reads the
+    /// viewer's whole kept list (up to 1,000) to filter and count it, so 20 operations of 50
+    /// aliases would read it 1,000 times.
+    public static let notificationReadsPerRequest = 5
     private let spent = Mutex(Spent())
 
     public init() {}
@@ -77,6 +82,17 @@ public final class RequestBudget: Sendable {
         if !allowed { throw .tooManySearches(field: field) }
     }
 
+    /// Counts one read of the viewer's notifications.
+    /// - Throws: ``RequestBudgetError/tooManyNotificationReads(field:)`` past ``notificationReadsPerRequest``.
+    public func spendNotificationRead(field: String) throws(RequestBudgetError) {
+        let allowed = spent.withLock { spent -> Bool in
+            guard spent.notificationReads < Self.notificationReadsPerRequest else { return false }
+            spent.notificationReads += 1
+            return true
+        }
+        if !allowed { throw .tooManyNotificationReads(field: field) }
+    }
+
     /// Takes the uploaded file `key` for one field.
     /// - Throws: ``RequestBudgetError/fileAlreadyUsed(key:)`` when another field took it.
     public func useFile(_ key: String) throws(RequestBudgetError) {
@@ -89,6 +105,7 @@ public final class RequestBudget: Sendable {
 public enum RequestBudgetError: Error, Sendable, Equatable, GraphQLErrorConvertible {
     case tooManyPasswordFields(field: String)
     case tooManySearches(field: String)
+    case tooManyNotificationReads(field: String)
     case fileAlreadyUsed(key: String)
 
     public var graphQLMessage: String {
@@ -99,6 +116,9 @@ public enum RequestBudgetError: Error, Sendable, Equatable, GraphQLErrorConverti
         case .tooManySearches(let field):
             "\(field) was not run: a request may run at most \(RequestBudget.searchFieldsPerRequest) searchProfiles "
                 + "fields (aliases and batched operations included). Send the others in another request."
+        case .tooManyNotificationReads(let field):
+            "\(field) was not run: a request may run at most \(RequestBudget.notificationReadsPerRequest) notifications and "
+                + "markNotificationsRead fields (aliases and batched operations included). Send the others in another request."
         case .fileAlreadyUsed(let key):
             "The uploaded file \"\(key)\" is already used by another field of this request: each file can back one field only."
         }
@@ -108,6 +128,7 @@ public enum RequestBudgetError: Error, Sendable, Equatable, GraphQLErrorConverti
         switch self {
         case .tooManyPasswordFields: ["code": "TOO_MANY_PASSWORD_FIELDS"]
         case .tooManySearches: ["code": "TOO_MANY_SEARCHES"]
+        case .tooManyNotificationReads: ["code": "TOO_MANY_NOTIFICATION_READS"]
         case .fileAlreadyUsed: ["code": "BAD_USER_INPUT", "field": "file"]
         }
     }

@@ -10,6 +10,8 @@ enum NotificationResolvers {
     static func bind(_ b: inout SchemaBinder) {
         b.bind("Query", "notifications") { info in
             let request = try info.request
+            // Aliases and batches share the request's reads of the list (RequestBudget).
+            try request.budget.spendNotificationRead(field: "notifications")
             let page = try await storeCall(request.logger) {
                 try await ListNotifications(visible: visible(request)).execute(
                     first: info.arguments.int("first"), after: info.arguments.string("after"), viewer: request.viewer)
@@ -34,6 +36,7 @@ enum NotificationResolvers {
 
         b.bind("Mutation", "markNotificationsRead") { info in
             let request = try info.request
+            try request.budget.spendNotificationRead(field: "markNotificationsRead")
             return try await storeCall(request.logger) {
                 try await MarkNotificationsRead(visible: visible(request)).execute(
                     id: info.arguments.string("id"), through: info.arguments.string("through"), viewer: request.viewer)
