@@ -24,6 +24,14 @@ struct GraphMemoryDifferentialTests {
             edges { cursor node { id handle isPublic viewerIsFollowing followsViewer } } }
           following(first: $n) { totalCount pageInfo { hasNextPage endCursor } nodes { handle viewerIsFollowing followsViewer } } } }
         """
+    /// A card every viewer with the same view of it shares (``SharedCardShape``: only the listed
+    /// profiles' card fields), keyed by what memory says the viewer sees (audience cards).
+    static let sharedCard = """
+        query SharedCard($h: String!, $n: Int = 3, $c: String) { profile(handle: $h) { id handle displayName bio isPublic
+          followerCount followingCount viewerIsFollowing followsViewer
+          followers(first: $n) { totalCount edges { cursor followedAt node { id handle displayName isPublic } } pageInfo { hasNextPage endCursor } }
+          following(first: 2, after: $c) { totalCount pageInfo { hasNextPage endCursor } edges { node { handle avatarURL } } } } }
+        """
     static let after = """
         query After($h: String!, $n: Int, $c: String) { profile(handle: $h) {
           followers(first: $n, after: $c) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
@@ -128,8 +136,14 @@ struct GraphMemoryDifferentialTests {
                     let again = asked[random.below(asked.count)]
                     await compare(again)
                     await compare(again)
-                case 35..<55:
+                case 35..<45:
                     await read(Self.card, ["h": .string(handle), "n": n], viewer)
+                case 45..<55:
+                    // The same card by two viewers in a row: the second finds the first's answer
+                    // when both see the same of it, and must not when they do not.
+                    let variables: JSONObject = random.below(2) == 0 ? ["h": .string(handle)] : ["h": .string(handle), "n": n]
+                    await read(Self.sharedCard, variables, viewer)
+                    await read(Self.sharedCard, variables, viewers[random.below(viewers.count)])
                 case 55..<65:
                     let first = await reference.execute(GatewayRequest(query: Self.card, variables: ["h": .string(handle), "n": n], viewer: viewer))
                     if let c = cursor(first) {

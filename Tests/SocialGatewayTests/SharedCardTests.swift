@@ -46,14 +46,27 @@ struct SharedCardTests {
     /// shared cards need: the Supabase store has no such read yet.
     static func sharesCards(_ gateway: GatewayFixture) -> Bool { gateway.store.stores.relations != nil }
 
+    /// A gateway with the response cache on, and graph memory when `memory` (then a card is keyed
+    /// by what its viewer sees of it, read from memory: ``GatewayService``'s audience cards).
+    static func withCards(_ kind: StoreKind, memory: Bool, _ body: (GatewayFixture, ResponseCacheStore) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = ResponseCacheStore.open(path: directory.appendingPathComponent("cache.sqlite"))
+        var options = GatewayOptions()
+        options.cache = cache
+        if memory { options.graphMemory = GraphMemory.Limits() }
+        try await GatewayFixture.run(kind, options: options) { gateway in try await body(gateway, cache) }
+    }
+
     /// The cache's hits once a computed answer has landed (it is kept in memory as it is computed;
     /// the wait only covers the background task's start).
     static func landed() async { try? await Task.sleep(nanoseconds: 50_000_000) }
 
     @Test("two viewers with the same relation get the same card; the second is a hit after one relation read",
-          arguments: StoreKind.allCases)
-    func sameRelationShares(_ kind: StoreKind) async throws {
-        try await withCachedGateway(kind) { gateway, cache in
+          arguments: StoreKind.allCases, [false, true])
+    func sameRelationShares(_ kind: StoreKind, memory: Bool) async throws {
+        try await Self.withCards(kind, memory: memory) { gateway, cache in
             // alice and carol both follow bob, and bob follows both.
             let alice = try await Self.bobsCard(gateway, gateway.alice)
             #expect(alice["viewerIsFollowing"] == true)
@@ -69,7 +82,8 @@ struct SharedCardTests {
             } else {
                 #expect(cache.counters.hits == hits)
             }
-            if kind == .embedded { #expect(gateway.store.callCounts == ["viewerRelation": 1]) }
+            // Without memory, one relation read; with it, none once the viewer's facts are kept.
+            if kind == .embedded, !memory { #expect(gateway.store.callCounts == ["viewerRelation": 1]) }
             // bob's own card is his alone (his owner view), never the shared one.
             let own = try await Self.bobsCard(gateway, gateway.bob)
             #expect(own["viewerIsFollowing"] == false)
@@ -78,9 +92,9 @@ struct SharedCardTests {
     }
 
     @Test("a private profile through the shared cards: its approved follower sees its followers, a stranger only its card",
-          arguments: StoreKind.allCases)
-    func privateRule(_ kind: StoreKind) async throws {
-        try await withCachedGateway(kind) { gateway, cache in
+          arguments: StoreKind.allCases, [false, true])
+    func privateRule(_ kind: StoreKind, memory: Bool) async throws {
+        try await Self.withCards(kind, memory: memory) { gateway, cache in
             try await FollowRequestTests.strangers(gateway)
             for round in 0..<2 {
                 let follower = try await Self.bobsCard(gateway, gateway.carol)
@@ -103,9 +117,9 @@ struct SharedCardTests {
     }
 
     @Test("a private listed profile reaches only the viewers who see it: its own card's answer never reaches another viewer",
-          arguments: StoreKind.allCases)
-    func privateListedProfile(_ kind: StoreKind) async throws {
-        try await withCachedGateway(kind) { gateway, _ in
+          arguments: StoreKind.allCases, [false, true])
+    func privateListedProfile(_ kind: StoreKind, memory: Bool) async throws {
+        try await Self.withCards(kind, memory: memory) { gateway, _ in
             let goPrivate = try await gateway.run(
                 "mutation { updateProfile(input: { isPublic: false }) { profile { isPublic } } }", viewer: gateway.carol)
             #expect(goPrivate.json["errors"] == nil)
@@ -132,9 +146,9 @@ struct SharedCardTests {
     }
 
     @Test("blocks hide through the shared cards: a blocked follower leaves the lists of both, a blocked profile is null",
-          arguments: StoreKind.allCases)
-    func blocksHide(_ kind: StoreKind) async throws {
-        try await withCachedGateway(kind) { gateway, _ in
+          arguments: StoreKind.allCases, [false, true])
+    func blocksHide(_ kind: StoreKind, memory: Bool) async throws {
+        try await Self.withCards(kind, memory: memory) { gateway, _ in
             let shared = try await Self.bobsCard(gateway, gateway.alice)
             #expect(Self.followerHandles(shared) == ["alice_wonder", "carol_creator"])
             await Self.landed()
@@ -154,9 +168,9 @@ struct SharedCardTests {
     }
 
     @Test("read-your-writes through the shared cards: toggleFollow and updateProfile show at once to the writer and to others",
-          arguments: StoreKind.allCases)
-    func readYourWrites(_ kind: StoreKind) async throws {
-        try await withCachedGateway(kind) { gateway, _ in
+          arguments: StoreKind.allCases, [false, true])
+    func readYourWrites(_ kind: StoreKind, memory: Bool) async throws {
+        try await Self.withCards(kind, memory: memory) { gateway, _ in
             let before = try await Self.bobsCard(gateway, gateway.alice)
             #expect(before["followerCount"] == 2)
             await Self.landed()
@@ -196,9 +210,15 @@ struct SharedCardTests {
             let document = try Document(parsing: Source(text))
             return SharedCardShape.of(document.operations[0])
         }
-        #expect(try shape(Self.card) == SharedCardShape(isHandle: true, source: .variable("handle")))
+        #expect(try shape(Self.card) == SharedCardShape(isHandle: true, source: .variable("handle"), lists: [
+            .init(kind: .followers, first: .variable("first", defaultValue: .int(10)), after: nil, last: nil, before: nil)
+        ]))
         #expect(try shape(#"{ profile(id: "b0b00000-0000-4000-8000-000000000002") { handle bio } }"#)
-            == SharedCardShape(isHandle: false, source: .literal("b0b00000-0000-4000-8000-000000000002")))
+            == SharedCardShape(isHandle: false, source: .literal("b0b00000-0000-4000-8000-000000000002"), lists: []))
+        // Each page's Relay arguments, as written: what graph memory reads the viewer's page with.
+        #expect(try shape(#"query Q($c: String) { profile(handle: "bob") { following(last: 3, before: $c) { totalCount } } }"#)?.lists
+            == [.init(kind: .following, first: nil, after: nil, last: .literal(.int(3)), before: .variable("c", defaultValue: nil))])
+        #expect(try shape(#"{ profile(handle: "bob") { followers(first: 2.5) { totalCount } } }"#) == nil)
         #expect(try shape(#"{ profile(handle: "bob") { followers { edges { node { bio } } } } }"#) == nil)
         #expect(try shape(#"{ profile(handle: "bob") { viewerFollowRequestStatus } }"#) == nil)
         #expect(try shape(#"{ profile(handle: "bob") { viewerCanSeeDetails } }"#) == nil)

@@ -42,7 +42,11 @@ extension GatewayService {
     /// Viewers whose lists may differ (a block, a private profile of their own or followed), the
     /// profile's owner, hidden or missing profiles, and backends without
     /// ``GatewayStores/relations`` keep the per-viewer key.
+    ///
+    /// With graph memory on, the card is keyed by what the viewer sees of it instead, read from
+    /// memory (``audienceCardLookup(_:operation:request:reads:)``).
     func sharedCardLookup(_ prepared: PreparedDocument, operation: OperationDefinition, request: GatewayRequest) async -> SharedCardLookup? {
+        if let memoryReads { return await audienceCardLookup(prepared, operation: operation, request: request, reads: memoryReads) }
         let name = operation.name?.value
         guard let relations = stores.relations, let me = request.viewer.userId,
               let shape = prepared.sharedCards[name], let printed = prepared.printed,

@@ -26,6 +26,34 @@ struct SharedCardShape: Sendable, Hashable {
 
     let isHandle: Bool
     let source: Source
+    /// The `followers`/`following` pages the document reads under the profile, each with its
+    /// Relay arguments as written (graph memory computes the page a viewer sees from them, to
+    /// key the answer by what the viewer sees: ``GatewayService``'s audience cards).
+    let lists: [ListPage]
+
+    /// One `followers` or `following` field and its arguments.
+    struct ListPage: Sendable, Hashable {
+        let kind: FollowList.Kind
+        let first: Argument?
+        let after: Argument?
+        let last: Argument?
+        let before: Argument?
+    }
+
+    /// An argument's value as written: a literal, or a variable with the operation's default.
+    enum Argument: Sendable, Hashable {
+        case literal(JSONValue)
+        case variable(String, defaultValue: JSONValue?)
+
+        /// The value for these variables: nil when absent (the argument's own default, none for
+        /// the Relay arguments), `.null` for an explicit null.
+        func value(_ variables: JSONObject) -> JSONValue? {
+            switch self {
+            case .literal(let value): value
+            case .variable(let name, let defaultValue): variables[name] ?? defaultValue
+            }
+        }
+    }
 
     /// The fields of the profile itself: its own columns (the card's, or all of them for full
     /// access: ``ProfileAccess`` decides which, and the relation carries it), the follow flags,
@@ -69,7 +97,42 @@ struct SharedCardShape: Sendable, Hashable {
             guard listFields.contains(field.name.value) else { return field.selectionSet == nil }
             return isConnection(field)
         }) else { return nil }
-        return SharedCardShape(isHandle: isHandle, source: source)
+        var defaults: [String: JSONValue?] = [:]
+        for definition in operation.variableDefinitions {
+            defaults[definition.variable.name.value] = definition.defaultValue.flatMap(literal)
+        }
+        var lists: [ListPage] = []
+        for selection in selections {
+            guard case .field(let field) = selection, listFields.contains(field.name.value) else { continue }
+            var arguments: [String: Argument] = [:]
+            for argument in field.arguments {
+                switch argument.value {
+                case .variable(let variable):
+                    let name = variable.name.value
+                    arguments[argument.name.value] = .variable(name, defaultValue: defaults[name] ?? nil)
+                default:
+                    // A literal this reading does not know keeps the answer per viewer.
+                    guard let value = literal(argument.value) else { return nil }
+                    arguments[argument.name.value] = .literal(value)
+                }
+            }
+            guard Set(arguments.keys).isSubset(of: ["first", "after", "last", "before"]) else { return nil }
+            lists.append(ListPage(
+                kind: field.name.value == "followers" ? .followers : .following, first: arguments["first"],
+                after: arguments["after"], last: arguments["last"], before: arguments["before"]))
+        }
+        return SharedCardShape(isHandle: isHandle, source: source, lists: lists)
+    }
+
+    /// The JSON value of an Int, String or null literal (the Relay arguments' types); nil for
+    /// anything else.
+    private static func literal(_ value: Value) -> JSONValue? {
+        switch value {
+        case .int(let int): Int(int.value).map(JSONValue.int)
+        case .string(let string): .string(string.value)
+        case .null: .null
+        default: nil
+        }
     }
 
     /// The profile key this request names, or nil when it names none the resolver would load

@@ -40,6 +40,8 @@ public final class GatewayService: Sendable {
     public let memory: GraphMemory?
     /// ``memory``'s reads that answer at once, for the resolvers.
     let readyReads: (any ReadyGraphReads)?
+    /// ``memory``'s reads with their fills, for the audience of a card (``audienceCardLookup``).
+    let memoryReads: MemoryReads?
 
     /// - Throws: ``SchemaError`` or ``BindingError`` when `schema.graphql` and the resolvers disagree.
     public init(stores: GatewayStores, options: GatewayOptions = GatewayOptions(), logger: Logger = Logger(label: "social-gateway")) throws {
@@ -56,11 +58,14 @@ public final class GatewayService: Sendable {
             answering.relations = nil
             self.stores = answering
             self.memory = memory
-            self.readyReads = MemoryReadyReads(reads: MemoryReads(memory: memory, snapshots: snapshots))
+            let reads = MemoryReads(memory: memory, snapshots: snapshots)
+            self.memoryReads = reads
+            self.readyReads = MemoryReadyReads(reads: reads)
         } else {
             self.stores = stores
             self.memory = nil
             self.readyReads = nil
+            self.memoryReads = nil
         }
         self.options = options
         self.logger = logger
