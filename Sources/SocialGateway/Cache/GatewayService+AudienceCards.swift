@@ -10,7 +10,8 @@ extension GatewayService {
     /// Why: with a million viewer and profile pairs nearly every card was executed for its one
     /// viewer (a miss costs three to four times a hit), although most viewers see exactly the
     /// same card. The audience class of a card is *what the viewer sees* of it, read from memory
-    /// by the reads the resolvers use (``MemoryReads``, which apply ``SocialRules`` per viewer): the profile's access and the follows between the two, and for every
+    /// by the reads the resolvers use, under one lock (``MemoryReads/readyCardView(_:viewer:pages:)``,
+    /// which applies ``SocialRules`` per viewer): the profile's access and the follows between the two, and for every
     /// `followers`/`following` page the document reads, the rows the viewer's page holds and its
     /// page flags. ``SharedCardShape`` admits only fields whose values follow from those (the
     /// profile's fields by access, the listed profiles' card fields, which are alike for every
@@ -40,26 +41,26 @@ extension GatewayService {
               let profileKey = shape.profileKey(variables: request.variables)
         else { return nil }
         let token = options.cache.beginComputation()
-        // Each read fills what memory lacks first (a viewer's first request shares too); a store
-        // failure leaves the request to the execution, which reports it.
-        let found: Profile?
-        switch profileKey {
-        case .handle(let handle): found = (try? await reads.answer { reads.readyProfiles(handleKeys: [handle], viewer: viewer) })?[handle]
-        case .id(let id): found = (try? await reads.answer { reads.readyProfiles(ids: [id], viewer: viewer) })?[id]
-        }
-        guard let profile = found, profile.id != me,
-              let states = try? await reads.answer({ reads.readyFollowStates(profileIds: [profile.id], viewer: viewer) }),
-              let state = states.first
-        else { return nil }
-        var facts = "\(profile.id.lowercased):\(profile.access.rawValue):"
-            + "\(state.viewerIsFollowing ? "follows" : "-"):\(state.followsViewer ? "followed" : "-")"
-        for list in shape.lists {
-            guard let page = Self.pageRequest(list, of: profile.id, variables: request.variables, viewer: viewer) else {
-                return nil
+        // One read under memory's lock, filling what memory lacks first (a viewer's first request
+        // shares too); a store failure leaves the request to the execution, which reports it.
+        // Rounds: the viewer's facts, the profile, its lists, their rows' profiles.
+        let read = try? await reads.answer(rounds: 5) {
+            reads.readyCardView(profileKey, viewer: viewer) { owner in
+                var requests: [FollowPageRequest] = []
+                for list in shape.lists {
+                    guard let page = Self.pageRequest(list, of: owner, variables: request.variables, viewer: viewer) else { return nil }
+                    requests.append(page)
+                }
+                return requests
             }
+        }
+        guard let view = read ?? nil, view.profile.id != me else { return nil }
+        let profile = view.profile
+        var facts = "\(profile.id.lowercased):\(profile.access.rawValue):"
+            + "\(view.state.viewerIsFollowing ? "follows" : "-"):\(view.state.followsViewer ? "followed" : "-")"
+        for (list, page) in zip(shape.lists, view.pages) {
             // A list behind the profile's card is empty for every viewer with this access.
-            guard SocialRules.showsLists(of: profile.access) else { continue }
-            guard let rows = try? await reads.answer({ reads.readyFollowPage(page, viewer: viewer) }) else { return nil }
+            guard let rows = page else { continue }
             facts += "|\(list.kind == .followers ? "r" : "g")\(rows.hasNextPage ? "n" : "-")\(rows.hasPreviousPage ? "p" : "-")"
             facts += "\(rows.totalCount)"
             for edge in rows.edges { facts += "," + edge.profile.id.lowercased }

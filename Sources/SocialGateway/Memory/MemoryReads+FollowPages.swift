@@ -9,40 +9,45 @@ extension MemoryReads {
     /// until it has `limit + 1` edges it may show; when the start runs out first and is not the
     /// whole list, memory declines and the page is the store's.
     func readyFollowPage(_ request: FollowPageRequest, viewer: Viewer) -> Outcome<FollowPage> {
-        ready(viewer) { state, view, missing in
-            guard case .signedIn(let me, let facts) = view else { return nil }
-            let owner: Profile
-            switch state.profile(request.list.owner) {
-            case .found(let record): owner = record
-            case .absent: return FollowPage.assemble(request: request, fetched: [], totalCount: 0)
-            case .unknown:
-                missing.profiles.insert(request.list.owner)
-                return nil
-            }
-            let ownerAccess = Self.access(owner, view)
-            guard SocialRules.showsLists(of: ownerAccess) else { return FollowPage.assemble(request: request, fetched: [], totalCount: 0) }
-            guard let start = state.list(request.list) else {
-                missing.lists.insert(request.list)
-                return nil
-            }
-            let fetched = Self.walk(start, request) { id in
-                switch state.profile(id) {
-                case .found(let record):
-                    guard SocialRules.showsEdge(ownerAccess, Self.access(record, view)) else { return .hidden }
-                    let edgeState = FollowState(
-                        profileId: id, viewerIsFollowing: id != me && facts.follows.contains(id),
-                        followsViewer: id != me && facts.followers.contains(id))
-                    return .shown(record, edgeState)
-                case .absent: return .hidden
-                case .unknown:
-                    missing.profiles.insert(id)
-                    return .unknown
-                }
-            }
-            guard let fetched else { return nil }
-            let stored = request.list.kind == .followers ? owner.followerCount : owner.followingCount
-            return FollowPage.assemble(request: request, fetched: fetched, totalCount: SocialRules.listTotal(storedCount: stored, access: ownerAccess))
+        ready(viewer) { state, view, missing in Self.followPage(request, in: &state, view, &missing) }
+    }
+
+    /// ``readyFollowPage(_:viewer:)``'s body, under memory's lock.
+    static func followPage(
+        _ request: FollowPageRequest, in state: inout GraphMemory.State, _ view: ViewerView, _ missing: inout Missing
+    ) -> FollowPage? {
+        guard case .signedIn(let me, let facts) = view else { return nil }
+        let owner: Profile
+        switch state.profile(request.list.owner) {
+        case .found(let record): owner = record
+        case .absent: return FollowPage.assemble(request: request, fetched: [], totalCount: 0)
+        case .unknown:
+            missing.profiles.insert(request.list.owner)
+            return nil
         }
+        let ownerAccess = Self.access(owner, view)
+        guard SocialRules.showsLists(of: ownerAccess) else { return FollowPage.assemble(request: request, fetched: [], totalCount: 0) }
+        guard let start = state.list(request.list) else {
+            missing.lists.insert(request.list)
+            return nil
+        }
+        let fetched = Self.walk(start, request) { id in
+            switch state.profile(id) {
+            case .found(let record):
+                guard SocialRules.showsEdge(ownerAccess, Self.access(record, view)) else { return .hidden }
+                let edgeState = FollowState(
+                    profileId: id, viewerIsFollowing: id != me && facts.follows.contains(id),
+                    followsViewer: id != me && facts.followers.contains(id))
+                return .shown(record, edgeState)
+            case .absent: return .hidden
+            case .unknown:
+                missing.profiles.insert(id)
+                return .unknown
+            }
+        }
+        guard let fetched else { return nil }
+        let stored = request.list.kind == .followers ? owner.followerCount : owner.followingCount
+        return FollowPage.assemble(request: request, fetched: fetched, totalCount: SocialRules.listTotal(storedCount: stored, access: ownerAccess))
     }
 
     /// What a page shows of the profile at the other end of a follow.

@@ -97,55 +97,66 @@ struct MemoryReads: Sendable {
 
     /// The profiles among `ids` the viewer may see, as they may see them.
     func readyProfiles(ids: [UUID], viewer: Viewer) -> Outcome<[UUID: Profile]> {
-        ready(viewer) { state, view, missing in
-            var found: [UUID: Profile] = [:]
-            for id in ids {
-                switch state.profile(id) {
-                case .found(let record): if let shown = Self.shown(record, view) { found[id] = shown }
-                case .absent: break
-                case .unknown: missing.profiles.insert(id)
-                }
-            }
-            return found
-        }
+        ready(viewer) { state, view, missing in Self.profiles(ids: ids, in: &state, view, &missing) }
     }
 
     /// The profiles with the handle keys `keys` the viewer may see, as they may see them.
     func readyProfiles(handleKeys keys: [String], viewer: Viewer) -> Outcome<[String: Profile]> {
-        ready(viewer) { state, view, missing in
-            var found: [String: Profile] = [:]
-            for key in keys {
-                switch state.profile(handleKey: key) {
-                case .found(let record): if let shown = Self.shown(record, view) { found[key] = shown }
-                case .absent: break
-                case .unknown: missing.handles.insert(key)
-                }
-            }
-            return found
-        }
+        ready(viewer) { state, view, missing in Self.profiles(handleKeys: keys, in: &state, view, &missing) }
     }
 
     /// The viewer's follow states with `ids` by the edge rule: a follow either way shows when
     /// the viewer sees the profile (and sees itself).
     func readyFollowStates(profileIds ids: [UUID], viewer: Viewer) -> Outcome<[FollowState]> {
-        ready(viewer) { state, view, missing in
-            guard case .signedIn(let me, let facts) = view else {
-                return ids.map { FollowState(profileId: $0, viewerIsFollowing: false, followsViewer: false) }
+        ready(viewer) { state, view, missing in Self.followStates(ids, in: &state, view, &missing) }
+    }
+
+    // The bodies of the ready reads, under memory's lock: one read each, or several under one
+    // lock (``readyCardView(_:viewer:pages:)``).
+
+    static func profiles(ids: [UUID], in state: inout GraphMemory.State, _ view: ViewerView, _ missing: inout Missing) -> [UUID: Profile] {
+        var found: [UUID: Profile] = [:]
+        for id in ids {
+            switch state.profile(id) {
+            case .found(let record): if let shown = Self.shown(record, view) { found[id] = shown }
+            case .absent: break
+            case .unknown: missing.profiles.insert(id)
             }
-            return ids.map { id in
-                guard id != me else { return FollowState(profileId: id, viewerIsFollowing: false, followsViewer: false) }
-                let seen: Bool
-                switch state.profile(id) {
-                case .found(let record): seen = SocialRules.sees(Self.access(record, view))
-                case .absent: seen = false
-                case .unknown:
-                    missing.profiles.insert(id)
-                    seen = false
-                }
-                return FollowState(
-                    profileId: id, viewerIsFollowing: seen && facts.follows.contains(id),
-                    followsViewer: seen && facts.followers.contains(id))
+        }
+        return found
+    }
+
+    static func profiles(
+        handleKeys keys: [String], in state: inout GraphMemory.State, _ view: ViewerView, _ missing: inout Missing
+    ) -> [String: Profile] {
+        var found: [String: Profile] = [:]
+        for key in keys {
+            switch state.profile(handleKey: key) {
+            case .found(let record): if let shown = Self.shown(record, view) { found[key] = shown }
+            case .absent: break
+            case .unknown: missing.handles.insert(key)
             }
+        }
+        return found
+    }
+
+    static func followStates(_ ids: [UUID], in state: inout GraphMemory.State, _ view: ViewerView, _ missing: inout Missing) -> [FollowState] {
+        guard case .signedIn(let me, let facts) = view else {
+            return ids.map { FollowState(profileId: $0, viewerIsFollowing: false, followsViewer: false) }
+        }
+        return ids.map { id in
+            guard id != me else { return FollowState(profileId: id, viewerIsFollowing: false, followsViewer: false) }
+            let seen: Bool
+            switch state.profile(id) {
+            case .found(let record): seen = SocialRules.sees(Self.access(record, view))
+            case .absent: seen = false
+            case .unknown:
+                missing.profiles.insert(id)
+                seen = false
+            }
+            return FollowState(
+                profileId: id, viewerIsFollowing: seen && facts.follows.contains(id),
+                followsViewer: seen && facts.followers.contains(id))
         }
     }
 
@@ -189,10 +200,11 @@ struct MemoryReads: Sendable {
         return true
     }
 
-    /// A ready read, filling what it lacks (twice at most: a page's profiles are known only once
-    /// its list is); nil when memory cannot answer it.
-    func answer<Value>(_ read: () -> Outcome<Value>) async throws -> Value? {
-        for _ in 0..<3 {
+    /// A ready read, filling what it lacks (twice at most by default: a page's profiles are known
+    /// only once its list is; a read of several steps needs a round per step); nil when memory
+    /// cannot answer it.
+    func answer<Value>(rounds: Int = 3, _ read: () -> Outcome<Value>) async throws -> Value? {
+        for _ in 0..<rounds {
             switch read() {
             case .answer(let value): return value
             case .declined: return nil
