@@ -40,7 +40,7 @@ extension GatewayService {
         let name = operation.name?.value
         let viewer = request.viewer
         guard let me = viewer.userId, let shape = prepared.sharedCards[name], let printed = prepared.printed,
-              var policy = prepared.queryPolicies[name], policy.maxAge > 0,
+              let policy = prepared.queryPolicies[name], policy.maxAge > 0,
               let profileKey = shape.profileKey(variables: request.variables)
         else { return nil }
         let token = options.cache.beginComputation()
@@ -59,8 +59,8 @@ extension GatewayService {
         }
         guard let view = read ?? nil, view.profile.id != me else { return nil }
         let profile = view.profile
-        var facts = "\(profile.id.lowercased):\(profile.access.rawValue):"
-            + "\(view.state.viewerIsFollowing ? "follows" : "-"):\(view.state.followsViewer ? "followed" : "-")"
+        var facts = Self.relationFacts(
+            profile: profile.id, access: profile.access, follows: view.state.viewerIsFollowing, followed: view.state.followsViewer)
         for (list, page) in zip(shape.lists, view.pages) {
             // A list behind the profile's card is empty for every viewer with this access.
             guard let rows = page else { continue }
@@ -68,13 +68,7 @@ extension GatewayService {
             facts += "\(rows.totalCount)"
             for edge in rows.edges { facts += "," + edge.profile.id.lowercased }
         }
-        policy.isPrivate = true
-        let key = CacheKey(
-            document: printed, operationName: request.operationName,
-            variables: canonicalJSON(.object(request.variables)), scope: .relation(facts))
-        return SharedCardLookup(
-            lookup: CacheLookup(key: key, policy: policy), token: token,
-            relationTags: [CacheTags.profile(profile.id), CacheTags.profile(me), CacheTags.followLists])
+        return sharedCard(facts: facts, profile: profile.id, viewer: me, printed: printed, policy: policy, request: request, token: token)
     }
 
     /// The page a list field asks for, checked by the domain as its resolver checks it; nil for

@@ -50,7 +50,7 @@ extension GatewayService {
         let name = operation.name?.value
         guard let relations = stores.relations, let me = request.viewer.userId,
               let shape = prepared.sharedCards[name], let printed = prepared.printed,
-              var policy = prepared.queryPolicies[name], policy.maxAge > 0,
+              let policy = prepared.queryPolicies[name], policy.maxAge > 0,
               let profileKey = shape.profileKey(variables: request.variables)
         else { return nil }
         let memoKey = KnownRelations.Key(viewer: me, profile: profileKey)
@@ -68,14 +68,30 @@ extension GatewayService {
             knownRelations.remember(memoKey, KnownRelations.Known(relation: relation, token: token))
         }
         guard let relation, relation.profileId != me, relation.listsAreCommon else { return nil }
+        let facts = Self.relationFacts(
+            profile: relation.profileId, access: relation.access, follows: relation.viewerFollows, followed: relation.followsViewer)
+        return sharedCard(facts: facts, profile: relation.profileId, viewer: me, printed: printed, policy: policy, request: request, token: token)
+    }
+
+    /// The facts both kinds of shared card start their key with: the profile, the viewer's access
+    /// to it, and the follows between the two.
+    static func relationFacts(profile: UUID, access: ProfileAccess, follows: Bool, followed: Bool) -> String {
+        "\(profile.lowercased):\(access.rawValue):\(follows ? "follows" : "-"):\(followed ? "followed" : "-")"
+    }
+
+    /// A card's shared place for the viewers whose view of `profile` is `facts`, kept under
+    /// `token` with the tags a change of that view invalidates.
+    func sharedCard(
+        facts: String, profile: UUID, viewer me: UUID, printed: String, policy: CachePolicy, request: GatewayRequest,
+        token: CacheToken
+    ) -> SharedCardLookup {
+        var policy = policy
         policy.isPrivate = true
-        let facts = "\(relation.profileId.lowercased):\(relation.access.rawValue):"
-            + "\(relation.viewerFollows ? "follows" : "-"):\(relation.followsViewer ? "followed" : "-")"
         let key = CacheKey(
             document: printed, operationName: request.operationName,
             variables: canonicalJSON(.object(request.variables)), scope: .relation(facts))
         return SharedCardLookup(
             lookup: CacheLookup(key: key, policy: policy), token: token,
-            relationTags: [CacheTags.profile(relation.profileId), CacheTags.profile(me), CacheTags.followLists])
+            relationTags: [CacheTags.profile(profile), CacheTags.profile(me), CacheTags.followLists])
     }
 }
