@@ -24,6 +24,9 @@ import Synchronization
 /// with `UNAUTHENTICATED` and calls the closers its connections registered
 /// (``watchSession(_:onEnd:)``).
 ///
+/// The stream holds the hub weakly: whoever serves its subscriptions (the HTTP routes) keeps it,
+/// and a gateway let go is freed whole, with its store's and cache's files.
+///
 /// ```swift
 /// let hub = SubscriptionHub(service: service, changes: stream)
 /// switch await hub.subscribe(request) {
@@ -76,7 +79,9 @@ public final class SubscriptionHub: Sendable {
         self.registry = Mutex(Registry(feedListening: !changes.followsFeed))
         self.throttle = NotificationThrottle(window: .seconds(limits.notificationRepeatWindowSeconds))
         self.snapshots = service.memory == nil ? nil : service.stores.snapshots
-        changes.subscribe { [self] event in self.handle(event) }
+        // Weakly: the stream is the service's, and the hub holds the service; a strong capture
+        // kept every released gateway's hub, service, store and cache (their files) for good.
+        changes.subscribe { [weak self] event in self?.handle(event) }
         service.options.endedSessions.onEnd { [weak self] ends in self?.sessionsEnded(ends) }
     }
 
