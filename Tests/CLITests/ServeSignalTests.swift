@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -18,6 +19,7 @@ struct ServeSignalTests {
         let log = Pipe()
         process.standardOutput = log
         process.standardError = log
+        try ChildProcess.checkSafeToSpawn()
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 

@@ -35,6 +35,32 @@ public enum ChildProcess {
         public var description: String { "\(command) still running after \(limit); killed. Its stderr: \(stderr)" }
     }
 
+    /// Too many files are open in this process to start a program with Foundation's `Process`.
+    public struct TooManyOpenFiles: Error, CustomStringConvertible {
+        public var count: Int
+        public var description: String {
+            "\(count) files are open in the test process (at most \(ChildProcess.maxOpenFilesToSpawn) before a launch): "
+                + "something the tests made keeps its files open (a store or cache never freed), and Foundation's "
+                + "Process.run() would read past its buffer of /proc/self/fd and crash the run"
+        }
+    }
+
+    /// The most files this process may have open when it starts a program.
+    ///
+    /// Why: on Linux, Foundation's `Process.run()` lists `/proc/self/fd` to close every inherited
+    /// descriptor, and copies each entry's name as the whole 256-byte field. Once the listing fills
+    /// its 32 KiB directory buffer (about 1,300 entries), the last entry's copy reads past the
+    /// buffer, and when that is the end of mapped memory the process crashes in `memcpy` (exit
+    /// 139; CI did, at an entry named "1355", when released gateways kept ~4,000 files open).
+    /// Below this bound the listing cannot fill the buffer.
+    public static let maxOpenFilesToSpawn = 1_000
+
+    /// Throws ``TooManyOpenFiles`` when a `Process` launch could crash the test process.
+    public static func checkSafeToSpawn() throws {
+        let count = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+        if count > maxOpenFilesToSpawn { throw TooManyOpenFiles(count: count) }
+    }
+
     /// Runs `executable` with `arguments` and waits for it to end.
     /// - Parameters:
     ///   - environment: variables added to (or replacing those of) this process's environment.
@@ -57,6 +83,7 @@ public enum ChildProcess {
 
         let ended = Exit()
         process.terminationHandler = { _ in ended.signal() }
+        try checkSafeToSpawn()
         try process.run()
         let stdoutData = drain(output.fileHandleForReading)
         let stderrData = drain(errors.fileHandleForReading)

@@ -1,3 +1,4 @@
+import ChildProcessTestSupport
 import Foundation
 import GatewayServer
 import HummingbirdTesting
@@ -71,6 +72,7 @@ struct PlaygroundBrowserTests {
             continuation.yield()
             continuation.finish()
         }
+        try ChildProcess.checkSafeToSpawn()
         try process.run()
         let pid = process.processIdentifier
         let watchdog = Task {
