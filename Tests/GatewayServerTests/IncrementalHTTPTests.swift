@@ -51,6 +51,24 @@ struct IncrementalHTTPTests {
         #expect(Array(response.body.readableBytesView) == expected)
     }
 
+    @Test("an answer that grows past MAX_RESPONSE_BYTES ends with a part failing the open fragment with RESPONSE_TOO_LARGE, then the closing delimiter")
+    func pastTheResponseLimit() async throws {
+        let gateway = try await TestGateway.make { $0.server.gateway.maxResponseBytes = 200 }
+        let bearer = try await gateway.bearer("alice_wonder")
+        let response = try await gateway.test { client in
+            try await client.execute(
+                uri: "/graphql", method: .post,
+                headers: .graphQL(accept: "multipart/mixed;incrementalSpec=v0.2", authorization: bearer),
+                body: GraphQLBody.json(Self.card, variables: ["h": "bob_builder"]))
+        }
+        #expect(response.status == .ok)
+        let expected = IncrementalDelivery.body([
+            Array(#"{"data":{"profile":{"handle":"bob_builder","followerCount":2}},"pending":[{"id":"0","path":["profile"],"label":"followers"}],"hasNext":true}"#.utf8),
+            Array((#"{"hasNext":false,"completed":[{"id":"0","errors":[{"message":"The response would be larger than 200 bytes, the most this server sends; select fewer fields or smaller pages.","extensions":{"code":"RESPONSE_TOO_LARGE","maxBytes":200}}]}]}"#).utf8),
+        ])
+        #expect(response.text == String(decoding: expected, as: UTF8.self))
+    }
+
     @Test("any other Accept gets the whole answer as JSON: an app that sends @defer without asking keeps working")
     func inline() async throws {
         for accept in ["application/json", "application/graphql-response+json", "*/*", #"multipart/mixed;subscriptionSpec="1.0", application/json"#] {

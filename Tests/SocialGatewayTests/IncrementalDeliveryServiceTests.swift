@@ -114,7 +114,7 @@ struct IncrementalDeliveryServiceTests {
         }
     }
 
-    @Test("issue 51: MAX_RESPONSE_BYTES bounds an incremental answer: a first payload over it is refused whole, later payloads past it end the stream")
+    @Test("issue 51: MAX_RESPONSE_BYTES bounds an incremental answer: a first payload over it is refused whole; the payload that would pass it is replaced by one that fails what is still open with RESPONSE_TOO_LARGE, in both formats")
     func responseSizeBounded() async throws {
         var small = GatewayOptions()
         small.maxResponseBytes = 100  // the first payload has 140 bytes
@@ -125,18 +125,52 @@ struct IncrementalDeliveryServiceTests {
             #expect(!refused.texts[0].contains("bob_builder"))
         }
         var both = GatewayOptions()
-        both.maxResponseBytes = 200  // the first fits (140 bytes), the two together (310) do not
+        both.maxResponseBytes = 200  // the first fits (140 bytes; 85 in v0.1), the two together (310; 255) do not
         try await GatewayFixture.run(.embedded, options: both) { gateway in
-            var request = GatewayRequest(query: deferredCard, variables: ["h": "bob_builder"], viewer: gateway.alice)
-            request.incremental = .v0_2
-            let response = await gateway.service.execute(request)
-            #expect(response.outcome == .executed)
-            var later: [String] = []
-            await #expect(throws: (any Error).self) {
-                try await response.incremental?.forEach { later.append(String(decoding: $0.body, as: UTF8.self)) }
-            }
-            #expect(later.isEmpty)
+            let error = #"{"message":"The response would be larger than 200 bytes, the most this server sends; select fewer fields or smaller pages.","extensions":{"code":"RESPONSE_TOO_LARGE","maxBytes":200}}"#
+            let v02 = try await gateway.payloads(deferredCard, ["h": "bob_builder"], viewer: gateway.alice)
+            #expect(v02.response.outcome == .executed)
+            #expect(v02.texts.count == 2)
+            #expect(v02.texts.last == #"{"hasNext":false,"completed":[{"id":"0","errors":["# + error + "]}]}")
+            let v01 = try await gateway.payloads(deferredCard, ["h": "bob_builder"], viewer: gateway.alice, format: .v0_1)
+            #expect(v01.texts.count == 2)
+            #expect(
+                v01.texts.last
+                    == #"{"hasNext":false,"incremental":[{"data":null,"path":["profile"],"label":"followers","errors":["# + error + "]}]}")
+            // Nothing of a cut answer is kept: the next request runs it again and is cut again.
+            let again = try await gateway.payloads(deferredCard, ["h": "bob_builder"], viewer: gateway.alice)
+            #expect(again.texts == v02.texts)
         }
+    }
+
+    @Test("issue 51: the closing payload fails only what the client was told is open: a stream whose items were sent, and a fragment announced with it")
+    func closingPayloadNamesWhatIsOpen() async throws {
+        var options = GatewayOptions()
+        options.maxResponseBytes = 330
+        try await GatewayFixture.run(.embedded, options: options) { gateway in
+            // The first payload announces the stream (id 0) and the fragment (id 1); the items come
+            // one payload at a time, so one fits and a later one passes the limit.
+            let query = #"{ profile(handle: "bob_builder") { handle ... @defer(label: "count") { followerCount } followers(first: 5) { nodes @stream(initialCount: 0) { handle } } } }"#
+            let answer = try await gateway.payloads(query, viewer: gateway.alice)
+            #expect(answer.response.outcome == .executed)
+            let last = try #require(answer.texts.last)
+            #expect(last.hasPrefix(#"{"hasNext":false,"completed":["#))
+            #expect(last.contains("RESPONSE_TOO_LARGE"))
+            let total = answer.texts.reduce(0) { $0 + $1.utf8.count } - last.utf8.count
+            #expect(total <= 330, "the payloads before the closing one fit the limit")
+            // Every id the closing payload fails was announced and not completed before it.
+            let announced = Set(answer.texts.flatMap { Self.ids(in: $0, "pending") })
+            let completedBefore = Set(answer.texts.dropLast().flatMap { Self.ids(in: $0, "completed") })
+            let failed = Set(Self.ids(in: last, "completed"))
+            #expect(!failed.isEmpty)
+            #expect(failed == announced.subtracting(completedBefore))
+        }
+    }
+
+    /// The `id`s of a payload's `pending` or `completed` entries.
+    static func ids(in payload: String, _ key: String) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any] else { return [] }
+        return (object[key] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
     }
 
     @Test("cost and depth count deferred selections: a deferred part over MAX_COST is refused before anything runs")

@@ -70,13 +70,7 @@ public struct ExecutionResult: @unchecked Sendable {
     /// The result of an execution stopped because its response would have been larger than
     /// `limit` bytes: no data, one `RESPONSE_TOO_LARGE` error.
     public static func responseTooLarge(limit: Int) -> ExecutionResult {
-        ExecutionResult(
-            data: nil,
-            errors: [
-                GraphQLError(
-                    "The response would be larger than \(limit) bytes, the most this server sends; select fewer fields or smaller pages.",
-                    extensions: ["code": "RESPONSE_TOO_LARGE", "maxBytes": .int(limit)])
-            ], maxResponseBytes: limit, isResponseTooLarge: true)
+        ExecutionResult(data: nil, errors: [.responseTooLarge(limit: limit)], maxResponseBytes: limit, isResponseTooLarge: true)
     }
 
     /// Whether `data` is present in the response (it is once execution started).
@@ -131,4 +125,14 @@ public struct ExecutionResult: @unchecked Sendable {
 
     /// The response as a JSON string.
     public var jsonString: String { String(decoding: serialized(), as: UTF8.self) }
+}
+
+extension GraphQLError {
+    /// `RESPONSE_TOO_LARGE`: the answer would pass `limit` bytes. The one wording of the whole
+    /// answer refused and of an incremental answer's closing payload.
+    public static func responseTooLarge(limit: Int) -> GraphQLError {
+        GraphQLError(
+            "The response would be larger than \(limit) bytes, the most this server sends; select fewer fields or smaller pages.",
+            extensions: ["code": "RESPONSE_TOO_LARGE", "maxBytes": .int(limit)])
+    }
 }

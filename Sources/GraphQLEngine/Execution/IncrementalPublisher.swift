@@ -13,6 +13,25 @@ struct IncrementalPublisher {
     let format: IncrementalFormat
     private var ids: [ObjectIdentifier: String] = [:]
     private var nextID = 0
+    /// The fragments and streams a client that read every payload so far knows are still open
+    /// (announced, or in v0.1 implied by the query, and not yet completed), in the order they came.
+    private var open: [OpenEntry] = []
+    /// The items of each stream sent so far (here, not on the stream, so that a copy of the
+    /// publisher is exactly what a client saw: ``closingPayload(_:)``).
+    private var sentItems: [ObjectIdentifier: Int] = [:]
+
+    /// A released delivery group or stream.
+    enum OpenEntry {
+        case group(DeliveryGroup)
+        case stream(ItemStream)
+
+        var node: AnyObject {
+            switch self {
+            case .group(let group): group
+            case .stream(let stream): stream
+            }
+        }
+    }
 
     init(format: IncrementalFormat) { self.format = format }
 
@@ -29,6 +48,7 @@ struct IncrementalPublisher {
         }
         writer.writeRaw("\"data\":")
         writer.writeJSONBytes(data[...])
+        opened(groups, streams)
         if format == .v0_2 {
             writer.writeRaw(",\"pending\":")
             writer.write(.array(pending(groups, streams)))
@@ -60,6 +80,8 @@ struct IncrementalPublisher {
             case .groupSucceeded(let group, let newGroups, let newStreams):
                 completed.append(["id": .string(ensureID(group))])
                 ids[ObjectIdentifier(group)] = nil
+                closed(group)
+                opened(newGroups, newStreams)
                 pending += self.pending(newGroups, newStreams)
             case .groupFailed(let group, let errors):
                 hasErrors = true
@@ -68,6 +90,7 @@ struct IncrementalPublisher {
                 }
                 completed.append(["id": .string(ensureID(group)), "errors": .array(errors.map(\.json))])
                 ids[ObjectIdentifier(group)] = nil
+                closed(group)
             case .streamValues(let stream, let values, let newGroups, let newStreams):
                 let id = ensureID(stream)
                 let errors = values.flatMap(\.errors)
@@ -79,24 +102,29 @@ struct IncrementalPublisher {
                 }
                 items.append(UInt8(ascii: "]"))
                 if format == .v0_1 {
-                    let path = stream.path + [.index(stream.firstIndex + stream.sentCount)]
+                    let path = stream.path + [.index(stream.firstIndex + sentItems[ObjectIdentifier(stream), default: 0])]
                     incremental.append(entry(data: items, key: "items", path: path, label: stream.label, errors: errors))
                 } else {
                     incremental.append(entry(data: items, key: "items", id: id, subPath: nil, errors: errors))
                 }
-                stream.sentCount += values.count
+                sentItems[ObjectIdentifier(stream), default: 0] += values.count
+                opened(newGroups, newStreams)
                 pending += self.pending(newGroups, newStreams)
             case .streamSucceeded(let stream):
                 completed.append(["id": .string(ensureID(stream))])
                 ids[ObjectIdentifier(stream)] = nil
+                sentItems[ObjectIdentifier(stream)] = nil
+                closed(stream)
             case .streamFailed(let stream, let errors):
                 hasErrors = true
                 if format == .v0_1 {
-                    let path = stream.path + [.index(stream.firstIndex + stream.sentCount)]
+                    let path = stream.path + [.index(stream.firstIndex + sentItems[ObjectIdentifier(stream), default: 0])]
                     incremental.append(entry(data: Array("null".utf8), key: "items", path: path, label: stream.label, errors: errors))
                 }
                 completed.append(["id": .string(ensureID(stream)), "errors": .array(errors.map(\.json))])
                 ids[ObjectIdentifier(stream)] = nil
+                sentItems[ObjectIdentifier(stream)] = nil
+                closed(stream)
             case .finished:
                 hasNext = false
             }
@@ -122,6 +150,31 @@ struct IncrementalPublisher {
         }
         writer.writeByte(UInt8(ascii: "}"))
         return (writer.bytes, hasNext, hasErrors)
+    }
+
+    /// The last payload, sent instead of the next one when the answer has to stop early: every
+    /// fragment and stream still open fails with `error`, and `hasNext` is false. Built from this
+    /// publisher as it stood after the last payload the client got, so it closes exactly what
+    /// that client knows is open.
+    ///
+    /// Why: a stream that merely ends leaves a client waiting on fragments it was promised, and
+    /// reports an incomplete answer with no reason; this one says which parts failed, and why.
+    mutating func closingPayload(_ error: GraphQLError) -> [UInt8] {
+        let events: [IncrementalGraph.Event] = open.map { entry in
+            switch entry {
+            case .group(let group): .groupFailed(group, [error])
+            case .stream(let stream): .streamFailed(stream, [error])
+            }
+        }
+        return subsequentPayload(events + [.finished]).body
+    }
+
+    private mutating func opened(_ groups: [DeliveryGroup], _ streams: [ItemStream]) {
+        open += groups.map(OpenEntry.group) + streams.map(OpenEntry.stream)
+    }
+
+    private mutating func closed(_ node: AnyObject) {
+        open.removeAll { $0.node === node }
     }
 
     // MARK: Entries

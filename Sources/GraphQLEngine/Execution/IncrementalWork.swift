@@ -63,8 +63,6 @@ final class ItemStream {
     var owner: ResultList?
     /// Items taken so far (sent, or being completed).
     var taken = 0
-    /// Items sent so far (v0.1 paths name the index of a batch's first item).
-    var sentCount = 0
     /// The items of the batch being completed, by position in the batch; nil while one is running.
     var batch: [StreamItemOutcome?] = []
     var isPumping = false

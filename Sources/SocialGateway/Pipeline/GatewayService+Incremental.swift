@@ -112,15 +112,24 @@ extension GatewayService {
             var bodies = [first]
             var sent = first.count
             var hasErrors = firstHasErrors
-            try await execution.run { payload in
-                // The payloads together are one answer under MAX_RESPONSE_BYTES: past it the
-                // deferred work stops and the stream ends without its closing part, which
-                // clients report as an incomplete answer (none is kept).
-                sent += payload.body.count
-                if sent > limit { throw IncrementalAnswerTooLarge(limit: limit) }
-                bodies.append(payload.body)
-                hasErrors = hasErrors || payload.hasErrors
-                try await emit(payload)
+            do {
+                try await execution.run { payload in
+                    // The payloads together are one answer under MAX_RESPONSE_BYTES: the payload
+                    // that would pass it is replaced by one that fails every fragment and stream
+                    // still open with RESPONSE_TOO_LARGE and ends the stream; the deferred work
+                    // stops (and nothing is kept).
+                    sent += payload.body.count
+                    if sent > limit {
+                        hasErrors = true
+                        try await emit(execution.closingPayload(.responseTooLarge(limit: limit)))
+                        throw IncrementalAnswerTooLarge(limit: limit)
+                    }
+                    bodies.append(payload.body)
+                    hasErrors = hasErrors || payload.hasErrors
+                    try await emit(payload)
+                }
+            } catch is IncrementalAnswerTooLarge {
+                // Ended above, with its closing payload.
             }
             let changedLater = context.changedTags.all.subtracting(changed)
             if !changedLater.isEmpty { await cache.invalidate(tags: changedLater) }
@@ -142,8 +151,8 @@ extension GatewayService {
     }
 }
 
-/// The payloads of an incremental answer grew past `MAX_RESPONSE_BYTES` together: the stream is
-/// ended where it stands.
+/// The payloads of an incremental answer grew past `MAX_RESPONSE_BYTES` together: thrown out of
+/// the execution, after its closing payload, to stop the deferred work still running.
 struct IncrementalAnswerTooLarge: Error, CustomStringConvertible {
     let limit: Int
     var description: String { "the incremental answer's payloads grew past \(limit) bytes (MAX_RESPONSE_BYTES); the stream ended" }
