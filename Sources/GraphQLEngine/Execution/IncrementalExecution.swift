@@ -67,8 +67,6 @@ public final class IncrementalExecution: @unchecked Sendable {
     private let shared: SharedInputs
     private var graph: IncrementalGraph!
     private var publisher: IncrementalPublisher
-    /// ``publisher`` as it stood after the last payload handed out, for ``closingPayload(_:)``.
-    private var delivered: IncrementalPublisher
     private var unitsWithPending: [ExecutionUnit] = []
     private var streams: [ItemStream] = []
 
@@ -109,7 +107,6 @@ public final class IncrementalExecution: @unchecked Sendable {
     private init(shared: SharedInputs, publisher: IncrementalPublisher) {
         self.shared = shared
         self.publisher = publisher
-        self.delivered = publisher
     }
 
     /// Executes the initial result of `request`'s operation with `@defer` and `@stream` in force.
@@ -178,7 +175,6 @@ public final class IncrementalExecution: @unchecked Sendable {
             data: writer.bytes, errors: context.errors, groups: graph.initialGroups, streams: graph.initialStreams,
             extensions: extensions)
         execution.initialHasErrors = !context.errors.isEmpty
-        execution.delivered = execution.publisher
         return .incremental(execution)
     }
 
@@ -187,8 +183,7 @@ public final class IncrementalExecution: @unchecked Sendable {
     /// is still open fails with `error`, and `hasNext` is false. Call it from `emit`, then throw
     /// to stop the deferred work.
     public func closingPayload(_ error: GraphQLError) -> IncrementalPayload {
-        var closing = delivered
-        return IncrementalPayload(body: closing.closingPayload(error), hasNext: false, hasErrors: true)
+        IncrementalPayload(body: publisher.closingPayload(error), hasNext: false, hasErrors: true)
     }
 
     /// Runs the deferred work and sends every later payload, in order, to `emit`, the last with
@@ -232,7 +227,6 @@ public final class IncrementalExecution: @unchecked Sendable {
                     startPending()
                     events += graph.drain()
                     if !events.isEmpty {
-                        delivered = publisher
                         let payload = publisher.subsequentPayload(events)
                         events.removeAll()
                         try await emit(IncrementalPayload(body: payload.body, hasNext: payload.hasNext, hasErrors: payload.hasErrors))
@@ -241,9 +235,10 @@ public final class IncrementalExecution: @unchecked Sendable {
                     }
                     if pumpStreams() { continue }
                     guard let (id, result) = try await group.next() else {
-                        // Nothing runs and nothing is left to report: close the response.
-                        delivered = publisher
-                        try await emit(IncrementalPayload(body: Array(#"{"hasNext":false}"#.utf8), hasNext: false, hasErrors: false))
+                        // Nothing runs and nothing is left to report: close the response
+                        // (`{"hasNext":false}`, a payload of the publisher's count like the others).
+                        let last = publisher.subsequentPayload([.finished])
+                        try await emit(IncrementalPayload(body: last.body, hasNext: false, hasErrors: false))
                         return
                     }
                     guard let (field, unit) = running.removeValue(forKey: id) else { continue }

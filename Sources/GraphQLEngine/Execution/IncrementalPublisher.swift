@@ -13,24 +13,35 @@ struct IncrementalPublisher {
     let format: IncrementalFormat
     private var ids: [ObjectIdentifier: String] = [:]
     private var nextID = 0
-    /// The fragments and streams a client that read every payload so far knows are still open
-    /// (announced, or in v0.1 implied by the query, and not yet completed), in the order they came.
-    private var open: [OpenEntry] = []
-    /// The items of each stream sent so far (here, not on the stream, so that a copy of the
-    /// publisher is exactly what a client saw: ``closingPayload(_:)``).
-    private var sentItems: [ObjectIdentifier: Int] = [:]
+    /// Every fragment and stream released so far, in order, with the payloads that opened and
+    /// closed it: what ``closingPayload(_:)`` reads to fail exactly what a client that got every
+    /// payload before the current one knows is open. One record per fragment or stream of the
+    /// answer, written as each payload is built (never copied per payload); the records hold
+    /// their objects, so no `ObjectIdentifier` here is reused while the answer runs.
+    private var released: [Released] = []
+    private var releasedIndex: [ObjectIdentifier: Int] = [:]
+    /// The payload being built: 0 the initial one, then 1, 2, …
+    private var payloadNumber = 0
 
-    /// A released delivery group or stream.
-    enum OpenEntry {
-        case group(DeliveryGroup)
-        case stream(ItemStream)
-
-        var node: AnyObject {
-            switch self {
-            case .group(let group): group
-            case .stream(let stream): stream
-            }
+    /// A released delivery group or stream, and what its payloads told the client.
+    struct Released {
+        enum Node {
+            case group(DeliveryGroup)
+            case stream(ItemStream)
         }
+
+        let node: Node
+        let openedIn: Int
+        var closedIn: Int?
+        /// The v0.2 id it was announced with, kept past its completion.
+        var id: String?
+        /// Items sent so far (a stream), and how many of them payload `lastSentIn` carried.
+        var sentItems = 0
+        var lastSentIn = -1
+        var lastSent = 0
+
+        /// The items the client had before payload `number`.
+        func sentItems(before number: Int) -> Int { sentItems - (lastSentIn == number ? lastSent : 0) }
     }
 
     init(format: IncrementalFormat) { self.format = format }
@@ -64,6 +75,7 @@ struct IncrementalPublisher {
 
     /// One subsequent payload for the events of one drain of the graph.
     mutating func subsequentPayload(_ events: [IncrementalGraph.Event]) -> (body: [UInt8], hasNext: Bool, hasErrors: Bool) {
+        payloadNumber += 1
         var pending: [JSONValue] = []
         var incremental: [[UInt8]] = []
         var completed: [JSONValue] = []
@@ -79,7 +91,6 @@ struct IncrementalPublisher {
                 }
             case .groupSucceeded(let group, let newGroups, let newStreams):
                 completed.append(["id": .string(ensureID(group))])
-                ids[ObjectIdentifier(group)] = nil
                 closed(group)
                 opened(newGroups, newStreams)
                 pending += self.pending(newGroups, newStreams)
@@ -89,7 +100,6 @@ struct IncrementalPublisher {
                     incremental.append(entry(data: Array("null".utf8), key: "data", path: group.path, label: group.label, errors: errors))
                 }
                 completed.append(["id": .string(ensureID(group)), "errors": .array(errors.map(\.json))])
-                ids[ObjectIdentifier(group)] = nil
                 closed(group)
             case .streamValues(let stream, let values, let newGroups, let newStreams):
                 let id = ensureID(stream)
@@ -102,33 +112,34 @@ struct IncrementalPublisher {
                 }
                 items.append(UInt8(ascii: "]"))
                 if format == .v0_1 {
-                    let path = stream.path + [.index(stream.firstIndex + sentItems[ObjectIdentifier(stream), default: 0])]
+                    let path = stream.path + [.index(stream.firstIndex + sentItems(stream))]
                     incremental.append(entry(data: items, key: "items", path: path, label: stream.label, errors: errors))
                 } else {
                     incremental.append(entry(data: items, key: "items", id: id, subPath: nil, errors: errors))
                 }
-                sentItems[ObjectIdentifier(stream), default: 0] += values.count
+                sent(values.count, of: stream)
                 opened(newGroups, newStreams)
                 pending += self.pending(newGroups, newStreams)
             case .streamSucceeded(let stream):
                 completed.append(["id": .string(ensureID(stream))])
-                ids[ObjectIdentifier(stream)] = nil
-                sentItems[ObjectIdentifier(stream)] = nil
                 closed(stream)
             case .streamFailed(let stream, let errors):
                 hasErrors = true
                 if format == .v0_1 {
-                    let path = stream.path + [.index(stream.firstIndex + sentItems[ObjectIdentifier(stream), default: 0])]
+                    let path = stream.path + [.index(stream.firstIndex + sentItems(stream))]
                     incremental.append(entry(data: Array("null".utf8), key: "items", path: path, label: stream.label, errors: errors))
                 }
                 completed.append(["id": .string(ensureID(stream)), "errors": .array(errors.map(\.json))])
-                ids[ObjectIdentifier(stream)] = nil
-                sentItems[ObjectIdentifier(stream)] = nil
                 closed(stream)
             case .finished:
                 hasNext = false
             }
         }
+        return (body(hasNext: hasNext, pending: pending, incremental: incremental, completed: completed), hasNext, hasErrors)
+    }
+
+    /// A later payload's JSON from its parts, in the pinned key order.
+    private func body(hasNext: Bool, pending: [JSONValue], incremental: [[UInt8]], completed: [JSONValue]) -> [UInt8] {
         var writer = JSONWriter(capacity: incremental.reduce(64) { $0 + $1.count + 1 })
         writer.writeRaw("{\"hasNext\":")
         writer.writeRaw(hasNext ? "true" : "false")
@@ -149,32 +160,64 @@ struct IncrementalPublisher {
             writer.write(.array(completed))
         }
         writer.writeByte(UInt8(ascii: "}"))
-        return (writer.bytes, hasNext, hasErrors)
+        return writer.bytes
     }
 
-    /// The last payload, sent instead of the next one when the answer has to stop early: every
-    /// fragment and stream still open fails with `error`, and `hasNext` is false. Built from this
-    /// publisher as it stood after the last payload the client got, so it closes exactly what
-    /// that client knows is open.
+    /// The payload to send instead of the one just built, when the answer has to stop there:
+    /// every fragment and stream a client that got the payloads before it knows is open fails
+    /// with `error` (v0.2: `completed` with `errors`; v0.1: `data: null` or `items: null` with
+    /// their path and label), and `hasNext` is false. Linear in the fragments and streams released.
     ///
     /// Why: a stream that merely ends leaves a client waiting on fragments it was promised, and
     /// reports an incomplete answer with no reason; this one says which parts failed, and why.
-    mutating func closingPayload(_ error: GraphQLError) -> [UInt8] {
-        let events: [IncrementalGraph.Event] = open.map { entry in
-            switch entry {
-            case .group(let group): .groupFailed(group, [error])
-            case .stream(let stream): .streamFailed(stream, [error])
+    func closingPayload(_ error: GraphQLError) -> [UInt8] {
+        let errors: JSONValue = .array([error.json])
+        var incremental: [[UInt8]] = []
+        var completed: [JSONValue] = []
+        for record in released where record.openedIn < payloadNumber && (record.closedIn ?? payloadNumber) >= payloadNumber {
+            switch (format, record.node) {
+            case (.v0_1, .group(let group)):
+                incremental.append(entry(data: Array("null".utf8), key: "data", path: group.path, label: group.label, errors: [error]))
+            case (.v0_1, .stream(let stream)):
+                let path = stream.path + [.index(stream.firstIndex + record.sentItems(before: payloadNumber))]
+                incremental.append(entry(data: Array("null".utf8), key: "items", path: path, label: stream.label, errors: [error]))
+            case (.v0_2, _):
+                guard let id = record.id else { continue }
+                completed.append(["id": .string(id), "errors": errors])
             }
         }
-        return subsequentPayload(events + [.finished]).body
+        return body(hasNext: false, pending: [], incremental: incremental, completed: completed)
     }
 
     private mutating func opened(_ groups: [DeliveryGroup], _ streams: [ItemStream]) {
-        open += groups.map(OpenEntry.group) + streams.map(OpenEntry.stream)
+        for group in groups { release(.group(group), group) }
+        for stream in streams { release(.stream(stream), stream) }
     }
 
-    private mutating func closed(_ node: AnyObject) {
-        open.removeAll { $0.node === node }
+    private mutating func release(_ node: Released.Node, _ object: AnyObject) {
+        releasedIndex[ObjectIdentifier(object)] = released.count
+        released.append(Released(node: node, openedIn: payloadNumber))
+    }
+
+    /// A fragment or stream completed in this payload: its id is let go (kept on its record).
+    private mutating func closed(_ object: AnyObject) {
+        let key = ObjectIdentifier(object)
+        if let index = releasedIndex[key] {
+            released[index].closedIn = payloadNumber
+            released[index].id = ids[key]
+        }
+        ids[key] = nil
+    }
+
+    private mutating func sent(_ count: Int, of stream: ItemStream) {
+        guard let index = releasedIndex[ObjectIdentifier(stream)] else { return }
+        released[index].sentItems += count
+        released[index].lastSentIn = payloadNumber
+        released[index].lastSent = count
+    }
+
+    private func sentItems(_ stream: ItemStream) -> Int {
+        releasedIndex[ObjectIdentifier(stream)].map { released[$0].sentItems } ?? 0
     }
 
     // MARK: Entries
@@ -182,9 +225,16 @@ struct IncrementalPublisher {
     private mutating func pending(_ groups: [DeliveryGroup], _ streams: [ItemStream]) -> [JSONValue] {
         guard format == .v0_2 else { return [] }
         var entries: [JSONValue] = []
-        for group in groups { entries.append(pendingEntry(ensureID(group), group.path, group.label)) }
-        for stream in streams { entries.append(pendingEntry(ensureID(stream), stream.path, stream.label)) }
+        for group in groups { entries.append(pendingEntry(announce(group), group.path, group.label)) }
+        for stream in streams { entries.append(pendingEntry(announce(stream), stream.path, stream.label)) }
         return entries
+    }
+
+    /// The id a released fragment or stream is announced with, kept on its record.
+    private mutating func announce(_ object: AnyObject) -> String {
+        let id = ensureID(object)
+        if let index = releasedIndex[ObjectIdentifier(object)] { released[index].id = id }
+        return id
     }
 
     private func pendingEntry(_ id: String, _ path: [PathComponent], _ label: String?) -> JSONValue {
